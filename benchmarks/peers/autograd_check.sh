@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# ctest driver: writes a D1 (M1) and a D2 (M2 with W and p) instance with `boa instance` and
+# cross-checks each with PyTorch autograd to 1e-9 relative. Exit 77 (skipped) without PyTorch.
+set -euo pipefail
+boa="$1"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+[ -x /usr/bin/python3 ] || { echo "skipped: /usr/bin/python3 is not installed"; exit 77; }
+/usr/bin/python3 -c 'import torch' 2>/dev/null || { echo "skipped: python3-torch is not installed"; exit 77; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+"$boa" instance --model m1 --data signal-noise --n 12 --d 60 --snr 0.5 --eta 0.2 --steps 3 \
+  --schedule sb --omega 0.1 --seed 3 --out "$work/d1.json"
+"$boa" instance --model m2w --data token-selection --n 10 --T 8 --d 40 --mu-norm 5 --steps 5 \
+  --schedule constant --lr 0.05 --omega 0.1 --seed 4 --out "$work/d2.json"
+/usr/bin/python3 "$here/autograd_check.py" "$work/d1.json"
+/usr/bin/python3 "$here/autograd_check.py" "$work/d2.json"

@@ -1,0 +1,95 @@
+// The boa program: exit codes (0 holds, 1 fails, 2 bad input), one clear error line on bad input,
+// nothing half-written, and instance JSON that matches the library.
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "paths.hpp"
+
+namespace boa::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+int Lines(const std::string& text) {
+  int lines = 0;
+  for (char c : text) lines += c == '\n';
+  return lines;
+}
+
+void ExpectBadInput(const std::string& arguments) {
+  const CommandResult r = RunBoa(arguments);
+  EXPECT_EQ(r.exit_code, 2) << arguments << "\n" << r.err;
+  EXPECT_EQ(Lines(r.err), 1) << arguments << "\n" << r.err;
+  EXPECT_NE(r.err.find("boa: error:"), std::string::npos) << r.err;
+}
+
+TEST(Cli, CheckExitsZeroWhenTheClaimHolds) {
+  const CommandResult r = RunBoa("check core.gradient.finite_difference --instances 20");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("holds"), std::string::npos);
+}
+
+TEST(Cli, CheckReplaysAFixedInstance) {
+  const CommandResult r = RunBoa(
+      "check core.rotation.equivariance --params model=3,n=3,T=4,d=5,scale=1.2 --seed 77 "
+      "--instances 1 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["verdict"], "holds");
+  EXPECT_EQ(json["instances"], 1);
+}
+
+TEST(Cli, BadInputGetsOneLineAndExitCodeTwo) {
+  ExpectBadInput("check no.such.claim");
+  ExpectBadInput("check core.softmax.stable --params T=4,bogus=1");
+  ExpectBadInput("check core.softmax.stable --params T=nan");
+  ExpectBadInput("check core.softmax.stable --params T");
+  ExpectBadInput("check core.softmax.stable --instances -3");
+  ExpectBadInput("check core.softmax.stable --seed banana");
+  ExpectBadInput("frobnicate");
+  ExpectBadInput("");
+  ExpectBadInput("report --budget enormous --out /nonexistent/never");
+}
+
+TEST(Cli, InstanceRejectsBadParametersWithoutWritingAFile) {
+  TempDir dir;
+  const fs::path out = dir.path() / "instance.json";
+  const std::string target = " --out '" + out.string() + "'";
+  ExpectBadInput("instance --eta 1.0" + target);
+  ExpectBadInput("instance --eta nan" + target);
+  ExpectBadInput("instance --n 1" + target);
+  ExpectBadInput("instance --d 2" + target);
+  ExpectBadInput("instance --T 1" + target);
+  ExpectBadInput("instance --model m9" + target);
+  ExpectBadInput("instance --model m2 --schedule sa" + target);
+  ExpectBadInput("instance --n 100000 --d 100000" + target);
+  EXPECT_TRUE(fs::is_empty(dir.path()));
+}
+
+TEST(Cli, InstanceJsonHasDataModelAndTrajectory) {
+  TempDir dir;
+  const fs::path out = dir.path() / "m1.json";
+  const CommandResult r = RunBoa("instance --model m1 --data signal-noise --n 6 --d 12 --snr 0.8 "
+                                 "--steps 3 --schedule sb --seed 5 --out '" + out.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::ifstream in(out);
+  const auto json = nlohmann::json::parse(in);
+  EXPECT_EQ(json["schema"], "boa.instance/1");
+  EXPECT_EQ(json["data"]["X"].size(), 12u);  // n·T rows
+  EXPECT_EQ(json["data"]["X"][0].size(), 12u);
+  EXPECT_EQ(json["training"]["trajectory"].size(), 4u);
+  EXPECT_EQ(json["training"]["step_sizes"].size(), 3u);
+  EXPECT_EQ(json["final"]["gradient"]["p"].size(), 12u);
+}
+
+TEST(Cli, ListShowsEveryCoreClaim) {
+  const CommandResult r = RunBoa("list");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("core.softmax.stable"), std::string::npos);
+  EXPECT_NE(r.out.find("core.growth_function"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace boa::testing

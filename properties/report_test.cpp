@@ -1,0 +1,69 @@
+// `boa report --budget quick` end to end, checked in the manner of google/benchmark's output
+// tests: every registered claim has a row in REPORT.md and an entry in summary.json with the
+// documented fields, and every listed figure exists with its CSV header.
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "boa/catalog.hpp"
+#include "boa_report/figure_catalog.hpp"
+#include "paths.hpp"
+
+namespace boa::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Slurp(const fs::path& file) {
+  std::ifstream in(file);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(Report, QuickReportHasARowAndASummaryEntryForEveryClaimAndEveryFigure) {
+  TempDir dir;
+  const fs::path out = dir.path() / "report";
+  const CommandResult r = RunBoa("report --budget quick --quiet --out '" + out.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+
+  const std::string markdown = Slurp(out / "REPORT.md");
+  const auto summary = nlohmann::json::parse(Slurp(out / "summary.json"));
+  EXPECT_EQ(summary["budget"], "quick");
+  EXPECT_TRUE(summary["seconds"].is_number());
+  ASSERT_EQ(summary["claims"].size(), Catalog().size());
+  for (std::size_t k = 0; k < Catalog().size(); ++k) {
+    const Claim& claim = Catalog()[k];
+    EXPECT_NE(markdown.find("| `" + claim.id + "` |"), std::string::npos) << claim.id;
+    const auto& entry = summary["claims"][k];
+    EXPECT_EQ(entry["id"], claim.id);
+    for (const char* field : {"kind", "provenance", "verdict", "instances", "failures", "bound",
+                              "measured", "replay"}) {
+      EXPECT_TRUE(entry.contains(field)) << claim.id << " lacks " << field;
+    }
+    EXPECT_NE(entry["verdict"], "fails") << claim.id << ": " << entry.dump();
+  }
+  ASSERT_EQ(summary["figures"].size(), report::FigureCatalog().size());
+  for (const auto& figure : summary["figures"]) {
+    const fs::path svg = out / figure["svg"].get<std::string>();
+    const fs::path csv = out / figure["csv"].get<std::string>();
+    EXPECT_TRUE(fs::exists(svg)) << svg;
+    EXPECT_NE(Slurp(svg).find("<svg"), std::string::npos);
+    std::ifstream in(csv);
+    std::string header;
+    std::getline(in, header);
+    ASSERT_FALSE(header.empty()) << csv;
+    EXPECT_TRUE(std::isalpha(static_cast<unsigned char>(header[0]))) << "no header row in " << csv;
+    EXPECT_NE(markdown.find(figure["svg"].get<std::string>()), std::string::npos);
+  }
+  // No staging folder is left behind.
+  for (const auto& entry : fs::directory_iterator(dir.path())) {
+    EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace boa::testing

@@ -1,0 +1,24 @@
+#include "claim_property.hpp"
+
+#include <cstdint>
+#include <vector>
+
+#include <rapidcheck.h>
+
+#include "boa/catalog.hpp"
+
+namespace boa::testing {
+
+void CheckClaimAsProperty(const std::string& id) {
+  const Claim& claim = FindClaim(id);
+  std::vector<int> k;
+  for (const GridParam& p : claim.regime) k.push_back(*rc::gen::inRange(p.lo, p.hi + 1));
+  const auto seed = static_cast<std::uint64_t>(*rc::gen::inRange<std::uint32_t>(0, 1u << 30));
+  const Params params = ParamsAt(claim.regime, k);
+  const std::string replay = ReplayLine(claim.id, params, seed);
+  RC_LOG() << replay << '\n';
+  const Outcome outcome = claim.check(params, seed);
+  if (!outcome.holds) RC_FAIL(outcome.explanation + "\n  replay: " + replay);
+}
+
+}  // namespace boa::testing

@@ -1,0 +1,44 @@
+#include "paths.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <sys/wait.h>
+
+namespace boa::testing {
+
+namespace fs = std::filesystem;
+
+TempDir::TempDir() {
+  std::random_device entropy;
+  path_ = fs::temp_directory_path() / ("boa-test-" + std::to_string(entropy()));
+  fs::create_directories(path_);
+}
+
+TempDir::~TempDir() {
+  std::error_code ignored;
+  fs::remove_all(path_, ignored);
+}
+
+namespace {
+std::string Slurp(const fs::path& file) {
+  std::ifstream in(file);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+}  // namespace
+
+CommandResult RunBoa(const std::string& arguments) {
+  TempDir scratch;
+  const fs::path out = scratch.path() / "out", err = scratch.path() / "err";
+  const std::string command = "'" + BoaProgram().string() + "' " + arguments + " >'" +
+                              out.string() + "' 2>'" + err.string() + "' </dev/null";
+  const int status = std::system(command.c_str());
+  if (status == -1 || !WIFEXITED(status)) throw std::runtime_error("could not run: " + command);
+  return {WEXITSTATUS(status), Slurp(out), Slurp(err)};
+}
+
+}  // namespace boa::testing

@@ -1,0 +1,32 @@
+#pragma once
+// Paths the build tells the tests about: the boa program and the source tree.
+#include <filesystem>
+#include <string>
+
+namespace boa::testing {
+
+inline std::filesystem::path BoaProgram() { return BOA_PROGRAM_PATH; }
+inline std::filesystem::path SourceDir() { return BOA_SOURCE_DIR; }
+
+// A fresh empty folder under the system temp dir, removed when the object dies.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string out;  // stdout
+  std::string err;  // stderr
+};
+// Runs the boa program with `arguments` (already shell-quoted), capturing both streams.
+CommandResult RunBoa(const std::string& arguments);
+
+}  // namespace boa::testing

@@ -1,0 +1,26 @@
+#pragma once
+// `boa report`: runs every claim of the catalog at a budget, renders every figure, and writes
+//   <out>/REPORT.md      verdict table (id, kind, provenance, instances, failures, bound,
+//                        verdict, counterexample + replay), then the figures
+//   <out>/summary.json   the machine-readable twin (schema in README § summary.json)
+//   <out>/<figure>.csv, .gp, .svg
+// Everything is written into a fresh sibling folder first and moved into place at the end, so
+// an interrupted run never leaves a half-written report.
+#include <cstdint>
+#include <filesystem>
+
+#include "boa_report/budget.hpp"
+
+namespace boa::report {
+
+struct ReportOptions {
+  std::filesystem::path out = "reports/out";
+  Budget budget = Budget::kDefault;
+  std::uint64_t seed = 1;
+  bool show_progress = true;
+};
+
+// Returns the number of claims whose verdict is "fails".
+int WriteReport(const ReportOptions& options);
+
+}  // namespace boa::report

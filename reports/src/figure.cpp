@@ -1,0 +1,64 @@
+#include "boa_report/figure.hpp"
+
+#include <charconv>
+#include <cstdlib>
+#include <fstream>
+#include <stdexcept>
+
+namespace boa::report {
+namespace {
+
+std::string Number(double x) {
+  char buffer[64];
+  return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, x).ptr);
+}
+
+int ColumnIndex(const Figure& figure, const std::string& column) {
+  for (std::size_t k = 0; k < figure.columns.size(); ++k) {
+    if (figure.columns[k] == column) return static_cast<int>(k) + 1;  // gnuplot is 1-based
+  }
+  throw std::runtime_error("figure " + figure.name + " has no column " + column);
+}
+
+}  // namespace
+
+void RenderFigure(const Figure& figure, const std::filesystem::path& dir) {
+  const auto csv = dir / (figure.name + ".csv");
+  {
+    std::ofstream out(csv);
+    for (std::size_t k = 0; k < figure.columns.size(); ++k) out << (k ? "," : "") << figure.columns[k];
+    out << '\n';
+    for (const auto& row : figure.rows) {
+      for (std::size_t k = 0; k < row.size(); ++k) out << (k ? "," : "") << Number(row[k]);
+      out << '\n';
+    }
+  }
+  // Paths inside the script are relative, so the folder can be moved after rendering and the
+  // script re-run from inside it.
+  const auto script = dir / (figure.name + ".gp");
+  {
+    std::ofstream gp(script);
+    gp << "set terminal svg size 720,480 dynamic enhanced font 'sans,12'\n"
+       << "set output '" << figure.name << ".svg'\n"
+       << "set datafile separator ','\n"
+       << "set key autotitle columnhead\nset key top left\nset grid\n"
+       << "set title \"" << figure.title << "\"\n"
+       << "set xlabel \"" << figure.x_label << "\"\nset ylabel \"" << figure.y_label << "\"\n";
+    if (figure.log_x) gp << "set logscale x\n";
+    if (figure.log_y) gp << "set logscale y\n";
+    gp << "plot ";
+    const int x = ColumnIndex(figure, figure.x_column);
+    for (std::size_t k = 0; k < figure.series.size(); ++k) {
+      const auto& s = figure.series[k];
+      gp << (k ? ", \\\n     " : "") << "'" << figure.name << ".csv' using " << x << ":"
+         << ColumnIndex(figure, s.column) << " with " << s.style << " lw 2 title \"" << s.title << "\"";
+    }
+    gp << '\n';
+  }
+  const std::string command = "cd '" + dir.string() + "' && gnuplot '" + figure.name + ".gp' 2>&1";
+  if (std::system(command.c_str()) != 0) {
+    throw std::runtime_error("gnuplot failed on " + script.string());
+  }
+}
+
+}  // namespace boa::report

@@ -1,0 +1,35 @@
+#include "boa_report/progress.hpp"
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace boa::report {
+
+Progress::Progress(int total_tasks, bool enabled)
+    : total_(total_tasks), enabled_(enabled), terminal_(isatty(fileno(stderr)) != 0) {}
+
+void Progress::Start(const std::string& task) {
+  ++index_;
+  task_ = task;
+  started_ = std::chrono::steady_clock::now();
+  Update(0, 1);
+}
+
+void Progress::Update(int done, int total) {
+  if (!enabled_ || !terminal_) return;
+  constexpr int kWidth = 24;
+  const int filled = total > 0 ? done * kWidth / total : 0;
+  std::fprintf(stderr, "\r[%2d/%2d] [%-*s] %s %d/%d\033[K", index_, total_, kWidth,
+               std::string(filled, '#').c_str(), task_.c_str(), done, total);
+  std::fflush(stderr);
+}
+
+void Progress::Finish(const std::string& result) {
+  if (!enabled_) return;
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  std::fprintf(stderr, "%s[%2d/%2d] %-45s %-10s %6.1f s\n", terminal_ ? "\r\033[K" : "", index_,
+               total_, task_.c_str(), result.c_str(), seconds);
+}
+
+}  // namespace boa::report

@@ -1,0 +1,37 @@
+#pragma once
+// The one kernel behind every model (THEORY.md §1.1): f(X) = uᵀ Xᵀ S(X q).
+//
+// For sample i with tokens X_i (T×d, rows i·T .. i·T+T−1 of X) and query q_i:
+//   a_i = X_i q_i, b_i = X_i u, s_i = S(a_i), f_i = s_iᵀ b_i,
+//   L = (1/n) Σ_i ℓ(y_i f_i),  g_i = 1 / (1 + e^{y_i f_i}),
+//   ∂L/∂b_it = −(1/n) g_i y_i s_it,   ∂L/∂a_it = −(1/n) g_i y_i s_it (b_it − f_i),
+//   ∇_u L = Σ_i X_iᵀ ∂L/∂b_i,         ∇_q L = Σ_i X_iᵀ ∂L/∂a_i   (shared query q_i = q).
+//
+// Shapes: X (n·T)×d row-major, y n, q and u d; or a per-sample query matrix Q n×d (row i = q_i),
+// in which case grad_q is still Σ_i X_iᵀ ∂L/∂a_i and callers use dloss_dscore for the rest.
+#include "boa/linalg.hpp"
+
+namespace boa {
+
+struct KernelOutput {
+  double loss = 0;
+  Vector f;                 // n
+  RowMatrix attention;      // n×T, s_i
+  RowMatrix dloss_dscore;   // n×T, ∂L/∂a_i (zero when no gradient was asked for)
+  Vector grad_q;            // d (empty when no gradient was asked for)
+  Vector grad_u;            // d
+};
+
+// Fused: one pass over each sample's rows computes a, b, s, f, ℓ and the two gradient sums
+// while the rows are still in cache.
+void FusedAttentionKernel(const RowMatrix& X, int T, const Vector& y, const Vector& q,
+                          const Vector& u, bool with_gradient, KernelOutput& out);
+void FusedAttentionKernel(const RowMatrix& X, int T, const Vector& y, const RowMatrix& Q,
+                          const Vector& u, bool with_gradient, KernelOutput& out);
+
+// Reference: the same quantities from whole-matrix Eigen expressions (four matrix–vector
+// products), written to be obviously right rather than fast. Shared query only.
+KernelOutput ReferenceAttentionKernel(const RowMatrix& X, int T, const Vector& y,
+                                      const Vector& q, const Vector& u);
+
+}  // namespace boa

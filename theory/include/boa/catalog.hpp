@@ -1,0 +1,16 @@
+#pragma once
+// The registry of every claim. Claims live one per file in theory/src/claims/ and are listed
+// once in theory/src/claims/catalog.cpp.
+#include <string>
+#include <vector>
+
+#include "boa/claim.hpp"
+
+namespace boa {
+
+const std::vector<Claim>& Catalog();
+
+// Throws InvalidInput naming the closest ids when `id` is unknown.
+const Claim& FindClaim(const std::string& id);
+
+}  // namespace boa

@@ -1,0 +1,44 @@
+#pragma once
+// One Dataset type for every generator.
+//
+//   X : (n·T)×d row-major; row i·T + t is token x_{i,t} of sample i
+//   y : observed labels ±1 (possibly flipped), y_true : true labels ỹ ±1
+//   noisy[i] ⇔ y_i = −ỹ_i ; roles[i·T + t] says what token t of sample i is made of
+#include <string_view>
+#include <vector>
+
+#include "boa/linalg.hpp"
+
+namespace boa {
+
+enum class TokenRole : unsigned char {
+  kSignal,        // D1: μ_ỹ
+  kNoise,         // D1: ξ ⟂ μ±
+  kRelevant,      // D2: ε + μ_ỹ
+  kWeakSame,      // D2: ε + ρ μ_ỹ
+  kWeakOpposite,  // D2: ε + ρ μ_{−ỹ}
+  kIrrelevant,    // D2: ε
+};
+inline constexpr TokenRole kAllRoles[] = {TokenRole::kSignal,   TokenRole::kNoise,
+                                          TokenRole::kRelevant, TokenRole::kWeakSame,
+                                          TokenRole::kWeakOpposite, TokenRole::kIrrelevant};
+std::string_view RoleName(TokenRole role);
+
+struct Dataset {
+  int n = 0;
+  int T = 0;
+  int d = 0;
+  RowMatrix X;
+  Vector y;
+  Vector y_true;
+  std::vector<bool> noisy;
+  std::vector<TokenRole> roles;
+  Vector mu_plus;
+  Vector mu_minus;
+
+  auto Tokens(int i) const { return X.middleRows(static_cast<Eigen::Index>(i) * T, T); }
+  TokenRole Role(int i, int t) const { return roles[static_cast<std::size_t>(i) * T + t]; }
+  int NoisyCount() const;
+};
+
+}  // namespace boa

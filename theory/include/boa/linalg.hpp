@@ -1,0 +1,11 @@
+#pragma once
+// Shared Eigen types. Token matrices are row-major so that one token (one row) is contiguous:
+// the kernel streams tokens, never columns.
+#include <Eigen/Dense>
+
+namespace boa {
+
+using Vector = Eigen::VectorXd;
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+}  // namespace boa

@@ -1,0 +1,36 @@
+#pragma once
+// D1 SignalNoise [Magen et al. 2024] (THEORY.md §2.1).
+//
+//   ‖μ‖ = SNR·σ·√d, μ₊ = ‖μ‖e₁, μ₋ = ‖μ‖e₂ (orthogonal, equal norm)
+//   ỹ uniform on {±1}; one signal token μ_ỹ and T−1 noise tokens ξ with ξ₁ = ξ₂ = 0 and the other
+//   d−2 coordinates i.i.d. N(0, σ²) — exactly orthogonal to μ±
+//   y = −ỹ w.p. η (bernoulli) or for exactly ⌈ηn⌉ samples chosen uniformly (exact)
+#include <cstdint>
+
+#include "boa/dataset.hpp"
+
+namespace boa {
+
+enum class SignalPosition { kFirst, kRandom };
+enum class FlipRule { kBernoulli, kExact, kBalancedExact };
+
+struct SignalNoiseSpec {
+  int n = 20;
+  int d = 1000;
+  int T = 2;
+  double snr = 0.5;
+  double eta = 0.1;
+  double sigma = 1.0;
+  SignalPosition position = SignalPosition::kFirst;
+  FlipRule flips = FlipRule::kBernoulli;  // kBernoulli or kExact
+};
+
+// Throws InvalidInput for n < 2, d < 3, T < 2, η ∉ [0, 1), σ ≤ 0, SNR < 0 or any NaN.
+void Validate(const SignalNoiseSpec& spec);
+
+Dataset GenerateSignalNoise(const SignalNoiseSpec& spec, std::uint64_t seed);
+
+// An independent clean draw (η = 0) of n_test samples, from the test stream of the same seed.
+Dataset GenerateSignalNoiseTest(const SignalNoiseSpec& spec, int n_test, std::uint64_t seed);
+
+}  // namespace boa

@@ -1,0 +1,44 @@
+#pragma once
+// D2 TokenSelection [Sakamoto & Sato 2024] (THEORY.md §2.2).
+//
+//   μ₊ = ‖μ‖e₁, μ₋ = ‖μ‖e₂; every token starts as ε ~ N(0, σ²I_d), then
+//   relevant += μ_ỹ, weak (same) += ρμ_ỹ, weak (opposite) += ρμ_{−ỹ}, irrelevant += 0.
+//   Token order within a sample: relevant, weak same, weak opposite, irrelevant.
+//   balanced labels: the first ⌊n/2⌋ samples have ỹ = +1, the rest −1.
+//   balanced-exact flips: m = ⌈ηn⌉; flip [0, m/2) and [⌊n/2⌋, ⌊n/2⌋ + m/2) (integer division,
+//   so an odd m flips m − 1 samples — exactly the [S] construction).
+#include <cstdint>
+
+#include "boa/dataset.hpp"
+#include "boa/signal_noise_data.hpp"  // FlipRule
+
+namespace boa {
+
+enum class LabelRule { kBalanced, kRandom };
+
+struct TokenSelectionSpec {
+  int n = 20;
+  int T = 8;
+  int d = 2000;
+  double mu_norm = 20;
+  double rho = 0.1;
+  double eta = 0.2;
+  double sigma = 1.0;
+  int relevant = 1;
+  int weak_same = 1;
+  int weak_opposite = 1;
+  LabelRule labels = LabelRule::kBalanced;
+  FlipRule flips = FlipRule::kBalancedExact;  // kBalancedExact or kBernoulli
+};
+
+// Throws InvalidInput for n < 2, d < 3, T < 2, η ∉ [0, 1), token counts that do not fit in T,
+// σ ≤ 0, negative ‖μ‖ or ρ, or any NaN.
+void Validate(const TokenSelectionSpec& spec);
+
+Dataset GenerateTokenSelection(const TokenSelectionSpec& spec, std::uint64_t seed);
+
+// An independent clean draw (η = 0) of n_test samples, from the test stream of the same seed.
+Dataset GenerateTokenSelectionTest(const TokenSelectionSpec& spec, int n_test,
+                                   std::uint64_t seed);
+
+}  // namespace boa

@@ -1,0 +1,102 @@
+#include "boa/claim.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+#include "boa/error.hpp"
+#include "boa/rng.hpp"
+
+namespace boa {
+
+std::string ToString(ClaimKind kind) {
+  switch (kind) {
+    case ClaimKind::kIdentity: return "identity";
+    case ClaimKind::kProbabilistic: return "probabilistic";
+    case ClaimKind::kScaling: return "scaling";
+    case ClaimKind::kExploratory: return "exploratory";
+  }
+  return "unknown";
+}
+
+std::string ToString(Provenance provenance) {
+  switch (provenance) {
+    case Provenance::kPaper: return "paper";
+    case Provenance::kDerived: return "derived";
+    case Provenance::kExploratory: return "exploratory";
+  }
+  return "unknown";
+}
+
+Params ParamsAt(const Regime& regime, const std::vector<int>& k) {
+  Params params;
+  for (std::size_t j = 0; j < regime.size(); ++j) params[regime[j].name] = k[j] * regime[j].unit;
+  return params;
+}
+
+Params DrawParams(const Regime& regime, std::uint64_t seed) {
+  Rng rng(seed, kRegime);
+  std::vector<int> k;
+  for (const auto& p : regime) k.push_back(rng.UniformInt(p.lo, p.hi));
+  return ParamsAt(regime, k);
+}
+
+namespace {
+
+std::string ShortestDecimal(double value) {
+  char buffer[64];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+
+}  // namespace
+
+std::string FormatParams(const Params& params) {
+  std::string out;
+  for (const auto& [name, value] : params) {
+    if (!out.empty()) out += ',';
+    out += name + '=' + ShortestDecimal(value);
+  }
+  return out;
+}
+
+Params ParseParams(const std::string& text) {
+  Params params;
+  std::stringstream stream(text);
+  std::string item;
+  while (std::getline(stream, item, ',')) {
+    if (item.empty()) continue;
+    const auto eq = item.find('=');
+    Require(eq != std::string::npos && eq > 0,
+            "malformed parameter '" + item + "': expected name=value");
+    const std::string name = item.substr(0, eq), value = item.substr(eq + 1);
+    double x = 0;
+    const auto result = std::from_chars(value.data(), value.data() + value.size(), x);
+    Require(result.ec == std::errc() && result.ptr == value.data() + value.size() && !value.empty(),
+            "malformed number '" + value + "' for parameter " + name);
+    Require(std::isfinite(x), "parameter " + name + " must be finite (got " + value + ")");
+    params[name] = x;
+  }
+  return params;
+}
+
+double RealParam(const Params& params, const std::string& name) {
+  const auto it = params.find(name);
+  Require(it != params.end(), "missing parameter '" + name + "'");
+  return it->second;
+}
+
+int IntParam(const Params& params, const std::string& name) {
+  const double x = RealParam(params, name);
+  Require(x == std::floor(x) && std::fabs(x) < 1e9,
+          "parameter " + name + " must be an integer (got " + ShortestDecimal(x) + ")");
+  return static_cast<int>(x);
+}
+
+std::string ReplayLine(const std::string& id, const Params& params, std::uint64_t seed) {
+  std::string line = "./boa check " + id;
+  if (!params.empty()) line += " --params " + FormatParams(params);
+  return line + " --seed " + std::to_string(seed) + " --instances 1";
+}
+
+}  // namespace boa

@@ -1,0 +1,57 @@
+// The one registration list. A new claim: write theory/src/claims/<id>.cpp defining
+// `Claim <Name>()`, declare it below and add it to Catalog().
+#include "boa/catalog.hpp"
+
+#include <algorithm>
+
+#include "boa/error.hpp"
+
+namespace boa {
+namespace claims {
+Claim CoreSoftmaxStable();
+Claim CoreGradientFiniteDifference();
+Claim CoreOutputConvexCombination();
+Claim CoreTokensPermutation();
+Claim CoreRotationEquivariance();
+Claim CoreGdFrozenQuery();
+Claim CoreEquivalenceWP();
+Claim CoreKernelFusedMatchesReference();
+Claim CoreGrowthFunction();
+}  // namespace claims
+
+const std::vector<Claim>& Catalog() {
+  static const std::vector<Claim> all = {
+      claims::CoreSoftmaxStable(),
+      claims::CoreGradientFiniteDifference(),
+      claims::CoreOutputConvexCombination(),
+      claims::CoreTokensPermutation(),
+      claims::CoreRotationEquivariance(),
+      claims::CoreGdFrozenQuery(),
+      claims::CoreEquivalenceWP(),
+      claims::CoreKernelFusedMatchesReference(),
+      claims::CoreGrowthFunction(),
+  };
+  return all;
+}
+
+const Claim& FindClaim(const std::string& id) {
+  for (const Claim& claim : Catalog()) {
+    if (claim.id == id) return claim;
+  }
+  // Suggest the ids that share the longest prefix with the unknown one.
+  std::string suggestion;
+  std::size_t best = 0;
+  for (const Claim& claim : Catalog()) {
+    const auto mismatch = std::mismatch(id.begin(), id.end(), claim.id.begin(), claim.id.end());
+    const auto common = static_cast<std::size_t>(mismatch.first - id.begin());
+    if (common > best) {
+      best = common;
+      suggestion = claim.id;
+    }
+  }
+  throw InvalidInput("unknown claim id '" + id + "'" +
+                     (suggestion.empty() ? "" : " (did you mean '" + suggestion + "'?)") +
+                     "; `boa list` shows every id");
+}
+
+}  // namespace boa

@@ -1,0 +1,94 @@
+#include "random_instance.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "boa/error.hpp"
+#include "boa/rng.hpp"
+#include "boa/signal_noise_data.hpp"
+#include "boa/token_selection_data.hpp"
+
+namespace boa::claims {
+
+Regime RandomInstanceRegime() {
+  return {{"model", 1, 4}, {"n", 2, 6}, {"T", 2, 5}, {"d", 3, 10}, {"scale", 1, 20, 0.1}};
+}
+
+std::unique_ptr<Model> MakeZeroModel(int model_kind, const Dataset& data) {
+  switch (model_kind) {
+    case 1: return std::make_unique<PromptAttention>(data.d);
+    case 2: return std::make_unique<TokenSelection>(data.d, DefaultHead(data), false);
+    case 3: return std::make_unique<TokenSelection>(data.d, DefaultHead(data), true);
+    case 4: return std::make_unique<SelfAttention>(data.d);
+  }
+  throw InvalidInput("model must be 1 (M1), 2 (M2 p only), 3 (M2 W and p) or 4 (M3)");
+}
+
+RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed) {
+  const int kind = IntParam(params, "model");
+  const int n = IntParam(params, "n"), T = IntParam(params, "T"), d = IntParam(params, "d");
+  const double scale = RealParam(params, "scale");
+  RandomInstance instance;
+  if (kind == 2 || kind == 3) {
+    TokenSelectionSpec spec;
+    spec.n = n;
+    spec.T = T;
+    spec.d = d;
+    spec.mu_norm = 2;
+    spec.rho = 0.5;
+    spec.eta = 0.25;
+    spec.weak_same = T >= 3 ? 1 : 0;
+    spec.weak_opposite = T >= 4 ? 1 : 0;
+    instance.data = GenerateTokenSelection(spec, seed);
+  } else {
+    SignalNoiseSpec spec;
+    spec.n = n;
+    spec.T = T;
+    spec.d = std::max(d, 3);
+    spec.snr = 1;
+    spec.eta = 0.25;
+    spec.position = SignalPosition::kRandom;
+    instance.data = GenerateSignalNoise(spec, seed);
+  }
+  instance.model = MakeZeroModel(kind, instance.data);
+  Rng rng(seed, kInit);
+  const double sd = scale / std::sqrt(static_cast<double>(d));
+  for (auto& block : instance.model->Blocks()) {
+    if (block.name == "nu" || block.value.size() == 0) continue;
+    for (double& x : block.value) x = sd * rng.Normal();
+  }
+  return instance;
+}
+
+}  // namespace boa::claims
+
+namespace boa::claims {
+
+const Vector& Head(const Model& model) {
+  return model.Name() == "m2" ? model.Block("nu") : model.Block("v");
+}
+
+double GradientSummandScale(const Model& model, const Dataset& data) {
+  const double x_max = data.X.cwiseAbs().maxCoeff();
+  double b_max = 0;
+  for (int i = 0; i < data.n; ++i) b_max = std::max(b_max, (data.Tokens(i) * Head(model)).cwiseAbs().maxCoeff());
+  double extra = std::max(1.0, x_max);
+  for (const auto& block : model.Blocks()) {
+    if (block.name == "W" && block.value.size() > 0) {
+      extra = std::max(extra, data.d * block.value.cwiseAbs().maxCoeff());
+    }
+  }
+  return data.T * std::max(1.0, x_max) * std::max(1.0, 2 * b_max) * extra;
+}
+
+double GapRatio(const Vector& a, const Vector& b, double rtol, double scale) {
+  if (a.size() != b.size()) return std::numeric_limits<double>::infinity();
+  if (a.size() == 0) return 0;
+  const double allowed = rtol * (b.cwiseAbs().maxCoeff() + scale);
+  const double gap = (a - b).cwiseAbs().maxCoeff();
+  if (gap == 0) return 0;
+  return gap / allowed;
+}
+
+}  // namespace boa::claims

@@ -1,0 +1,43 @@
+#pragma once
+// Small random (data, model) pairs for the core identities: every model M1, M2 (p only),
+// M2 (W and p), M3 on its natural data, at random non-zero parameters.
+//
+// Regime: model ∈ {1: M1, 2: M2 p only, 3: M2 W and p, 4: M3}, n ∈ [2, 6], T ∈ [2, 5],
+// d ∈ [3, 10], scale ∈ {0.1, ..., 2} — parameters are N(0, scale²/d) per entry, so scores stay
+// O(scale·snr) and every model is tested away from the trivial zero point.
+#include <cstdint>
+#include <memory>
+
+#include "boa/claim.hpp"
+#include "boa/dataset.hpp"
+#include "boa/model.hpp"
+
+namespace boa::claims {
+
+struct RandomInstance {
+  Dataset data;
+  std::unique_ptr<Model> model;
+};
+
+Regime RandomInstanceRegime();
+RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed);
+
+// Same model kind and data, parameters left at their zero defaults (W = I for M2 p only).
+std::unique_ptr<Model> MakeZeroModel(int model_kind, const Dataset& data);
+
+}  // namespace boa::claims
+
+namespace boa::claims {
+
+// The head u of f = uᵀXᵀS(Xq): v for M1 and M3, ν for M2.
+const Vector& Head(const Model& model);
+
+// A bound on the magnitude of the summands that make up any gradient coordinate of `model` on
+// `data` (|∂L/∂b| ≤ 1/n, |∂L/∂a| ≤ 2 max|b| / n, times |x| and, for W blocks, another |x| or ‖W‖):
+// rounding-level comparisons are relative to this, so cancellation cannot fake a failure.
+double GradientSummandScale(const Model& model, const Dataset& data);
+
+// max_j |a_j − b_j| / (rtol·(‖b‖_∞ + scale)); ≤ 1 means "equal to rtol".
+double GapRatio(const Vector& a, const Vector& b, double rtol, double scale);
+
+}  // namespace boa::claims
