@@ -3,9 +3,11 @@
 #include <cstdint>
 #include <vector>
 
+#include <gtest/gtest.h>
 #include <rapidcheck.h>
 
 #include "boa/catalog.hpp"
+#include "boa/runner.hpp"
 
 namespace boa::testing {
 
@@ -19,6 +21,21 @@ void CheckClaimAsProperty(const std::string& id) {
   RC_LOG() << replay << '\n';
   const Outcome outcome = claim.check(params, seed);
   if (!outcome.holds) RC_FAIL(outcome.explanation + "\n  replay: " + replay);
+}
+
+void ExpectClaimHolds(const std::string& id, Budget budget) {
+  const Claim& claim = FindClaim(id);
+  RunOptions options;
+  options.budget = budget;
+  const Verdict v = RunClaim(claim, options);
+  std::string measured;
+  for (const auto& [name, value] : v.measured) measured += "\n  " + name + " = " + std::to_string(value);
+  EXPECT_NE(v.status, Status::kFails)
+      << id << ": " << v.summary << measured
+      << (v.counterexample ? "\n  counterexample: " + v.counterexample->explanation +
+                                 "\n  replay: " + v.counterexample->replay
+                           : std::string())
+      << "\n  whole run: ./boa check " << id << " --seed 1 --budget " << ToString(budget);
 }
 
 }  // namespace boa::testing

@@ -43,6 +43,7 @@ struct CheckArgs {
   std::uint64_t seed = 1;
   int instances = 0;
   std::string params;
+  std::string budget = "default";
   bool json = false;
   bool no_shrink = false;
 };
@@ -53,6 +54,7 @@ int Check(const CheckArgs& a) {
   RunOptions options;
   options.instances = a.instances;
   options.seed_base = a.seed;
+  options.budget = ParseBudget(a.budget);
   options.fixed = ParseParams(a.params);
   for (const auto& [name, value] : options.fixed) {
     bool known = false;
@@ -113,6 +115,7 @@ int main(int argc, char** argv) {
   check->add_option("--seed", check_args.seed, "Seed base: instance i uses seed + i");
   check->add_option("--instances", check_args.instances, "Number of instances (default: the claim's)");
   check->add_option("--params", check_args.params, "Fix parameters: name=value,...");
+  check->add_option("--budget", check_args.budget, "quick | default | full (instances and sweep sizes)");
   check->add_flag("--json", check_args.json, "Print the verdict as JSON");
   check->add_flag("--no-shrink", check_args.no_shrink, "Report the first failure unshrunk");
 
@@ -196,7 +199,7 @@ int main(int argc, char** argv) {
     if (*report_cmd) {
       report::ReportOptions options;
       options.out = report_out;
-      options.budget = report::ParseBudget(budget);
+      options.budget = ParseBudget(budget);
       options.seed = report_seed;
       options.show_progress = !quiet;
       const int failing = report::WriteReport(options);

@@ -25,9 +25,9 @@ std::string Short(double x) {
   return s.str();
 }
 
-std::string RunReplay(const Claim& claim, int instances, std::uint64_t seed) {
+std::string RunReplay(const Claim& claim, int instances, std::uint64_t seed, Budget budget) {
   return "./boa check " + claim.id + " --seed " + std::to_string(seed) + " --instances " +
-         std::to_string(instances);
+         std::to_string(instances) + " --budget " + ToString(budget);
 }
 
 struct Row {
@@ -142,10 +142,11 @@ int WriteReport(const ReportOptions& options) {
     for (const Claim& claim : catalog) {
       progress.Start(claim.id);
       RunOptions run;
-      run.instances = InstancesAt(options.budget, claim.instances);
+      run.budget = options.budget;
       run.seed_base = options.seed;
       run.progress = [&](int done, int total) { progress.Update(done, total); };
-      Row row{&claim, RunClaim(claim, run), RunReplay(claim, run.instances, options.seed)};
+      Row row{&claim, RunClaim(claim, run), ""};
+      row.replay = RunReplay(claim, row.verdict.instances, options.seed, options.budget);
       failing += row.verdict.status == Status::kFails;
       progress.Finish(ToString(row.verdict.status));
       rows.push_back(std::move(row));

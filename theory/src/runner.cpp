@@ -97,12 +97,15 @@ Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed, int
 
 Verdict RunClaim(const Claim& claim, const RunOptions& options) {
   Verdict verdict;
-  const int total = options.instances > 0 ? options.instances : claim.instances;
+  const int total =
+      options.instances > 0 ? options.instances : InstancesAt(options.budget, claim.instances);
+  const Params budget_params = claim.budget_params ? claim.budget_params(options.budget) : Params{};
   std::map<std::string, Accumulator> measured;
   std::optional<std::pair<Params, std::uint64_t>> first_failure;
   for (int i = 0; i < total; ++i) {
     const std::uint64_t seed = options.seed_base + static_cast<std::uint64_t>(i);
     Params params = DrawParams(claim.regime, seed);
+    for (const auto& [name, value] : budget_params) params[name] = value;
     for (const auto& [name, value] : options.fixed) params[name] = value;
     const Outcome o = SafeCheck(claim, params, seed);
     for (const auto& [name, value] : o.measured) measured[name].Add(value);

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "boa_report/budget.hpp"
+#include "boa/budget.hpp"
 #include "boa_report/figure.hpp"
 
 namespace boa::report {

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <filesystem>
 
-#include "boa_report/budget.hpp"
+#include "boa/budget.hpp"
 
 namespace boa::report {
 

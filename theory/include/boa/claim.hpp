@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "boa/budget.hpp"
+
 namespace boa {
 
 enum class ClaimKind { kIdentity, kProbabilistic, kScaling, kExploratory };
@@ -42,8 +44,11 @@ struct Claim {
   std::string source;  // paper theorem / figure, or "derived here"
   Regime regime;
   std::function<Outcome(const Params& params, std::uint64_t seed)> check;
-  int instances = 100;  // at the default budget
+  int instances = 100;  // at the default budget; see InstancesAt for the others
   double delta = 0;     // probabilistic claims: the allowed failure rate
+  // Optional: parameters fixed per budget (e.g. a scaling claim's sweep size), applied over the
+  // drawn ones and under the caller's fixed ones. Replay lines print them like any parameter.
+  std::function<Params(Budget)> budget_params;
 };
 
 // Parameters from grid indices (one per regime entry) and back.

@@ -18,9 +18,10 @@
 namespace boa {
 
 struct RunOptions {
-  int instances = 0;  // 0: the claim's default
+  int instances = 0;  // 0: InstancesAt(budget, claim.instances)
   std::uint64_t seed_base = 1;
-  Params fixed;  // overrides drawn values
+  Budget budget = Budget::kDefault;  // selects the claim's budget_params
+  Params fixed;  // overrides drawn and budget values
   double alpha = kDefaultAlpha;
   bool shrink = true;
   std::function<void(int done, int total)> progress;

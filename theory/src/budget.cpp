@@ -1,10 +1,10 @@
-#include "boa_report/budget.hpp"
+#include "boa/budget.hpp"
 
 #include <algorithm>
 
 #include "boa/error.hpp"
 
-namespace boa::report {
+namespace boa {
 
 Budget ParseBudget(const std::string& text) {
   if (text == "quick") return Budget::kQuick;
@@ -31,4 +31,4 @@ int InstancesAt(Budget budget, int default_instances) {
   return default_instances;
 }
 
-}  // namespace boa::report
+}  // namespace boa

@@ -1,9 +1,10 @@
 #pragma once
-// How much work `boa report` spends: quick (seconds, for tests), default (≤ 10 minutes on
-// 2 cores), full (deeper sweeps, more instances).
+// How much work a run spends: quick (seconds, for tests), default (what ./boa report does in
+// ≤ 10 minutes on 2 cores), full (deeper sweeps, more instances). A claim's instance count scales
+// with the budget, and a claim may also fix sweep sizes per budget (Claim::budget_params).
 #include <string>
 
-namespace boa::report {
+namespace boa {
 
 enum class Budget { kQuick, kDefault, kFull };
 
@@ -13,4 +14,4 @@ std::string ToString(Budget budget);
 // A claim's instance count at this budget: quick 1/10 (at least 1), default ×1, full ×10.
 int InstancesAt(Budget budget, int default_instances);
 
-}  // namespace boa::report
+}  // namespace boa

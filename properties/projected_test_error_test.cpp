@@ -1,0 +1,69 @@
+// projected_test_error: the 2T-Gaussian-draw estimate of the clean test error agrees with direct
+// Monte Carlo on full d-dimensional test tokens, for M1 on D1 and M2 on D2.
+//
+// Both are unbiased estimates of the same probability from independent samples; the check is a
+// two-proportion z-test at α = 1e-6 (|p̂₁ − p̂₂| ≤ z_{1−α/2}·√(p̄(1−p̄)(1/N₁ + 1/N₂)), z = 4.89).
+// Seeds are fixed; with fresh seeds each test falsely fails with probability ≤ 1e-6.
+#include <cmath>
+
+#include <boost/math/distributions/normal.hpp>
+#include <gtest/gtest.h>
+
+#include "boa/metrics.hpp"
+#include "boa/model.hpp"
+#include "boa/projected_test_error.hpp"
+#include "boa/rng.hpp"
+
+namespace boa {
+namespace {
+
+void ExpectSameProportion(const ErrorEstimate& a, const ErrorEstimate& b) {
+  const double z = boost::math::quantile(boost::math::normal(), 1 - 1e-6 / 2);
+  const double pooled = static_cast<double>(a.errors + b.errors) / (a.trials + b.trials);
+  const double sd = std::sqrt(pooled * (1 - pooled) * (1.0 / a.trials + 1.0 / b.trials));
+  EXPECT_LE(std::fabs(a.rate - b.rate), z * sd) << "projected " << a.rate << " vs direct " << b.rate;
+  EXPECT_GT(pooled, 0.05) << "the setting should have a non-trivial error to test anything";
+}
+
+Vector Gaussian(int d, double scale, std::uint64_t seed) {
+  Rng rng(seed, kDirection);
+  return Vector::NullaryExpr(d, [&] { return scale * rng.Normal(); });
+}
+
+TEST(ProjectedTestError, MatchesDirectMonteCarloForPromptAttentionOnSignalNoise) {
+  SignalNoiseSpec spec;
+  spec.n = 10;
+  spec.d = 200;
+  spec.T = 3;
+  spec.snr = 0.08;
+  PromptAttention model(spec.d);
+  model.Block("p") = Gaussian(spec.d, 0.2, 1);
+  model.Block("v") = Gaussian(spec.d, 0.1, 2);
+  model.Block("v")(0) += 1.0;  // some signal alignment so the error is below 1/2
+  model.Block("v")(1) -= 1.0;
+  const Dataset test = GenerateSignalNoiseTest(spec, 20000, 3);
+  const ErrorEstimate direct = CleanTestError(model, test);
+  const auto projected =
+      ProjectedCleanTestError(model.Block("p"), model.Block("v"), spec, 200000, 4);
+  ExpectSameProportion(projected.error, direct);
+}
+
+TEST(ProjectedTestError, MatchesDirectMonteCarloForTokenSelectionOnD2) {
+  TokenSelectionSpec spec;
+  spec.n = 10;
+  spec.d = 100;
+  spec.T = 6;
+  spec.mu_norm = 3;
+  spec.rho = 0.4;
+  const Dataset test = GenerateTokenSelectionTest(spec, 20000, 5);
+  TokenSelection model(spec.d, DefaultHead(test), false);
+  model.Block("p") = Gaussian(spec.d, 0.15, 6);
+  model.Block("p")(0) += 0.3;
+  const ErrorEstimate direct = CleanTestError(model, test);
+  const auto projected =
+      ProjectedCleanTestError(model.Query(), model.Block("nu"), spec, 200000, 7);
+  ExpectSameProportion(projected.error, direct);
+}
+
+}  // namespace
+}  // namespace boa
