@@ -50,7 +50,8 @@ struct CheckArgs {
 
 int Check(const CheckArgs& a) {
   const Claim& claim = FindClaim(a.id);
-  Require(a.instances >= 0 && a.instances <= 10000000, "--instances must be in [1, 1e7]");
+  Require(a.instances >= 0 && a.instances <= 10000000,
+          "--instances must be in [1, 1e7] (0 or absent: the claim's default at the budget)");
   RunOptions options;
   options.instances = a.instances;
   options.seed_base = a.seed;
@@ -124,8 +125,8 @@ int main(int argc, char** argv) {
   auto* instance = app.add_subcommand("instance", "Write one instance with its GD trajectory as JSON");
   instance->add_option("--model", inst.model, "m1 | m2 (p only) | m2w (W and p) | m3");
   instance->add_option("--data", inst.data, "signal-noise | token-selection");
-  int n = -1, d = -1, T = -1;
-  double eta = -1, snr = inst.signal_noise.snr, mu_norm = inst.token_selection.mu_norm,
+  int n = 0, d = 0, T = 0;
+  double eta = 0, snr = inst.signal_noise.snr, mu_norm = inst.token_selection.mu_norm,
          rho = inst.token_selection.rho;
   instance->add_option("--n", n, "Samples");
   instance->add_option("--d", d, "Dimension");
@@ -171,10 +172,11 @@ int main(int argc, char** argv) {
     if (*instance) {
       auto& sn = inst.signal_noise;
       auto& ts = inst.token_selection;
-      if (n >= 0) sn.n = ts.n = n;
-      if (d >= 0) sn.d = ts.d = d;
-      if (T >= 0) sn.T = ts.T = T;
-      if (eta >= 0 || eta != eta) sn.eta = ts.eta = eta;
+      // Given sizes and η override both generators' defaults; the generators validate them.
+      if (instance->count("--n")) sn.n = ts.n = n;
+      if (instance->count("--d")) sn.d = ts.d = d;
+      if (instance->count("--T")) sn.T = ts.T = T;
+      if (instance->count("--eta")) sn.eta = ts.eta = eta;
       sn.snr = snr;
       ts.mu_norm = mu_norm;
       ts.rho = rho;
@@ -190,8 +192,13 @@ int main(int argc, char** argv) {
                                                    : FlipRule::kBalancedExact;
         sn.flips = ts.flips = rule;
       }
-      Require(static_cast<double>(std::max(n, 1)) * std::max(T, 1) * std::max(d, 1) <= 5e8,
-              "instance too large: n·T·d must be at most 5e8 numbers");
+      const bool signal_noise = inst.data == "signal-noise";
+      const double dim = signal_noise ? sn.d : ts.d;
+      const double dense_W = inst.model == "m2w" || inst.model == "m3" ? dim * dim : 0.0;
+      const double numbers =
+          (signal_noise ? 1.0 * sn.n * sn.T : 1.0 * ts.n * ts.T) * dim + dense_W;
+      Require(numbers <= 2e8, "instance too large: n·T·d (+ d² for a dense W) must be at most 2e8 "
+                              "numbers (1.6 GB)");
       const std::string text = report::BuildInstanceJson(inst).dump() + "\n";
       WriteAtomically(instance_out, text);
       return 0;

@@ -44,7 +44,7 @@ struct Accumulator {
   }
 };
 
-std::string Percent(double x) {
+std::string Short(double x) {
   std::ostringstream s;
   s.precision(3);
   s << x;
@@ -133,7 +133,7 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
       verdict.bound = b.lower_bound;
       verdict.status = b.fails ? Status::kFails : Status::kHolds;
       summary << verdict.failures << " of " << total << " instances failed; failure-rate lower bound "
-              << Percent(b.lower_bound) << (b.fails ? " > " : " ≤ ") << "δ = " << claim.delta
+              << Short(b.lower_bound) << (b.fails ? " > " : " ≤ ") << "δ = " << claim.delta
               << " at α = " << options.alpha;
       break;
     }
