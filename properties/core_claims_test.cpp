@@ -42,3 +42,7 @@ RC_GTEST_PROP(CoreClaims, FusedKernelMatchesTheReference, ()) {
 RC_GTEST_PROP(CoreClaims, GrowthFunctionLinearisesTheAttentionGapOde, ()) {
   CheckClaimAsProperty("core.growth_function");
 }
+
+RC_GTEST_PROP(CoreClaims, GramSpaceDescentIsDirectDescent, ()) {
+  CheckClaimAsProperty("core.gram.matches_direct");
+}

@@ -67,3 +67,43 @@ TEST(ProjectedTestError, MatchesDirectMonteCarloForTokenSelectionOnD2) {
 
 }  // namespace
 }  // namespace boa
+
+namespace boa {
+namespace {
+
+// The exact T = 2 error against the Monte Carlo estimate on the same sufficient statistics:
+// a one-sample z-test at α = 1e-6 (the exact value is the mean of the Monte Carlo draws).
+TEST(ProjectedTestError, ExactT2IntegralMatchesMonteCarlo) {
+  SignalNoiseSpec spec;
+  spec.n = 10;
+  spec.d = 200;
+  spec.T = 2;
+  spec.snr = 0.08;
+  const double z = boost::math::quantile(boost::math::normal(), 1 - 1e-6 / 2);
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    Vector p = Gaussian(spec.d, 0.3, seed), v = Gaussian(spec.d, 0.1, seed + 10);
+    v(0) += 0.8 * static_cast<double>(seed);
+    v(1) -= 0.5;
+    const double mu = spec.snr * std::sqrt(static_cast<double>(spec.d));
+    const TestProjections projections = ProjectionsOf(p, v, mu, spec.sigma, false);
+    const double exact = ExactCleanTestErrorSignalNoiseT2(projections);
+    const auto mc = ProjectedCleanTestError(projections, spec, 400000, seed);
+    const double se = std::sqrt(exact * (1 - exact) / mc.error.trials);
+    EXPECT_LE(std::fabs(mc.error.rate - exact), z * se + 1e-12) << "seed " << seed << ": exact " << exact;
+    EXPECT_GT(exact, 0.01);
+    EXPECT_LT(exact, 0.99);
+  }
+}
+
+TEST(ProjectedTestError, ExactT2HandlesDegenerateNoise) {
+  // q and u with no noise component: the error is 0 or 1/2 or 1 exactly.
+  TestProjections p;
+  p.u_plus = 1;
+  p.u_minus = -1;  // both classes on the right side
+  EXPECT_EQ(ExactCleanTestErrorSignalNoiseT2(p), 0.0);
+  p.u_minus = 1;   // class −1 always wrong
+  EXPECT_EQ(ExactCleanTestErrorSignalNoiseT2(p), 0.5);
+}
+
+}  // namespace
+}  // namespace boa

@@ -1,7 +1,11 @@
 #include "boa/projected_test_error.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
+
+#include <boost/math/distributions/normal.hpp>
+#include <boost/math/quadrature/gauss_kronrod.hpp>
 
 #include "boa/error.hpp"
 #include "boa/numerics.hpp"
@@ -20,16 +24,13 @@ struct TokenPattern {
   bool noisy;
 };
 
-ProjectedTestResult Estimate(const std::vector<TokenPattern>& layout, const Vector& q_noise,
-                             const Vector& u_noise, double sigma, int n_test, std::uint64_t seed) {
+ProjectedTestResult Estimate(const std::vector<TokenPattern>& layout, const Eigen::Matrix2d& cov,
+                             int n_test, std::uint64_t seed) {
   Require(n_test >= 2, "the test set needs at least two samples");
-  // Cholesky factor of σ²[[a, b], [b, c]] for the noise projections (a, c ≥ 0; c may be 0).
-  const double a = sigma * sigma * q_noise.squaredNorm();
-  const double b = sigma * sigma * q_noise.dot(u_noise);
-  const double c = sigma * sigma * u_noise.squaredNorm();
-  const double l11 = std::sqrt(a);
-  const double l21 = l11 > 0 ? b / l11 : 0.0;
-  const double l22 = std::sqrt(std::max(0.0, c - l21 * l21));
+  // Cholesky factor of the 2×2 covariance (semi-definite: either variance may be 0).
+  const double l11 = std::sqrt(std::max(0.0, cov(0, 0)));
+  const double l21 = l11 > 0 ? cov(1, 0) / l11 : 0.0;
+  const double l22 = std::sqrt(std::max(0.0, cov(1, 1) - l21 * l21));
   Rng rng(seed, kTestData);
   const int T = static_cast<int>(layout.size());
   std::vector<double> score(T), value(T), weight(T);
@@ -61,37 +62,100 @@ ProjectedTestResult Estimate(const std::vector<TokenPattern>& layout, const Vect
 
 }  // namespace
 
+TestProjections ProjectionsOf(const Vector& q, const Vector& u, double mu_norm, double sigma,
+                              bool noise_in_signal_plane) {
+  TestProjections p;
+  p.q_plus = mu_norm * q(0);
+  p.q_minus = mu_norm * q(1);
+  p.u_plus = mu_norm * u(0);
+  p.u_minus = mu_norm * u(1);
+  const Eigen::Index skip = noise_in_signal_plane ? 0 : 2;
+  const auto qn = q.tail(q.size() - skip), un = u.tail(u.size() - skip);
+  p.noise_cov << qn.squaredNorm(), qn.dot(un), qn.dot(un), un.squaredNorm();
+  p.noise_cov *= sigma * sigma;
+  return p;
+}
+
+TestProjections ProjectionsOf(const SpanVector& q, const SpanVector& u, const GramInstance& g) {
+  TestProjections p;
+  p.q_plus = g.mu_plus_a.dot(q.a);
+  p.q_minus = g.mu_minus_a.dot(q.a);
+  p.u_plus = g.mu_plus_a.dot(u.a);
+  p.u_minus = g.mu_minus_a.dot(u.a);
+  const Vector hq = g.H * q.gamma, hu = g.H * u.gamma;
+  p.noise_cov << q.gamma.dot(hq), q.gamma.dot(hu), u.gamma.dot(hq), u.gamma.dot(hu);
+  if (g.noise_in_signal_plane) {
+    p.noise_cov += (Eigen::Matrix2d() << q.a.dot(q.a), q.a.dot(u.a), u.a.dot(q.a), u.a.dot(u.a)).finished();
+  }
+  p.noise_cov *= g.sigma * g.sigma;
+  return p;
+}
+
+ProjectedTestResult ProjectedCleanTestError(const TestProjections& p, const SignalNoiseSpec& spec,
+                                            int n_test, std::uint64_t seed) {
+  Validate(spec);
+  // Signal μ₊ for class +1, μ₋ for class −1, noise-free; the T − 1 noise tokens have no signal.
+  std::vector<TokenPattern> layout(spec.T, TokenPattern{0, 0, 0, 0, false, true});
+  layout[0] = {p.q_plus, p.u_plus, p.q_minus, p.u_minus, true, false};
+  return Estimate(layout, p.noise_cov, n_test, seed);
+}
+
+ProjectedTestResult ProjectedCleanTestError(const TestProjections& p,
+                                            const TokenSelectionSpec& spec, int n_test,
+                                            std::uint64_t seed) {
+  Validate(spec);
+  const double r = spec.rho;
+  std::vector<TokenPattern> layout;
+  for (int k = 0; k < spec.relevant; ++k) {
+    layout.push_back({p.q_plus, p.u_plus, p.q_minus, p.u_minus, true, true});
+  }
+  for (int k = 0; k < spec.weak_same; ++k) {
+    layout.push_back({r * p.q_plus, r * p.u_plus, r * p.q_minus, r * p.u_minus, false, true});
+  }
+  for (int k = 0; k < spec.weak_opposite; ++k) {
+    layout.push_back({r * p.q_minus, r * p.u_minus, r * p.q_plus, r * p.u_plus, false, true});
+  }
+  layout.resize(spec.T, TokenPattern{0, 0, 0, 0, false, true});
+  return Estimate(layout, p.noise_cov, n_test, seed);
+}
+
 ProjectedTestResult ProjectedCleanTestError(const Vector& q, const Vector& u,
                                             const SignalNoiseSpec& spec, int n_test,
                                             std::uint64_t seed) {
-  Validate(spec);
   const double mu = spec.snr * spec.sigma * std::sqrt(static_cast<double>(spec.d));
-  // Signal μ₊ = ‖μ‖e₁ for class +1, μ₋ = ‖μ‖e₂ for class −1; noise tokens have no signal part.
-  std::vector<TokenPattern> layout(spec.T, TokenPattern{0, 0, 0, 0, false, true});
-  layout[0] = {mu * q(0), mu * u(0), mu * q(1), mu * u(1), true, false};
-  Vector q_noise = q, u_noise = u;
-  q_noise.head(2).setZero();
-  u_noise.head(2).setZero();
-  return Estimate(layout, q_noise, u_noise, spec.sigma, n_test, seed);
+  return ProjectedCleanTestError(ProjectionsOf(q, u, mu, spec.sigma, false), spec, n_test, seed);
 }
 
 ProjectedTestResult ProjectedCleanTestError(const Vector& q, const Vector& u,
                                             const TokenSelectionSpec& spec, int n_test,
                                             std::uint64_t seed) {
-  Validate(spec);
-  const double m = spec.mu_norm, r = spec.rho;
-  std::vector<TokenPattern> layout;
-  for (int k = 0; k < spec.relevant; ++k) {
-    layout.push_back({m * q(0), m * u(0), m * q(1), m * u(1), true, true});
-  }
-  for (int k = 0; k < spec.weak_same; ++k) {
-    layout.push_back({r * m * q(0), r * m * u(0), r * m * q(1), r * m * u(1), false, true});
-  }
-  for (int k = 0; k < spec.weak_opposite; ++k) {
-    layout.push_back({r * m * q(1), r * m * u(1), r * m * q(0), r * m * u(0), false, true});
-  }
-  layout.resize(spec.T, TokenPattern{0, 0, 0, 0, false, true});
-  return Estimate(layout, q, u, spec.sigma, n_test, seed);
+  return ProjectedCleanTestError(ProjectionsOf(q, u, spec.mu_norm, spec.sigma, true), spec, n_test,
+                                 seed);
+}
+
+double ExactCleanTestErrorSignalNoiseT2(const TestProjections& p) {
+  const boost::math::normal standard;
+  const double var_s = p.noise_cov(0, 0), cov_sw = p.noise_cov(0, 1), var_w = p.noise_cov(1, 1);
+  const double sd_s = std::sqrt(std::max(0.0, var_s));
+  // w | s ~ N(slope·s, residual): regression of w on s (slope 0 when s is degenerate).
+  const double slope = var_s > 0 ? cov_sw / var_s : 0.0;
+  const double residual_sd = std::sqrt(std::max(0.0, var_w - slope * cov_sw));
+  // P[class-conditional error | s]: f ≤ 0 (class +1) or f ≥ 0 (class −1) ⟺ w vs −b₁e^{a₁ − s}.
+  auto error_given_s = [&](double s, double a1, double b1, bool plus) {
+    const double boundary = -b1 * std::exp(std::min(a1 - s, 700.0));
+    const double mean = slope * s;
+    if (residual_sd == 0) return plus ? double(mean <= boundary) : double(mean >= boundary);
+    const double z = (boundary - mean) / residual_sd;
+    return plus ? boost::math::cdf(standard, z) : boost::math::cdf(boost::math::complement(standard, z));
+  };
+  auto class_error = [&](double a1, double b1, bool plus) {
+    if (sd_s == 0) return error_given_s(0.0, a1, b1, plus);
+    // ∫ φ(z) P[error | s = sd_s z] dz over |z| ≤ 12 (the tails weigh < 1e-32).
+    return boost::math::quadrature::gauss_kronrod<double, 31>::integrate(
+        [&](double z) { return boost::math::pdf(standard, z) * error_given_s(sd_s * z, a1, b1, plus); },
+        -12.0, 12.0, 20, 1e-12);
+  };
+  return 0.5 * class_error(p.q_plus, p.u_plus, true) + 0.5 * class_error(p.q_minus, p.u_minus, false);
 }
 
 }  // namespace boa

@@ -1,27 +1,14 @@
 #include "boa/signal_noise_data.hpp"
 
 #include <cmath>
-#include <numeric>
 #include <string>
 
 #include "boa/error.hpp"
+#include "boa/label_noise.hpp"
 #include "boa/rng.hpp"
 
 namespace boa {
 namespace {
-
-// ⌈ηn⌉ distinct indices, uniformly: a partial Fisher–Yates shuffle.
-std::vector<bool> ExactFlips(int n, double eta, Rng& rng) {
-  const int m = static_cast<int>(std::ceil(eta * n));
-  std::vector<int> index(n);
-  std::iota(index.begin(), index.end(), 0);
-  std::vector<bool> flip(n, false);
-  for (int k = 0; k < m; ++k) {
-    std::swap(index[k], index[rng.UniformInt(k, n - 1)]);
-    flip[index[k]] = true;
-  }
-  return flip;
-}
 
 Dataset Generate(const SignalNoiseSpec& spec, int n, double eta, std::uint64_t seed,
                  std::uint64_t stream) {
@@ -56,12 +43,7 @@ Dataset Generate(const SignalNoiseSpec& spec, int n, double eta, std::uint64_t s
       }
     }
   }
-  std::vector<bool> flip(n, false);
-  if (spec.flips == FlipRule::kExact) {
-    flip = ExactFlips(n, eta, rng);
-  } else {
-    for (int i = 0; i < n; ++i) flip[i] = rng.Bernoulli(eta);
-  }
+  const std::vector<bool> flip = DrawFlips(spec.flips, n, eta, rng);
   data.noisy = flip;
   for (int i = 0; i < n; ++i) data.y(i) = flip[i] ? -data.y_true(i) : data.y_true(i);
   return data;

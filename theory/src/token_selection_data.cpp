@@ -4,20 +4,11 @@
 #include <string>
 
 #include "boa/error.hpp"
+#include "boa/label_noise.hpp"
 #include "boa/rng.hpp"
 
 namespace boa {
 namespace {
-
-std::vector<bool> BalancedExactFlips(int n, double eta) {
-  const int m = static_cast<int>(std::ceil(eta * n));
-  std::vector<bool> flip(n, false);
-  for (int k = 0; k < m / 2; ++k) {
-    flip[k] = true;
-    flip[n / 2 + k] = true;
-  }
-  return flip;
-}
 
 Dataset Generate(const TokenSelectionSpec& spec, int n, double eta, std::uint64_t seed,
                  std::uint64_t stream) {
@@ -61,12 +52,7 @@ Dataset Generate(const TokenSelectionSpec& spec, int n, double eta, std::uint64_
       data.roles[static_cast<std::size_t>(i) * T + t] = layout[t];
     }
   }
-  std::vector<bool> flip(n, false);
-  if (spec.flips == FlipRule::kBalancedExact) {
-    flip = BalancedExactFlips(n, eta);
-  } else {
-    for (int i = 0; i < n; ++i) flip[i] = rng.Bernoulli(eta);
-  }
+  const std::vector<bool> flip = DrawFlips(spec.flips, n, eta, rng);
   data.noisy = flip;
   for (int i = 0; i < n; ++i) data.y(i) = flip[i] ? -data.y_true(i) : data.y_true(i);
   return data;

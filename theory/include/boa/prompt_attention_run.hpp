@@ -3,7 +3,13 @@
 // descent from zero or Gaussian initialisation, and measure what the Magen et al. claims talk
 // about — training fit, the softmax weight on the signal token of clean and of noisy training
 // samples, and the clean test error (projected, so d never costs test-time memory).
+//
+// Two engines give the same experiment: kDirect draws the n·T·d token matrix and runs
+// GradientDescent; kGram draws the training set in Gram form (gram_sampling.hpp) and runs
+// GramGradientDescent, costing O((nT)²) per step whatever d is. The two are equal in
+// distribution, not draw for draw: a (spec, seed) result is reproducible for a given engine.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "boa/dataset.hpp"
@@ -13,17 +19,26 @@
 
 namespace boa {
 
+enum class Engine { kDirect, kGram };
+std::string ToString(Engine engine);
+Engine ParseEngine(const std::string& text);  // "direct" | "gram"; throws InvalidInput
+
 struct PromptAttentionRunOptions {
   StepSchedule schedule;       // e.g. MagenScheduleSA(n, d)
   int steps = 2;
   double omega = 0;            // Gaussian init scale; 0 = zero init
   double weight_decay = 0;
   int n_test = 4000;           // projected test samples
+  Engine engine = Engine::kDirect;
 };
 
 struct PromptAttentionRun {
+  // Direct engine only (empty for kGram): the training set and the final ambient parameters.
   Dataset data;
-  Vector p, v;                          // final parameters
+  Vector p, v;
+  Vector y;                             // observed training labels
+  std::vector<bool> noisy;              // which training labels were flipped
+  TestProjections projections;          // sufficient statistics of the final (p, v) at test time
   double train_accuracy = 0;            // fraction with y_i f_i > 0
   std::vector<double> signal_attention; // per training sample, final softmax weight on its signal token
   double min_clean_signal_attention = 1;  // over clean training samples (1 if none)

@@ -17,6 +17,7 @@ Claim CoreGdFrozenQuery();
 Claim CoreEquivalenceWP();
 Claim CoreKernelFusedMatchesReference();
 Claim CoreGrowthFunction();
+Claim CoreGramMatchesDirect();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -30,6 +31,7 @@ const std::vector<Claim>& Catalog() {
       claims::CoreEquivalenceWP(),
       claims::CoreKernelFusedMatchesReference(),
       claims::CoreGrowthFunction(),
+      claims::CoreGramMatchesDirect(),
   };
   return all;
 }

@@ -1,0 +1,40 @@
+// Cost of one [M] heatmap cell (D1, n = 40, T = 2, schedule SA, two steps, 4000 projected test
+// samples) against d, for the direct engine (n·T·d Gaussians, O(nTd) per step) and the Gram
+// engine (Bartlett-sampled Gram form, O((nT)²) per step, independent of d).
+#include <cmath>
+
+#include <benchmark/benchmark.h>
+
+#include "boa/prompt_attention_run.hpp"
+
+namespace boa {
+namespace {
+
+void RunCell(benchmark::State& state, Engine engine) {
+  SignalNoiseSpec spec;
+  spec.n = 40;
+  spec.d = static_cast<int>(state.range(0));
+  spec.snr = std::sqrt(4.0 / spec.n);  // r = n·SNR² = 4: inside the benign window at η = 0.1
+  spec.eta = 0.1;
+  spec.flips = FlipRule::kExact;
+  PromptAttentionRunOptions options;
+  options.schedule = MagenScheduleSA(spec.n, spec.d);
+  options.engine = engine;
+  std::uint64_t seed = 1;
+  for (auto _ : state) {
+    const PromptAttentionRun run = RunPromptAttention(spec, options, seed++);
+    benchmark::DoNotOptimize(run.test.error.rate);
+  }
+  state.counters["d"] = static_cast<double>(spec.d);
+}
+
+void BM_HeatmapCellDirect(benchmark::State& state) { RunCell(state, Engine::kDirect); }
+void BM_HeatmapCellGram(benchmark::State& state) { RunCell(state, Engine::kGram); }
+
+BENCHMARK(BM_HeatmapCellDirect)->ArgName("d")->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HeatmapCellGram)->ArgName("d")->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace boa
+
+BENCHMARK_MAIN();
