@@ -41,21 +41,17 @@ Params DrawParams(const Regime& regime, std::uint64_t seed) {
   return ParamsAt(regime, k);
 }
 
-namespace {
-
-std::string ShortestDecimal(double value) {
+std::string FormatNumber(double value) {
   char buffer[64];
   const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
   return std::string(buffer, result.ptr);
 }
 
-}  // namespace
-
 std::string FormatParams(const Params& params) {
   std::string out;
   for (const auto& [name, value] : params) {
     if (!out.empty()) out += ',';
-    out += name + '=' + ShortestDecimal(value);
+    out += name + '=' + FormatNumber(value);
   }
   return out;
 }
@@ -89,7 +85,7 @@ double RealParam(const Params& params, const std::string& name) {
 int IntParam(const Params& params, const std::string& name) {
   const double x = RealParam(params, name);
   Require(x == std::floor(x) && std::fabs(x) < 1e9,
-          "parameter " + name + " must be an integer (got " + ShortestDecimal(x) + ")");
+          "parameter " + name + " must be an integer (got " + FormatNumber(x) + ")");
   return static_cast<int>(x);
 }
 

@@ -11,26 +11,6 @@
 namespace boa {
 namespace {
 
-// A check that throws, or that measures a non-finite number, fails: no NaN reaches a verdict
-// silently.
-Outcome SafeCheck(const Claim& claim, const Params& params, std::uint64_t seed) {
-  Outcome outcome;
-  try {
-    outcome = claim.check(params, seed);
-  } catch (const InvalidInput&) {
-    throw;  // bad parameters are the caller's error, not a counterexample
-  } catch (const std::exception& e) {
-    return {false, {}, std::string("the check threw: ") + e.what()};
-  }
-  for (const auto& [name, value] : outcome.measured) {
-    if (!std::isfinite(value)) {
-      outcome.holds = false;
-      outcome.explanation = "measured " + name + " is not finite; " + outcome.explanation;
-    }
-  }
-  return outcome;
-}
-
 struct Accumulator {
   double min = std::numeric_limits<double>::infinity();
   double max = -std::numeric_limits<double>::infinity();
@@ -53,6 +33,24 @@ std::string Short(double x) {
 
 }  // namespace
 
+Outcome CheckInstance(const Claim& claim, const Params& params, std::uint64_t seed) {
+  Outcome outcome;
+  try {
+    outcome = claim.check(params, seed);
+  } catch (const InvalidInput&) {
+    throw;  // bad parameters are the caller's error, not a counterexample
+  } catch (const std::exception& e) {
+    return {false, {}, std::string("the check threw: ") + e.what()};
+  }
+  for (const auto& [name, value] : outcome.measured) {
+    if (!std::isfinite(value)) {
+      outcome.holds = false;
+      outcome.explanation = "measured " + name + " is not finite; " + outcome.explanation;
+    }
+  }
+  return outcome;
+}
+
 std::string ToString(Status status) {
   switch (status) {
     case Status::kHolds: return "holds";
@@ -66,7 +64,7 @@ Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed, int
   Counterexample result;
   result.seed = seed;
   int checks = 0;
-  std::string explanation = SafeCheck(claim, params, seed).explanation;
+  std::string explanation = CheckInstance(claim, params, seed).explanation;
   for (bool improved = true; improved && checks < max_checks;) {
     improved = false;
     for (const auto& grid : claim.regime) {
@@ -78,7 +76,7 @@ Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed, int
         Params trial = params;
         trial[grid.name] = c * grid.unit;
         ++checks;
-        const Outcome o = SafeCheck(claim, trial, seed);
+        const Outcome o = CheckInstance(claim, trial, seed);
         if (!o.holds) {
           params = trial;
           explanation = o.explanation;
@@ -107,7 +105,7 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
     Params params = DrawParams(claim.regime, seed);
     for (const auto& [name, value] : budget_params) params[name] = value;
     for (const auto& [name, value] : options.fixed) params[name] = value;
-    const Outcome o = SafeCheck(claim, params, seed);
+    const Outcome o = CheckInstance(claim, params, seed);
     for (const auto& [name, value] : o.measured) measured[name].Add(value);
     if (!o.holds) {
       ++verdict.failures;

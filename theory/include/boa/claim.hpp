@@ -49,12 +49,19 @@ struct Claim {
   // Optional: parameters fixed per budget (e.g. a scaling claim's sweep size), applied over the
   // drawn ones and under the caller's fixed ones. Replay lines print them like any parameter.
   std::function<Params(Budget)> budget_params;
+  // Optional: the measured quantity that says how close an instance came to failing (> 1 means
+  // outside tolerance); targeted search maximises it.
+  std::string violation_score;
 };
 
 // Parameters from grid indices (one per regime entry) and back.
 Params ParamsAt(const Regime& regime, const std::vector<int>& k);
 // Uniformly random grid point, from the regime stream of `seed`.
 Params DrawParams(const Regime& regime, std::uint64_t seed);
+
+// Shortest decimal that reads back as the same double ("0.1", "1e-07", "3"): for explanations
+// and replay lines alike.
+std::string FormatNumber(double value);
 
 // "d=12,n=4,snr=0.25": shortest round-trip decimal for every value.
 std::string FormatParams(const Params& params);

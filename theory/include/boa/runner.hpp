@@ -50,6 +50,11 @@ struct Verdict {
 
 Verdict RunClaim(const Claim& claim, const RunOptions& options);
 
+// One instance, safely: a check that throws (other than InvalidInput, which is the caller's bad
+// input and propagates) or that measures a non-finite number fails — no NaN reaches a verdict
+// silently.
+Outcome CheckInstance(const Claim& claim, const Params& params, std::uint64_t seed);
+
 // Greedy shrink of a failing (params, seed) along the regime grid: each parameter in turn tries
 // the regime's low end, then halfway, then one grid step down; a candidate is kept when the
 // predicate still fails. Stops at a fixed point or after max_checks evaluations.

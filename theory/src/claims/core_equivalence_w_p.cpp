@@ -92,9 +92,10 @@ Claim CoreEquivalenceWP() {
     Outcome o;
     o.holds = worst <= 1;
     o.measured = {{"worst_gap_over_allowed", worst}};
-    if (!o.holds) o.explanation = "q trajectories differ by " + std::to_string(worst) + "× the tolerance";
+    if (!o.holds) o.explanation = "q trajectories differ by " + FormatNumber(worst) + "× the tolerance";
     return o;
   };
+  c.violation_score = "worst_gap_over_allowed";
   c.instances = 100;
   return c;
 }

@@ -39,7 +39,7 @@ Claim CoreGdFrozenQuery() {
     Outcome o;
     o.holds = largest == 0.0;
     o.measured = {{"largest_frozen_gradient", largest}};
-    if (!o.holds) o.explanation = "∇_" + std::string(frozen) + " L has an entry of size " + std::to_string(largest);
+    if (!o.holds) o.explanation = "∇_" + std::string(frozen) + " L has an entry of size " + FormatNumber(largest);
     return o;
   };
   c.instances = 100;

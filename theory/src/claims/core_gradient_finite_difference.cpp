@@ -23,11 +23,12 @@ Claim CoreGradientFiniteDifference() {
     o.holds = check.ok;
     o.measured = {{"worst_error_over_allowed", check.worst_ratio}, {"worst_abs_error", check.worst_error}};
     if (!o.holds) {
-      o.explanation = "at " + check.worst_where + ": analytic " + std::to_string(check.worst_analytic) +
-                      ", finite difference " + std::to_string(check.worst_fd);
+      o.explanation = "at " + check.worst_where + ": analytic " + FormatNumber(check.worst_analytic) +
+                      ", finite difference " + FormatNumber(check.worst_fd);
     }
     return o;
   };
+  c.violation_score = "worst_error_over_allowed";
   c.instances = 100;
   return c;
 }

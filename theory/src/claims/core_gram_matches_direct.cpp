@@ -89,9 +89,10 @@ Claim CoreGramMatchesDirect() {
     Outcome o;
     o.holds = worst <= 1;
     o.measured = {{"worst_gap_over_allowed", worst}};
-    if (!o.holds) o.explanation = "Gram-space and direct GD differ by " + std::to_string(worst) + "× the tolerance";
+    if (!o.holds) o.explanation = "Gram-space and direct GD differ by " + FormatNumber(worst) + "× the tolerance";
     return o;
   };
+  c.violation_score = "worst_gap_over_allowed";
   c.instances = 100;
   return c;
 }

@@ -34,8 +34,8 @@ Claim CoreGrowthFunction() {
                   {"lambda_minus_log_Tctau", lambda - std::log(T * rate * tau)}};
     o.holds = derivative_gap <= kTolerances.equivalence && ode_gap <= kTolerances.ode;
     if (!o.holds) {
-      o.explanation = "g'·s(1−s) − 1 = " + std::to_string(derivative_gap) +
-                      ", ODE relative error " + std::to_string(ode_gap);
+      o.explanation = "g'·s(1−s) − 1 = " + FormatNumber(derivative_gap) +
+                      ", ODE relative error " + FormatNumber(ode_gap);
     }
     return o;
   };

@@ -44,9 +44,10 @@ Claim CoreKernelFusedMatchesReference() {
     Outcome o;
     o.holds = worst <= 1;
     o.measured = {{"worst_gap_over_allowed", worst}};
-    if (!o.holds) o.explanation = "fused and reference kernels differ by " + std::to_string(worst) + "× the tolerance";
+    if (!o.holds) o.explanation = "fused and reference kernels differ by " + FormatNumber(worst) + "× the tolerance";
     return o;
   };
+  c.violation_score = "worst_gap_over_allowed";
   c.instances = 100;
   return c;
 }

@@ -30,9 +30,9 @@ Claim CoreOutputConvexCombination() {
       worst = std::max({worst, below, above});
       if (below > slack || above > slack) {
         o.holds = false;
-        o.explanation = "sample " + std::to_string(i) + ": f = " + std::to_string(e.f(i)) +
-                        " outside [" + std::to_string(b.minCoeff()) + ", " +
-                        std::to_string(b.maxCoeff()) + "]";
+        o.explanation = "sample " + FormatNumber(i) + ": f = " + FormatNumber(e.f(i)) +
+                        " outside [" + FormatNumber(b.minCoeff()) + ", " +
+                        FormatNumber(b.maxCoeff()) + "]";
       }
     }
     o.measured = {{"worst_excursion", worst}};

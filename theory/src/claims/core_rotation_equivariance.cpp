@@ -71,6 +71,7 @@ Claim CoreRotationEquivariance() {
     if (!o.holds) o.explanation = "rotation changed f or did not commute with a GD step";
     return o;
   };
+  c.violation_score = "worst_gap_over_allowed";
   c.instances = 100;
   return c;
 }

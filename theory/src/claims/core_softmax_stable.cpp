@@ -51,12 +51,13 @@ Claim CoreSoftmaxStable() {
     if (!o.holds) {
       o.explanation = !finite ? "softmax produced a non-finite value"
                     : !non_negative ? "softmax produced a negative value"
-                    : "|Σ−1| = " + std::to_string(std::fabs(sum - 1)) + " (allowed " +
-                          std::to_string(sum_allowed) + "), shift gap " + std::to_string(shift_gap) +
-                          " (allowed " + std::to_string(shift_allowed) + ")";
+                    : "|Σ−1| = " + FormatNumber(std::fabs(sum - 1)) + " (allowed " +
+                          FormatNumber(sum_allowed) + "), shift gap " + FormatNumber(shift_gap) +
+                          " (allowed " + FormatNumber(shift_allowed) + ")";
     }
     return o;
   };
+  c.violation_score = "shift_gap_over_allowed";
   c.instances = 200;
   return c;
 }

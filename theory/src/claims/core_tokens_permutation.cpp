@@ -54,6 +54,7 @@ Claim CoreTokensPermutation() {
     if (!o.holds) o.explanation = where + " changed under a token permutation";
     return o;
   };
+  c.violation_score = "worst_gap_over_allowed";
   c.instances = 100;
   return c;
 }

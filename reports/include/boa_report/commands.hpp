@@ -1,0 +1,37 @@
+#pragma once
+// The boa program's subcommands. Each Add*Command registers its options on the CLI11 app; when the
+// subcommand is parsed it sets `action`, which main runs and whose result is the exit code:
+// 0 success / claim holds, 1 claim fails (or a replay does not match), 2 bad input.
+#include <functional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "boa/claim.hpp"
+
+namespace boa::report {
+
+using Action = std::function<int()>;
+
+void AddListCommand(CLI::App& app, Action& action);
+void AddCheckCommand(CLI::App& app, Action& action);
+void AddInstanceCommand(CLI::App& app, Action& action);
+void AddReportCommand(CLI::App& app, Action& action);
+void AddThresholdCommand(CLI::App& app, Action& action);
+void AddConstantCommand(CLI::App& app, Action& action);
+void AddSearchCommand(CLI::App& app, Action& action);
+void AddExploreCommand(CLI::App& app, Action& action);
+void AddReplayCommand(CLI::App& app, Action& action);
+
+// Helpers shared by the commands.
+// "name=value,..." checked against the claim's regime: unknown names are bad input.
+Params ParseClaimParams(const Claim& claim, const std::string& text);
+// Throws InvalidInput unless `name` is one of the claim's regime parameters.
+void RequireClaimParam(const Claim& claim, const std::string& name);
+// A progress callback that redraws "label done/total" on stderr when it is a terminal, and does
+// nothing otherwise (logs stay clean); call it with (0, 0) at the end to clear the line.
+std::function<void(int done, int total)> TerminalProgress(const std::string& label);
+// "n=10,20,40" → ("n", {10, 20, 40}).
+std::pair<std::string, std::vector<double>> ParseSweep(const std::string& text);
+
+}  // namespace boa::report

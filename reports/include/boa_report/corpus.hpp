@@ -1,0 +1,42 @@
+#pragma once
+// The counterexample corpus (issue 7): properties/corpus/<claim id>/<name>.json, one kept
+// instance per file, each replayed as its own ctest test.
+//
+//   { "claim": "<id>", "params": {name: value}, "seed": S,
+//     "expected": "fails" | "holds", "note": "why this instance is kept" }
+//
+// "fails" entries are documented counterexamples (a claim just outside its regime, or a real
+// finding); "holds" entries pin boundary instances that must keep holding.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include "boa/claim.hpp"
+
+namespace boa::report {
+
+struct CorpusEntry {
+  std::string claim;
+  Params params;
+  std::uint64_t seed = 0;
+  bool expect_failure = true;
+  std::string note;
+};
+
+// The default corpus folder of this checkout.
+std::filesystem::path DefaultCorpusDir();
+
+// Throws InvalidInput (one line, naming the file) on unreadable, malformed or incomplete JSON,
+// non-finite numbers or an unknown claim id.
+CorpusEntry ReadCorpusEntry(const std::filesystem::path& file);
+// <dir>/<claim>/<name>.json, written atomically; name must be [A-Za-z0-9_.-]+.
+std::filesystem::path WriteCorpusEntry(const std::filesystem::path& dir, const std::string& name,
+                                       const CorpusEntry& entry);
+
+struct ReplayOutcome {
+  bool matches = false;  // the outcome is what the entry expects
+  Outcome outcome;
+};
+ReplayOutcome ReplayCorpusEntry(const CorpusEntry& entry);
+
+}  // namespace boa::report

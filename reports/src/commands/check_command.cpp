@@ -1,0 +1,91 @@
+// boa check <id> [--seed S] [--instances N] [--params k=v,...] [--budget B] [--json]
+//                [--no-shrink] [--save-counterexample NAME [--note TEXT] [--corpus DIR]]
+// Exit 0 holds (or reported), 1 fails (with the shrunk counterexample and its replay line).
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "boa/catalog.hpp"
+#include "boa/error.hpp"
+#include "boa/runner.hpp"
+#include "boa_report/commands.hpp"
+#include "boa_report/corpus.hpp"
+
+namespace boa::report {
+namespace {
+
+struct CheckArgs {
+  std::string id;
+  std::uint64_t seed = 1;
+  int instances = 0;
+  std::string params;
+  std::string budget = "default";
+  bool json = false;
+  bool no_shrink = false;
+  std::string save_as;
+  std::string note;
+  std::string corpus = DefaultCorpusDir().string();
+};
+
+int RunCheck(const CheckArgs& a) {
+  const Claim& claim = FindClaim(a.id);
+  Require(a.instances >= 0 && a.instances <= 10000000,
+          "--instances must be in [1, 1e7] (0 or absent: the claim's default at the budget)");
+  RunOptions options;
+  options.instances = a.instances;
+  options.seed_base = a.seed;
+  options.budget = ParseBudget(a.budget);
+  options.fixed = ParseClaimParams(claim, a.params);
+  options.shrink = !a.no_shrink;
+  const Verdict v = RunClaim(claim, options);
+  if (a.json) {
+    nlohmann::json out = {{"id", claim.id},         {"verdict", ToString(v.status)},
+                          {"instances", v.instances}, {"failures", v.failures},
+                          {"bound", v.bound},         {"measured", v.measured},
+                          {"summary", v.summary},     {"counterexample", nullptr}};
+    if (v.counterexample) {
+      out["counterexample"] = {{"params", v.counterexample->params},
+                               {"seed", v.counterexample->seed},
+                               {"explanation", v.counterexample->explanation},
+                               {"replay", v.counterexample->replay}};
+    }
+    std::cout << out.dump(2) << '\n';
+  } else {
+    std::cout << claim.id << ": " << ToString(v.status) << " — " << v.summary << '\n';
+    if (v.counterexample) {
+      std::cout << "counterexample (" << v.counterexample->shrink_steps << " shrink steps): "
+                << FormatParams(v.counterexample->params) << " seed " << v.counterexample->seed
+                << "\n  " << v.counterexample->explanation << "\nreplay: "
+                << v.counterexample->replay << '\n';
+    }
+  }
+  if (!a.save_as.empty()) {
+    Require(v.counterexample.has_value(),
+            "--save-counterexample: no instance failed, so there is no counterexample to save");
+    const CorpusEntry entry{claim.id, v.counterexample->params, v.counterexample->seed, true,
+                            a.note.empty() ? v.counterexample->explanation : a.note};
+    std::cout << "saved " << WriteCorpusEntry(a.corpus, a.save_as, entry).string() << '\n';
+  }
+  return v.status == Status::kFails ? 1 : 0;
+}
+
+}  // namespace
+
+void AddCheckCommand(CLI::App& app, Action& action) {
+  auto args = std::make_shared<CheckArgs>();
+  auto* cmd = app.add_subcommand("check", "Check one claim; exit 0 holds, 1 fails, 2 bad input");
+  cmd->add_option("id", args->id, "Claim id (see `boa list`)")->required();
+  cmd->add_option("--seed", args->seed, "Seed base: instance i uses seed + i");
+  cmd->add_option("--instances", args->instances, "Number of instances (default: the claim's at the budget)");
+  cmd->add_option("--params", args->params, "Fix parameters: name=value,...");
+  cmd->add_option("--budget", args->budget, "quick | default | full (instances and sweep sizes)");
+  cmd->add_flag("--json", args->json, "Print the verdict as JSON");
+  cmd->add_flag("--no-shrink", args->no_shrink, "Report the first failure unshrunk");
+  cmd->add_option("--save-counterexample", args->save_as,
+                  "Keep the (shrunk) counterexample in the corpus under this name");
+  cmd->add_option("--note", args->note, "Why the saved counterexample is kept");
+  cmd->add_option("--corpus", args->corpus, "Corpus folder (default: properties/corpus)");
+  cmd->callback([&action, args] { action = [args] { return RunCheck(*args); }; });
+}
+
+}  // namespace boa::report

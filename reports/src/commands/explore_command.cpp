@@ -1,0 +1,76 @@
+// boa explore --minutes M [--seed S] [--budget B] [--save-counterexamples] [--corpus DIR]
+// Runs every claim over and over with fresh seed bases until the time is up and prints each
+// failure with its replay line. Nothing is written unless --save-counterexamples asks for it.
+// Exit 1 if anything failed.
+#include <chrono>
+#include <cstdio>
+#include <random>
+
+#include "boa/catalog.hpp"
+#include "boa/error.hpp"
+#include "boa/runner.hpp"
+#include "boa_report/commands.hpp"
+#include "boa_report/corpus.hpp"
+
+namespace boa::report {
+namespace {
+
+struct ExploreArgs {
+  double minutes = 1;
+  std::uint64_t seed = 0;  // 0: fresh entropy
+  std::string budget = "quick";
+  bool save = false;
+  std::string corpus = DefaultCorpusDir().string();
+};
+
+int RunExplore(const ExploreArgs& a) {
+  Require(a.minutes > 0 && a.minutes <= 24 * 60, "--minutes must be in (0, 1440]");
+  const Budget budget = ParseBudget(a.budget);
+  std::mt19937_64 seeds(a.seed != 0 ? a.seed : std::random_device{}());
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration<double>(a.minutes * 60);
+  int runs = 0, failing = 0;
+  while (std::chrono::steady_clock::now() < deadline) {
+    for (const Claim& claim : Catalog()) {
+      if (std::chrono::steady_clock::now() >= deadline) break;
+      RunOptions o;
+      o.budget = budget;
+      o.seed_base = seeds() >> 16;  // leaves room for seed_base + i
+      const Verdict v = RunClaim(claim, o);
+      ++runs;
+      std::printf("%-40s seed %-16llu %s\n", claim.id.c_str(),
+                  static_cast<unsigned long long>(o.seed_base), ToString(v.status).c_str());
+      if (v.status != Status::kFails) continue;
+      ++failing;
+      std::printf("  %s\n", v.summary.c_str());
+      if (v.counterexample) {
+        std::printf("  %s\n  replay: %s\n", v.counterexample->explanation.c_str(),
+                    v.counterexample->replay.c_str());
+        if (a.save) {
+          const CorpusEntry entry{claim.id, v.counterexample->params, v.counterexample->seed, true,
+                                  "found by boa explore: " + v.counterexample->explanation};
+          const std::string name = "explore-" + std::to_string(v.counterexample->seed);
+          std::printf("  saved %s\n", WriteCorpusEntry(a.corpus, name, entry).string().c_str());
+        }
+      }
+      std::fflush(stdout);
+    }
+  }
+  std::printf("%d claim runs, %d failing\n", runs, failing);
+  return failing > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+void AddExploreCommand(CLI::App& app, Action& action) {
+  auto a = std::make_shared<ExploreArgs>();
+  auto* cmd = app.add_subcommand("explore", "Run every claim with fresh seeds for a while; print failures");
+  cmd->add_option("--minutes", a->minutes, "How long (default 1)");
+  cmd->add_option("--seed", a->seed, "Seed of the seed sequence (default: fresh entropy)");
+  cmd->add_option("--budget", a->budget, "quick | default | full (default quick)");
+  cmd->add_flag("--save-counterexamples", a->save, "Keep every failure in the corpus");
+  cmd->add_option("--corpus", a->corpus, "Corpus folder (default: properties/corpus)");
+  cmd->callback([&action, a] { action = [a] { return RunExplore(*a); }; });
+}
+
+}  // namespace boa::report

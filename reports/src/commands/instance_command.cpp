@@ -1,0 +1,107 @@
+// boa instance --model m1|m2|m2w|m3 --data signal-noise|token-selection [generator flags]
+//              [training flags] --out FILE.json [--max-memory-mb M]
+// One instance with its GD trajectory as JSON (schema in README § Instance JSON).
+#include <cstdlib>
+#include <iostream>
+
+#include "boa/error.hpp"
+#include "boa_report/atomic_file.hpp"
+#include "boa_report/commands.hpp"
+#include "boa_report/instance.hpp"
+
+namespace boa::report {
+namespace {
+
+struct InstanceArgs {
+  InstanceOptions options;
+  std::string out;
+  int n = 0, d = 0, T = 0;
+  double eta = 0;
+  double snr = SignalNoiseSpec{}.snr;
+  double mu_norm = TokenSelectionSpec{}.mu_norm;
+  double rho = TokenSelectionSpec{}.rho;
+  std::string position = "first", flips, labels = "balanced";
+  double max_memory_mb = 0;  // 0: $BOA_MAX_MEMORY_MB, else 2048
+};
+
+// The memory budget of one instance: --max-memory-mb, else $BOA_MAX_MEMORY_MB, else 2 GiB.
+double MemoryBudgetMb(double flag) {
+  if (flag > 0) return flag;
+  if (const char* env = std::getenv("BOA_MAX_MEMORY_MB")) {
+    const Params p = ParseParams(std::string("BOA_MAX_MEMORY_MB=") + env);
+    const double mb = p.at("BOA_MAX_MEMORY_MB");
+    Require(mb > 0, "BOA_MAX_MEMORY_MB must be positive");
+    return mb;
+  }
+  return 2048;
+}
+
+int RunInstance(CLI::App& cmd, InstanceArgs a) {
+  auto& o = a.options;
+  auto& sn = o.signal_noise;
+  auto& ts = o.token_selection;
+  // Given sizes and η override both generators' defaults; the generators validate them.
+  if (cmd.count("--n")) sn.n = ts.n = a.n;
+  if (cmd.count("--d")) sn.d = ts.d = a.d;
+  if (cmd.count("--T")) sn.T = ts.T = a.T;
+  if (cmd.count("--eta")) sn.eta = ts.eta = a.eta;
+  sn.snr = a.snr;
+  ts.mu_norm = a.mu_norm;
+  ts.rho = a.rho;
+  Require(a.position == "first" || a.position == "random", "--position must be first or random");
+  sn.position = a.position == "first" ? SignalPosition::kFirst : SignalPosition::kRandom;
+  Require(a.labels == "balanced" || a.labels == "random", "--labels must be balanced or random");
+  ts.labels = a.labels == "balanced" ? LabelRule::kBalanced : LabelRule::kRandom;
+  if (!a.flips.empty()) {
+    Require(a.flips == "bernoulli" || a.flips == "exact" || a.flips == "balanced-exact",
+            "--flips must be bernoulli, exact or balanced-exact");
+    const FlipRule rule = a.flips == "bernoulli" ? FlipRule::kBernoulli
+                          : a.flips == "exact"   ? FlipRule::kExact
+                                                 : FlipRule::kBalancedExact;
+    sn.flips = ts.flips = rule;
+  }
+  const bool signal_noise = o.data == "signal-noise";
+  const double dim = signal_noise ? sn.d : ts.d;
+  const double dense_W = o.model == "m2w" || o.model == "m3" ? dim * dim : 0.0;
+  const double numbers = (signal_noise ? 1.0 * sn.n * sn.T : 1.0 * ts.n * ts.T) * dim + dense_W;
+  // The JSON text takes ~25 bytes per number on top of the 8 in memory.
+  const double needed_mb = numbers * 33 / 1048576;
+  const double budget_mb = MemoryBudgetMb(a.max_memory_mb);
+  Require(needed_mb <= budget_mb, "instance too large: about " + std::to_string(static_cast<long>(needed_mb)) +
+                                      " MB (n·T·d, plus d² for a dense W) exceeds the budget of " +
+                                      std::to_string(static_cast<long>(budget_mb)) +
+                                      " MB; raise it with --max-memory-mb or BOA_MAX_MEMORY_MB");
+  WriteAtomically(a.out, BuildInstanceJson(o).dump() + "\n");
+  return 0;
+}
+
+}  // namespace
+
+void AddInstanceCommand(CLI::App& app, Action& action) {
+  auto a = std::make_shared<InstanceArgs>();
+  auto* cmd = app.add_subcommand("instance", "Write one instance with its GD trajectory as JSON");
+  cmd->add_option("--model", a->options.model, "m1 | m2 (p only) | m2w (W and p) | m3");
+  cmd->add_option("--data", a->options.data, "signal-noise | token-selection");
+  cmd->add_option("--n", a->n, "Samples");
+  cmd->add_option("--d", a->d, "Dimension");
+  cmd->add_option("--T", a->T, "Tokens per sample");
+  cmd->add_option("--eta", a->eta, "Label-flip rate in [0, 1)");
+  cmd->add_option("--snr", a->snr, "signal-noise: ‖μ‖/(σ√d)");
+  cmd->add_option("--mu-norm", a->mu_norm, "token-selection: ‖μ‖");
+  cmd->add_option("--rho", a->rho, "token-selection: weak-token strength ρ");
+  cmd->add_option("--position", a->position, "signal-noise: first | random");
+  cmd->add_option("--flips", a->flips, "bernoulli | exact | balanced-exact");
+  cmd->add_option("--labels", a->labels, "token-selection: balanced | random");
+  cmd->add_option("--steps", a->options.steps, "GD steps");
+  cmd->add_option("--schedule", a->options.schedule, "sa | sb (M1) | constant");
+  cmd->add_option("--lr", a->options.lr, "Step size of the constant schedule");
+  cmd->add_option("--weight-decay", a->options.weight_decay, "Weight decay λ");
+  cmd->add_option("--omega", a->options.omega, "Gaussian init scale ω (0: zero init)");
+  cmd->add_option("--seed", a->options.seed, "Seed");
+  cmd->add_option("--out", a->out, "Output JSON file")->required();
+  cmd->add_option("--max-memory-mb", a->max_memory_mb,
+                  "Refuse instances needing more (default $BOA_MAX_MEMORY_MB or 2048)");
+  cmd->callback([&action, a, cmd] { action = [a, cmd] { return RunInstance(*cmd, *a); }; });
+}
+
+}  // namespace boa::report

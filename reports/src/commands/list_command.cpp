@@ -1,0 +1,31 @@
+// boa list [--markdown]: id, kind, provenance and title of every claim.
+#include <cstdio>
+#include <iostream>
+
+#include "boa/catalog.hpp"
+#include "boa_report/commands.hpp"
+
+namespace boa::report {
+
+void AddListCommand(CLI::App& app, Action& action) {
+  auto markdown = std::make_shared<bool>(false);
+  auto* cmd = app.add_subcommand("list", "List every claim: id, kind, provenance, title");
+  cmd->add_flag("--markdown", *markdown, "Print a Markdown table (the README's claim list)");
+  cmd->callback([&action, markdown] {
+    action = [markdown] {
+      if (*markdown) std::cout << "| id | kind | provenance | title |\n|---|---|---|---|\n";
+      for (const Claim& c : Catalog()) {
+        if (*markdown) {
+          std::cout << "| `" << c.id << "` | " << ToString(c.kind) << " | "
+                    << ToString(c.provenance) << " | " << c.title << " |\n";
+        } else {
+          std::printf("%-40s %-13s %-11s %s\n", c.id.c_str(), ToString(c.kind).c_str(),
+                      ToString(c.provenance).c_str(), c.title.c_str());
+        }
+      }
+      return 0;
+    };
+  });
+}
+
+}  // namespace boa::report

@@ -1,0 +1,32 @@
+// boa report [--out DIR] [--budget quick|default|full] [--seed S] [--quiet]
+#include <iostream>
+
+#include "boa_report/commands.hpp"
+#include "boa_report/report.hpp"
+
+namespace boa::report {
+
+void AddReportCommand(CLI::App& app, Action& action) {
+  auto options = std::make_shared<ReportOptions>();
+  auto budget = std::make_shared<std::string>("default");
+  auto out = std::make_shared<std::string>("reports/out");
+  auto quiet = std::make_shared<bool>(false);
+  auto* cmd = app.add_subcommand("report", "Run every claim and figure; write REPORT.md, summary.json, SVGs");
+  cmd->add_option("--out", *out, "Output folder");
+  cmd->add_option("--budget", *budget, "quick | default | full");
+  cmd->add_option("--seed", options->seed, "Seed base");
+  cmd->add_flag("--quiet", *quiet, "No progress output");
+  cmd->callback([&action, options, budget, out, quiet] {
+    action = [options, budget, out, quiet] {
+      options->out = *out;
+      options->budget = ParseBudget(*budget);
+      options->show_progress = !*quiet;
+      const int failing = WriteReport(*options);
+      std::cout << "wrote " << (options->out / "REPORT.md").string() << " (" << failing
+                << " failing claims)\n";
+      return 0;
+    };
+  });
+}
+
+}  // namespace boa::report

@@ -1,0 +1,57 @@
+// Helpers shared by the subcommands.
+#include <cstdio>
+#include <set>
+#include <sstream>
+#include <unistd.h>
+
+#include "boa/error.hpp"
+#include "boa_report/commands.hpp"
+
+namespace boa::report {
+
+void RequireClaimParam(const Claim& claim, const std::string& name) {
+  // A claim's parameters: its regime grid, and whatever it fixes per budget (sweep sizes).
+  std::set<std::string> names;
+  for (const auto& g : claim.regime) names.insert(g.name);
+  if (claim.budget_params) {
+    for (Budget b : {Budget::kQuick, Budget::kDefault, Budget::kFull}) {
+      for (const auto& [key, value] : claim.budget_params(b)) names.insert(key);
+    }
+  }
+  if (names.count(name) == 1) return;
+  std::string known;
+  for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+  throw InvalidInput("claim " + claim.id + " has no parameter '" + name + "' (its parameters: " +
+                     known + ")");
+}
+
+Params ParseClaimParams(const Claim& claim, const std::string& text) {
+  const Params params = ParseParams(text);
+  for (const auto& [name, value] : params) RequireClaimParam(claim, name);
+  return params;
+}
+
+std::function<void(int, int)> TerminalProgress(const std::string& label) {
+  if (isatty(fileno(stderr)) == 0) return [](int, int) {};
+  return [label](int done, int total) {
+    if (total == 0) {
+      std::fprintf(stderr, "\r\033[K");
+    } else {
+      std::fprintf(stderr, "\r  %s %d/%d\033[K", label.c_str(), done, total);
+    }
+  };
+}
+
+std::pair<std::string, std::vector<double>> ParseSweep(const std::string& text) {
+  const auto eq = text.find('=');
+  Require(eq != std::string::npos && eq > 0, "malformed sweep '" + text + "': expected name=v1,v2,...");
+  const std::string name = text.substr(0, eq);
+  std::vector<double> values;
+  std::stringstream list(text.substr(eq + 1));
+  std::string item;
+  while (std::getline(list, item, ',')) values.push_back(RealParam(ParseParams(name + "=" + item), name));
+  Require(!values.empty(), "sweep '" + text + "' has no values");
+  return {name, values};
+}
+
+}  // namespace boa::report

@@ -1,0 +1,86 @@
+#include "boa_report/corpus.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <regex>
+
+#include <nlohmann/json.hpp>
+
+#include "boa/catalog.hpp"
+#include "boa/error.hpp"
+#include "boa/runner.hpp"
+#include "boa_report/atomic_file.hpp"
+
+namespace boa::report {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+fs::path DefaultCorpusDir() { return fs::path(BOA_SOURCE_DIR) / "properties" / "corpus"; }
+
+CorpusEntry ReadCorpusEntry(const fs::path& file) {
+  std::ifstream in(file);
+  Require(static_cast<bool>(in), "cannot read corpus entry " + file.string());
+  json j;
+  try {
+    j = json::parse(in);
+  } catch (const json::exception& e) {
+    throw InvalidInput("malformed corpus entry " + file.string() + ": " + e.what());
+  }
+  auto fail = [&](const std::string& what) {
+    throw InvalidInput("corpus entry " + file.string() + ": " + what);
+  };
+  if (!j.is_object()) fail("expected a JSON object");
+  for (const char* key : {"claim", "params", "seed", "expected"}) {
+    if (!j.contains(key)) fail(std::string("missing \"") + key + "\"");
+  }
+  CorpusEntry e;
+  if (!j["claim"].is_string()) fail("\"claim\" must be a string");
+  e.claim = j["claim"].get<std::string>();
+  FindClaim(e.claim);  // throws on an unknown id
+  if (!j["params"].is_object()) fail("\"params\" must be an object of numbers");
+  for (const auto& [name, value] : j["params"].items()) {
+    if (!value.is_number()) fail("parameter " + name + " must be a number");
+    const double x = value.get<double>();
+    if (!std::isfinite(x)) fail("parameter " + name + " must be finite");
+    e.params[name] = x;
+  }
+  if (!j["seed"].is_number_unsigned()) fail("\"seed\" must be a non-negative integer");
+  e.seed = j["seed"].get<std::uint64_t>();
+  if (j["expected"] != "fails" && j["expected"] != "holds") fail("\"expected\" must be \"fails\" or \"holds\"");
+  e.expect_failure = j["expected"] == "fails";
+  if (j.contains("note")) {
+    if (!j["note"].is_string()) fail("\"note\" must be a string");
+    e.note = j["note"].get<std::string>();
+  }
+  return e;
+}
+
+fs::path WriteCorpusEntry(const fs::path& dir, const std::string& name, const CorpusEntry& entry) {
+  Require(std::regex_match(name, std::regex("[A-Za-z0-9_.-]+")),
+          "a corpus entry name may only contain letters, digits, '_', '.' and '-'");
+  const json j = {{"claim", entry.claim},
+                  {"params", entry.params},
+                  {"seed", entry.seed},
+                  {"expected", entry.expect_failure ? "fails" : "holds"},
+                  {"note", entry.note}};
+  const fs::path folder = dir / entry.claim;
+  fs::create_directories(folder);
+  const fs::path file = folder / (name + ".json");
+  WriteAtomically(file, j.dump(2) + "\n");
+  return file;
+}
+
+ReplayOutcome ReplayCorpusEntry(const CorpusEntry& entry) {
+  const Claim& claim = FindClaim(entry.claim);
+  for (const auto& g : claim.regime) {
+    Require(entry.params.count(g.name) == 1,
+            "corpus entry for " + entry.claim + " lacks parameter " + g.name);
+  }
+  ReplayOutcome r;
+  r.outcome = CheckInstance(claim, entry.params, entry.seed);
+  r.matches = r.outcome.holds != entry.expect_failure;
+  return r;
+}
+
+}  // namespace boa::report
