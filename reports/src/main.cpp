@@ -56,8 +56,10 @@ int Check(const CheckArgs& a) {
   options.seed_base = a.seed;
   options.budget = ParseBudget(a.budget);
   options.fixed = ParseParams(a.params);
+  // Budget parameters are parameters too: replay lines of scaling claims print them.
+  const Params budget_params = claim.budget_params ? claim.budget_params(options.budget) : Params{};
   for (const auto& [name, value] : options.fixed) {
-    bool known = false;
+    bool known = budget_params.count(name) > 0;
     for (const auto& g : claim.regime) known = known || g.name == name;
     Require(known, "claim " + claim.id + " has no parameter '" + name + "'");
   }

@@ -17,6 +17,15 @@ Claim CoreGdFrozenQuery();
 Claim CoreEquivalenceWP();
 Claim CoreKernelFusedMatchesReference();
 Claim CoreGrowthFunction();
+Claim Magen24NoiseOrthogonal();
+Claim Magen24NoiseNormConcentration();
+Claim Magen24NoiseNearOrthogonality();
+Claim Magen24NoiseDiagonalDominance();
+Claim Magen24NoiseDimensionScaling();
+Claim Magen24GdStep1ClosedForm();
+Claim Magen24GdStep2ClosedForm();
+Claim Magen24GdTwoStepBenign();
+Claim Magen24GdLinearizedThresholds();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -30,6 +39,15 @@ const std::vector<Claim>& Catalog() {
       claims::CoreEquivalenceWP(),
       claims::CoreKernelFusedMatchesReference(),
       claims::CoreGrowthFunction(),
+      claims::Magen24NoiseOrthogonal(),
+      claims::Magen24NoiseNormConcentration(),
+      claims::Magen24NoiseNearOrthogonality(),
+      claims::Magen24NoiseDiagonalDominance(),
+      claims::Magen24NoiseDimensionScaling(),
+      claims::Magen24GdStep1ClosedForm(),
+      claims::Magen24GdStep2ClosedForm(),
+      claims::Magen24GdTwoStepBenign(),
+      claims::Magen24GdLinearizedThresholds(),
   };
   return all;
 }
