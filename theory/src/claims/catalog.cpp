@@ -26,6 +26,8 @@ Claim Magen24GdStep1ClosedForm();
 Claim Magen24GdStep2ClosedForm();
 Claim Magen24GdTwoStepBenign();
 Claim Magen24GdLinearizedThresholds();
+Claim Magen24GdGaussianInit();
+Claim Magen24GdStepSize();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -48,6 +50,8 @@ const std::vector<Claim>& Catalog() {
       claims::Magen24GdStep2ClosedForm(),
       claims::Magen24GdTwoStepBenign(),
       claims::Magen24GdLinearizedThresholds(),
+      claims::Magen24GdGaussianInit(),
+      claims::Magen24GdStepSize(),
   };
   return all;
 }
