@@ -2,9 +2,9 @@
 // from N(0, ω²I) instead of zero moves the two-step parameters θ₂ = (p₂, v₂) by O(ω), and for
 // ω ≤ ω₀ the conclusions of magen24.gd.two_step_benign survive.
 //
-// ω is parametrised as ω√d, the typical size of an initial projection ⟨θ₀, x⟩/‖x‖·√d... i.e.
-// the scale of v₀ᵀξ; every run reuses one init direction (init stream of the seed), so θ₂^ω is
-// a smooth curve in ω. Per instance (regime of two_step_benign):
+// ω is parametrised as ω√d, the typical size of v₀ᵀξ for a noise token ξ (‖ξ‖ ≈ √d); every
+// run reuses one init direction (init stream of the seed), so θ₂^ω is a smooth curve in ω.
+// Per instance (regime of two_step_benign):
 //  (a) the OLS slope of log‖θ₂^ω − θ₂⁰‖ on log ω over ω√d ∈ {1e-9, 1e-8, 1e-7, 1e-6} has a 95%
 //      interval containing 1 (θ₂ is a smooth function of θ₀, so the deviation is linear in ω
 //      while ω is small);

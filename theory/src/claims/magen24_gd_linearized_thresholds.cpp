@@ -85,7 +85,7 @@ Claim Magen24GdLinearizedThresholds() {
     switch (budget) {
       case Budget::kQuick: return {{"n_min", 5}, {"doublings", 3}, {"instances_per_n", 120}};
       case Budget::kDefault: return {{"n_min", 5}, {"doublings", 3}, {"instances_per_n", 200}};
-      case Budget::kFull: return {{"n_min", 5}, {"doublings", 4}, {"instances_per_n", 400}};
+      case Budget::kFull: return {{"n_min", 5}, {"doublings", 3}, {"instances_per_n", 400}};
     }
     return {};
   };
