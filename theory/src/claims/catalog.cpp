@@ -18,6 +18,17 @@ Claim CoreEquivalenceWP();
 Claim CoreKernelFusedMatchesReference();
 Claim CoreGrowthFunction();
 Claim CoreGramMatchesDirect();
+Claim Magen24NoiseOrthogonal();
+Claim Magen24NoiseNormConcentration();
+Claim Magen24NoiseNearOrthogonality();
+Claim Magen24NoiseDiagonalDominance();
+Claim Magen24NoiseDimensionScaling();
+Claim Magen24GdStep1ClosedForm();
+Claim Magen24GdStep2ClosedForm();
+Claim Magen24GdTwoStepBenign();
+Claim Magen24GdLinearizedThresholds();
+Claim Magen24GdGaussianInit();
+Claim Magen24GdStepSize();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -32,6 +43,17 @@ const std::vector<Claim>& Catalog() {
       claims::CoreKernelFusedMatchesReference(),
       claims::CoreGrowthFunction(),
       claims::CoreGramMatchesDirect(),
+      claims::Magen24NoiseOrthogonal(),
+      claims::Magen24NoiseNormConcentration(),
+      claims::Magen24NoiseNearOrthogonality(),
+      claims::Magen24NoiseDiagonalDominance(),
+      claims::Magen24NoiseDimensionScaling(),
+      claims::Magen24GdStep1ClosedForm(),
+      claims::Magen24GdStep2ClosedForm(),
+      claims::Magen24GdTwoStepBenign(),
+      claims::Magen24GdLinearizedThresholds(),
+      claims::Magen24GdGaussianInit(),
+      claims::Magen24GdStepSize(),
   };
   return all;
 }

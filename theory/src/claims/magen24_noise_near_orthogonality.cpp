@@ -1,0 +1,51 @@
+// magen24.noise.near_orthogonality — derived: with m = d − 2, σ = 1 and L = log(n²/δ) ≤ m/2,
+// max_{i≠j} |⟨ξ_i, ξ_j⟩| ≤ 2√(mL) w.p. ≥ 1 − δ. (⟨ξ_i, ξ_j⟩ = (A − B)/2 with A, B ~ χ²_m
+// independent; its Chernoff bound at 2√(mL) is ≤ (δ/n²)^{1.3} while L ≤ m/2, and there are
+// n(n − 1) one-sided events.)
+//
+// Regime: the dimension is the precondition's smallest m times a factor 2^k, k ∈ [0, 8] in
+// halves, so every drawn instance satisfies the precondition and shrinking ends at its edge.
+#include <cmath>
+
+#include "boa/claim.hpp"
+#include "boa/noise_gram.hpp"
+#include "boa/signal_noise_data.hpp"
+
+namespace boa::claims {
+namespace {
+// The lemma's δ, also the failure rate the verdict allows (THEORY.md leaves δ free).
+constexpr double kDelta = 0.05;
+}  // namespace
+
+Claim Magen24NoiseNearOrthogonality() {
+  Claim c;
+  c.id = "magen24.noise.near_orthogonality";
+  c.title = "Noise tokens are nearly orthogonal: every ⟨ξ_i, ξ_j⟩ (i ≠ j) lies within ±2√(m log(n²/δ)) when log(n²/δ) ≤ m/2";
+  c.kind = ClaimKind::kProbabilistic;
+  c.provenance = Provenance::kDerived;
+  c.source = "[M] noise lemma; sub-exponential Chernoff bound + union bound (THEORY.md §4.2)";
+  c.regime = {{"n", 2, 48}, {"log2_factor", 0, 16, 0.5}};
+  c.check = [](const Params& params, std::uint64_t seed) {
+    SignalNoiseSpec spec;
+    spec.n = IntParam(params, "n");
+    spec.T = 2;
+    const double L = std::log(static_cast<double>(spec.n) * spec.n / kDelta);
+    const double m = std::ceil(std::exp2(RealParam(params, "log2_factor")) * 2 * L);
+    spec.d = static_cast<int>(m) + 2;
+    const NoiseGramSummary g = SummarizeNoiseGram(NoiseGram(NoiseTokens(GenerateSignalNoise(spec, seed))));
+    const double bound = 2 * std::sqrt(m * L);
+    Outcome o;
+    o.measured = {{"d", spec.d}, {"bound_usage", g.max_abs_off_diagonal / bound}};
+    o.holds = g.max_abs_off_diagonal <= bound;
+    if (!o.holds) {
+      o.explanation = "max |⟨ξ_i, ξ_j⟩| = " + std::to_string(g.max_abs_off_diagonal) + " > 2√(mL) = " +
+                      std::to_string(bound) + " at d = " + std::to_string(spec.d);
+    }
+    return o;
+  };
+  c.instances = 1000;
+  c.delta = kDelta;
+  return c;
+}
+
+}  // namespace boa::claims

@@ -1,0 +1,53 @@
+// magen24.noise.norm_concentration — derived (Laurent–Massart + union bound): with m = d − 2,
+// σ = 1 and t = log(2n/δ), every noise token satisfies m − 2√(mt) ≤ ‖ξ_i‖² ≤ m + 2√(mt) + 2t,
+// w.p. ≥ 1 − δ. Each of the 2n one-sided events has probability ≤ e^{−t} = δ/(2n).
+#include <algorithm>
+#include <cmath>
+
+#include "boa/claim.hpp"
+#include "boa/noise_gram.hpp"
+#include "boa/signal_noise_data.hpp"
+
+namespace boa::claims {
+namespace {
+// The lemma's δ, also the failure rate the verdict allows. THEORY.md leaves δ free; 0.05 makes
+// t = log(2n/δ) a moderate deviation, so the bound is informative and the binomial verdict can
+// detect a wrong variance or a missing union bound.
+constexpr double kDelta = 0.05;
+}  // namespace
+
+Claim Magen24NoiseNormConcentration() {
+  Claim c;
+  c.id = "magen24.noise.norm_concentration";
+  c.title = "Noise norms concentrate: m − 2√(mt) ≤ ‖ξ_i‖² ≤ m + 2√(mt) + 2t for all i, t = log(2n/δ)";
+  c.kind = ClaimKind::kProbabilistic;
+  c.provenance = Provenance::kDerived;
+  c.source = "[M] noise lemma; Laurent–Massart chi-square bounds + union bound (THEORY.md §4.2)";
+  c.regime = {{"n", 2, 64}, {"d", 3, 4000}};
+  c.check = [](const Params& params, std::uint64_t seed) {
+    SignalNoiseSpec spec;
+    spec.n = IntParam(params, "n");
+    spec.d = IntParam(params, "d");
+    spec.T = 2;
+    const double m = spec.d - 2.0;
+    const double t = std::log(2.0 * spec.n / kDelta);
+    const NoiseGramSummary g = SummarizeNoiseGram(NoiseGram(NoiseTokens(GenerateSignalNoise(spec, seed))));
+    // Fraction of each one-sided bound that the worst token uses; ≤ 1 on both sides ⇔ holds.
+    const double lower_usage = (m - g.min_squared_norm) / (2 * std::sqrt(m * t));
+    const double upper_usage = (g.max_squared_norm - m) / (2 * std::sqrt(m * t) + 2 * t);
+    Outcome o;
+    o.measured = {{"lower_bound_usage", lower_usage}, {"upper_bound_usage", upper_usage}};
+    o.holds = lower_usage <= 1 && upper_usage <= 1;
+    if (!o.holds) {
+      o.explanation = "‖ξ‖² ranges over [" + std::to_string(g.min_squared_norm) + ", " +
+                      std::to_string(g.max_squared_norm) + "], outside m ∓ bound with m = " +
+                      std::to_string(m) + ", t = " + std::to_string(t);
+    }
+    return o;
+  };
+  c.instances = 1000;
+  c.delta = kDelta;
+  return c;
+}
+
+}  // namespace boa::claims

@@ -1,0 +1,75 @@
+#include "magen24_two_step_regime.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "boa/error.hpp"
+#include "boa/linearized_thresholds.hpp"
+#include "magen24_class_linearization.hpp"
+
+namespace boa::claims {
+
+Regime TwoStepRegime() {
+  return {{"n", 20, 60}, {"d_factor", 1, 4}, {"eta", 5, 15, 0.01}, {"window_position", 0, 10, 0.1}};
+}
+
+namespace {
+
+// [max(r_C, r_T)(1 + margin), r_N(1 − margin)] at flip rate η (empty: lo ≥ hi).
+std::pair<double, double> MarginWindow(double eta, double margin) {
+  const LinearizedThresholds t = MagenLinearizedThresholds(eta);
+  return {std::max(t.clean, t.test) * (1 + margin), t.noisy * (1 - margin)};
+}
+
+// Both classes' realised r_c inside their realised window at η_c.
+bool RealisedInWindow(const Dataset& data, double snr, double margin) {
+  const auto classes = RealisedClassLinearization(data, snr);
+  if (!classes) return false;
+  for (const ClassLinearization& c : *classes) {
+    const auto [lo, hi] = MarginWindow(c.eta, margin);
+    if (!(lo < c.r && c.r < hi)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+SignalNoiseSpec TwoStepSpec(const Params& params) {
+  SignalNoiseSpec spec;
+  spec.n = IntParam(params, "n");
+  spec.d = IntParam(params, "d_factor") * spec.n * spec.n;
+  spec.eta = RealParam(params, "eta");
+  const auto [lo, hi] = MarginWindow(spec.eta, RealParam(params, "margin"));
+  Require(lo < hi, "the margin leaves no benign window at eta = " + std::to_string(spec.eta));
+  const double r = lo + RealParam(params, "window_position") * (hi - lo);
+  spec.snr = std::sqrt(r / spec.n);
+  return spec;
+}
+
+TwoStepConclusions CheckTwoStepConclusions(const SignalNoiseSpec& spec, double margin,
+                                           double omega, std::uint64_t seed) {
+  PromptAttentionRunOptions options;
+  options.schedule = MagenScheduleSA(spec.n, spec.d);
+  options.steps = 2;
+  options.omega = omega;
+  TwoStepConclusions c;
+  c.run = RunPromptAttention(spec, options, seed);
+  const PromptAttentionRun& run = c.run;
+  c.in_window = RealisedInWindow(run.data, spec.snr, margin);
+  const bool fits = run.train_accuracy == 1;
+  const bool clean_signal = run.min_clean_signal_attention >= 0.9;
+  const bool noisy_noise = run.max_noisy_signal_attention <= 0.1;
+  const bool generalises = run.test.error.rate <= 0.05;
+  c.holds = fits && clean_signal && noisy_noise && generalises;
+  if (!fits) c.explanation += "(i) train accuracy " + std::to_string(run.train_accuracy) + " < 1; ";
+  if (!clean_signal) {
+    c.explanation += "(ii) min clean signal attention " + std::to_string(run.min_clean_signal_attention) + " < 0.9; ";
+  }
+  if (!noisy_noise) {
+    c.explanation += "(iii) max noisy signal attention " + std::to_string(run.max_noisy_signal_attention) + " > 0.1; ";
+  }
+  if (!generalises) c.explanation += "(iv) clean test error " + std::to_string(run.test.error.rate) + " > 0.05";
+  return c;
+}
+
+}  // namespace boa::claims
