@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   AddSearchCommand(app, action);
   AddExploreCommand(app, action);
   AddReplayCommand(app, action);
+  AddSweepCommand(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

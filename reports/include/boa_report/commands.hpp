@@ -22,6 +22,7 @@ void AddConstantCommand(CLI::App& app, Action& action);
 void AddSearchCommand(CLI::App& app, Action& action);
 void AddExploreCommand(CLI::App& app, Action& action);
 void AddReplayCommand(CLI::App& app, Action& action);
+void AddSweepCommand(CLI::App& app, Action& action);
 
 // Helpers shared by the commands.
 // "name=value,..." checked against the claim's regime: unknown names are bad input.

@@ -1,0 +1,90 @@
+#include "boa_report/sweep_csv.hpp"
+
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "boa/claim.hpp"
+#include "boa/error.hpp"
+
+namespace boa::report {
+namespace {
+
+std::string Header(const Sweep& sweep, Budget budget, const std::string& shard, int cells) {
+  std::string h = "# boa sweep " + sweep.name + " budget=" + ToString(budget) + " shard=" + shard +
+                  " cells=" + std::to_string(cells) + "\ncell";
+  for (const auto& c : sweep.columns) h += "," + c;
+  return h + "\n";
+}
+
+std::string Body(const std::vector<int>& cells, const std::vector<Rows>& rows) {
+  std::string body;
+  for (std::size_t k = 0; k < cells.size(); ++k) {
+    for (const auto& row : rows[k]) {
+      body += std::to_string(cells[k]);
+      for (double x : row) body += "," + FormatNumber(x);
+      body += "\n";
+    }
+  }
+  return body;
+}
+
+}  // namespace
+
+std::string SweepCsv(const Sweep& sweep, Budget budget, const SweepPart& part, int shard, int shards) {
+  const std::string label = shards == 1 ? "all" : std::to_string(shard) + "/" + std::to_string(shards);
+  return Header(sweep, budget, label, sweep.cells(budget)) + Body(part.cells, part.rows);
+}
+
+std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts) {
+  Require(!parts.empty(), "sweep merge needs at least one part");
+  const std::regex header(R"(# boa sweep (\S+) budget=(\S+) shard=(\d+)/(\d+) cells=(\d+))");
+  std::string name, budget_text;
+  int total = -1, shards = -1;
+  std::map<int, std::vector<std::string>> lines_of_cell;
+  std::string columns;
+  for (const auto& file : parts) {
+    std::ifstream in(file);
+    Require(static_cast<bool>(in), "cannot read sweep part " + file.string());
+    std::string first, second;
+    std::getline(in, first);
+    std::getline(in, second);
+    std::smatch m;
+    Require(std::regex_match(first, m, header), file.string() + " is not a sharded boa sweep part");
+    const int part_shards = std::stoi(m[4]), part_total = std::stoi(m[5]);
+    if (name.empty()) {
+      name = m[1];
+      budget_text = m[2];
+      total = part_total;
+      shards = part_shards;
+      columns = second;
+    }
+    Require(m[1] == name && m[2] == budget_text && part_total == total && part_shards == shards &&
+                second == columns,
+            file.string() + " belongs to another sweep, budget or sharding than " + parts[0].string());
+    std::set<int> seen_here;
+    for (std::string line; std::getline(in, line);) {
+      const auto comma = line.find(',');
+      Require(comma != std::string::npos, file.string() + ": malformed row '" + line + "'");
+      const int cell = std::stoi(line.substr(0, comma));
+      Require(cell >= 0 && cell < total, file.string() + ": cell " + std::to_string(cell) + " out of range");
+      Require(seen_here.count(cell) || !lines_of_cell.count(cell),
+              "cell " + std::to_string(cell) + " appears in more than one part");
+      seen_here.insert(cell);
+      lines_of_cell[cell].push_back(line);
+    }
+  }
+  Require(static_cast<int>(lines_of_cell.size()) == total,
+          "the parts cover " + std::to_string(lines_of_cell.size()) + " of " + std::to_string(total) +
+              " cells; run the missing shards");
+  std::string out = "# boa sweep " + name + " budget=" + budget_text + " shard=all cells=" +
+                    std::to_string(total) + "\n" + columns + "\n";
+  for (const auto& [cell, lines] : lines_of_cell) {
+    for (const auto& line : lines) out += line + "\n";
+  }
+  return out;
+}
+
+}  // namespace boa::report

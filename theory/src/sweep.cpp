@@ -1,0 +1,54 @@
+#include "boa/sweep.hpp"
+
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#include "boa/error.hpp"
+
+namespace boa {
+
+SweepPart RunSweep(const Sweep& sweep, Budget budget, int shard, int shards, int threads,
+                   const std::function<void(int, int)>& progress) {
+  Require(shards >= 1 && shard >= 0 && shard < shards, "a shard must be k/N with 0 ≤ k < N");
+  Require(threads >= 0, "the thread count must be non-negative");
+  const int total = sweep.cells(budget);
+  SweepPart part;
+  for (int c = shard; c < total; c += shards) part.cells.push_back(c);
+  part.rows.resize(part.cells.size());
+  const int workers = std::max(1, std::min<int>(threads > 0 ? threads : std::thread::hardware_concurrency(),
+                                                static_cast<int>(part.cells.size())));
+  std::atomic<std::size_t> next{0};
+  std::atomic<int> done{0};
+  std::mutex report;
+  std::exception_ptr failure;
+  auto work = [&] {
+    for (std::size_t k = next++; k < part.cells.size(); k = next++) {
+      try {
+        part.rows[k] = sweep.run(part.cells[k], budget);
+      } catch (...) {
+        const std::lock_guard lock(report);
+        if (!failure) failure = std::current_exception();
+      }
+      const int finished = ++done;
+      if (progress) {
+        const std::lock_guard lock(report);
+        progress(finished, static_cast<int>(part.cells.size()));
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int w = 1; w < workers; ++w) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  return part;
+}
+
+Rows Flatten(const SweepPart& part) {
+  Rows all;
+  for (const Rows& rows : part.rows) all.insert(all.end(), rows.begin(), rows.end());
+  return all;
+}
+
+}  // namespace boa
