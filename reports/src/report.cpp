@@ -10,6 +10,8 @@
 #include "boa/catalog.hpp"
 #include "boa/runner.hpp"
 #include "boa_report/figure_catalog.hpp"
+#include "boa_report/flake_audit.hpp"
+#include "boa_report/sweep_csv.hpp"
 #include "boa_report/progress.hpp"
 
 namespace boa::report {
@@ -36,8 +38,9 @@ struct Row {
   std::string replay;
 };
 
-void WriteMarkdown(const std::vector<Row>& rows, const std::vector<Figure>& figures,
-                   const ReportOptions& options, double seconds, const fs::path& file) {
+void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
+                   const std::vector<Figure>& figures, const ReportOptions& options,
+                   double seconds, const fs::path& file) {
   std::ofstream md(file);
   md << "# boa report\n\n"
      << "Budget `" << ToString(options.budget) << "`, seed base " << options.seed << ", "
@@ -78,6 +81,7 @@ void WriteMarkdown(const std::vector<Row>& rows, const std::vector<Figure>& figu
       md << '\n';
     }
   }
+  WriteAuditMarkdown(md, audit);
   md << "## Figures\n\n";
   for (const Figure& f : figures) {
     md << "### " << f.title << "\n\n![" << f.name << "](" << f.name << ".svg)\n\n"
@@ -86,8 +90,8 @@ void WriteMarkdown(const std::vector<Row>& rows, const std::vector<Figure>& figu
   }
 }
 
-json SummaryJson(const std::vector<Row>& rows, const std::vector<Figure>& figures,
-                 const ReportOptions& options, double seconds) {
+json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
+                 const std::vector<Figure>& figures, const ReportOptions& options, double seconds) {
   json claims = json::array();
   for (const Row& r : rows) {
     const auto& v = r.verdict;
@@ -118,6 +122,7 @@ json SummaryJson(const std::vector<Row>& rows, const std::vector<Figure>& figure
     figs.push_back({{"name", f.name}, {"csv", f.name + ".csv"}, {"svg", f.name + ".svg"}});
   }
   return {{"claims", claims},
+          {"flake_audit", AuditJson(audit)},
           {"figures", figs},
           {"budget", ToString(options.budget)},
           {"seed", options.seed},
@@ -136,7 +141,7 @@ int WriteReport(const ReportOptions& options) {
   try {
     const auto& catalog = Catalog();
     const auto& builders = FigureCatalog();
-    Progress progress(static_cast<int>(catalog.size() + builders.size()), options.show_progress);
+    Progress progress(static_cast<int>(catalog.size() + builders.size() + 1), options.show_progress);
     std::vector<Row> rows;
     int failing = 0;
     for (const Claim& claim : catalog) {
@@ -151,6 +156,12 @@ int WriteReport(const ReportOptions& options) {
       progress.Finish(ToString(row.verdict.status));
       rows.push_back(std::move(row));
     }
+    progress.Start("flake audit");
+    const FlakeAudit audit =
+        RunFlakeAudit(options.budget, [&](int done, int total) { progress.Update(done, total); });
+    std::ofstream(staging / "flake_audit.csv")
+        << SweepCsv(FindSweep("flake_audit"), options.budget, audit.part, 0, 1);
+    progress.Finish("done");
     std::vector<Figure> figures;
     for (const auto& builder : builders) {
       progress.Start("figure " + builder.name);
@@ -160,9 +171,9 @@ int WriteReport(const ReportOptions& options) {
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    WriteMarkdown(rows, figures, options, seconds, staging / "REPORT.md");
-    std::ofstream(staging / "summary.json") << SummaryJson(rows, figures, options, seconds).dump(2)
-                                            << '\n';
+    WriteMarkdown(rows, audit, figures, options, seconds, staging / "REPORT.md");
+    std::ofstream(staging / "summary.json")
+        << SummaryJson(rows, audit, figures, options, seconds).dump(2) << '\n';
     fs::remove_all(out);
     fs::create_directories(out.parent_path());
     fs::rename(staging, out);

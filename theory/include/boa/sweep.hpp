@@ -39,4 +39,9 @@ Rows Flatten(const SweepPart& part);
 const std::vector<Sweep>& SweepCatalog();
 const Sweep& FindSweep(const std::string& name);  // throws InvalidInput naming the known sweeps
 
+namespace sweeps {
+// The claim ids of the flake_audit sweep, indexed by its claim_index column.
+std::vector<std::string> FlakeAuditClaimIds();
+}  // namespace sweeps
+
 }  // namespace boa

@@ -7,11 +7,13 @@
 namespace boa {
 namespace sweeps {
 Sweep Magen24DimensionSweep();
+Sweep FlakeAuditSweep();
 }  // namespace sweeps
 
 const std::vector<Sweep>& SweepCatalog() {
   static const std::vector<Sweep> all = {
       sweeps::Magen24DimensionSweep(),
+      sweeps::FlakeAuditSweep(),
   };
   return all;
 }

@@ -1,0 +1,34 @@
+#pragma once
+// The flake audit in the report (issue 7): the flake_audit sweep's per-run verdicts, summarised
+// per claim — runs, false failures, and how many false failures the claim's own statistics allow.
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "boa/budget.hpp"
+#include "boa/sweep.hpp"
+
+namespace boa::report {
+
+struct AuditRow {
+  std::string id;
+  std::string kind;
+  int runs = 0;
+  int instances_per_run = 0;
+  int false_failures = 0;
+  double allowed_rate = 0;  // per run: α for probabilistic claims, 0.05 for 95% intervals
+};
+
+struct FlakeAudit {
+  std::vector<AuditRow> rows;
+  SweepPart part;  // the raw sweep, for its CSV
+};
+
+FlakeAudit RunFlakeAudit(Budget budget, const std::function<void(int, int)>& progress);
+void WriteAuditMarkdown(std::ostream& md, const FlakeAudit& audit);
+nlohmann::json AuditJson(const FlakeAudit& audit);
+
+}  // namespace boa::report

@@ -1,0 +1,55 @@
+// flake_audit: does any statistical claim cry wolf? Every probabilistic and scaling claim runs at
+// the CI configuration (Budget::kQuick instance counts and sweep sizes) under many seed bases; a
+// "fails" verdict on a claim that holds is a false alarm. Probabilistic claims promise a rate
+// ≤ α = 1e-6 per run; a scaling claim's 95% interval misses a true exponent in up to 5% of runs.
+//
+// One cell per (claim, seed base); seed bases 1 + 1000003·j keep the instance seeds of different
+// runs disjoint. Seed bases per claim: quick 3, default 50, full 200.
+#include "boa/catalog.hpp"
+#include "boa/runner.hpp"
+#include "boa/sweep.hpp"
+
+namespace boa::sweeps {
+namespace {
+
+std::vector<const Claim*> StatisticalClaims() {
+  std::vector<const Claim*> out;
+  for (const Claim& c : Catalog()) {
+    if (c.kind == ClaimKind::kProbabilistic || c.kind == ClaimKind::kScaling) out.push_back(&c);
+  }
+  return out;
+}
+
+int SeedBases(Budget b) { return b == Budget::kQuick ? 3 : b == Budget::kDefault ? 50 : 200; }
+
+}  // namespace
+
+Sweep FlakeAuditSweep() {
+  Sweep s;
+  s.name = "flake_audit";
+  s.description = "every probabilistic and scaling claim at the CI configuration under many seed bases";
+  s.columns = {"claim_index", "seed_base", "instances", "failures", "verdict_fails"};
+  s.cells = [](Budget b) { return static_cast<int>(StatisticalClaims().size()) * SeedBases(b); };
+  s.run = [](int cell, Budget b) {
+    const auto claims = StatisticalClaims();
+    const int bases = SeedBases(b);
+    const Claim& claim = *claims[cell / bases];
+    RunOptions o;
+    o.budget = Budget::kQuick;
+    o.seed_base = 1 + 1000003ULL * static_cast<std::uint64_t>(cell % bases);
+    o.shrink = false;
+    const Verdict v = RunClaim(claim, o);
+    return Rows{{double(cell / bases), double(o.seed_base), double(v.instances), double(v.failures),
+                 double(v.status == Status::kFails)}};
+  };
+  return s;
+}
+
+// The claims audited, in the order of claim_index.
+std::vector<std::string> FlakeAuditClaimIds() {
+  std::vector<std::string> ids;
+  for (const Claim* c : StatisticalClaims()) ids.push_back(c->id);
+  return ids;
+}
+
+}  // namespace boa::sweeps
