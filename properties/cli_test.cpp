@@ -93,3 +93,51 @@ TEST(Cli, ListShowsEveryCoreClaim) {
 
 }  // namespace
 }  // namespace boa::testing
+
+namespace boa::testing {
+namespace {
+
+TEST(Cli, ThresholdConstantSearchAndExploreRunEndToEnd) {
+  TempDir dir;
+  const CommandResult threshold = RunBoa(
+      "threshold core.softmax.stable --vary shift --lo 300 --hi 320 --over T=2,3,4 --instances 5 "
+      "--steps 8 --out '" + dir.path().string() + "'");
+  ASSERT_EQ(threshold.exit_code, 0) << threshold.err;
+  EXPECT_NE(threshold.out.find("log-log slope"), std::string::npos) << threshold.out;
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "threshold.svg"));
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "threshold.csv"));
+
+  const CommandResult constant = RunBoa(
+      "constant core.softmax.stable --param shift --lo 300 --hi 320 --instances 10 "
+      "--params T=3,magnitude=0");
+  ASSERT_EQ(constant.exit_code, 0) << constant.err;
+  EXPECT_NE(constant.out.find("308.2"), std::string::npos) << constant.out;  // DBL_MAX ≈ 10^308.25
+
+  const CommandResult found = RunBoa("search core.softmax.stable --evaluations 50 --params shift=308.3");
+  EXPECT_EQ(found.exit_code, 1) << found.out;
+  EXPECT_NE(found.out.find("replay: ./boa check core.softmax.stable"), std::string::npos);
+
+  const CommandResult explore = RunBoa("explore --minutes 0.01 --seed 5");
+  EXPECT_EQ(explore.exit_code, 0) << explore.out;
+  EXPECT_NE(explore.out.find("claim runs, 0 failing"), std::string::npos) << explore.out;
+}
+
+TEST(Cli, SweepShardsMergeToTheUnshardedFile) {
+  TempDir dir;
+  const std::string d = dir.path().string();
+  ASSERT_EQ(RunBoa("sweep magen24_dimension --budget quick --out '" + d + "/all.csv'").exit_code, 0);
+  for (int k = 0; k < 3; ++k) {
+    const std::string shard = std::to_string(k);
+    ASSERT_EQ(RunBoa("sweep magen24_dimension --budget quick --threads 1 --shard " + shard +
+                     "/3 --out '" + d + "/p" + shard + ".csv'").exit_code, 0);
+  }
+  ASSERT_EQ(RunBoa("sweep merge '" + d + "/p2.csv' '" + d + "/p0.csv' '" + d + "/p1.csv' --out '" +
+                   d + "/merged.csv'").exit_code, 0);
+  std::ifstream a(dir.path() / "all.csv"), b(dir.path() / "merged.csv");
+  const std::string whole((std::istreambuf_iterator<char>(a)), {}), merged((std::istreambuf_iterator<char>(b)), {});
+  EXPECT_EQ(whole, merged);
+  EXPECT_EQ(RunBoa("sweep merge '" + d + "/p0.csv' --out '" + d + "/x.csv'").exit_code, 2);
+}
+
+}  // namespace
+}  // namespace boa::testing
