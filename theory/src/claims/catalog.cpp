@@ -17,6 +17,7 @@ Claim CoreGdFrozenQuery();
 Claim CoreEquivalenceWP();
 Claim CoreKernelFusedMatchesReference();
 Claim CoreGrowthFunction();
+Claim Magen24MaxmarginSelection();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -30,6 +31,7 @@ const std::vector<Claim>& Catalog() {
       claims::CoreEquivalenceWP(),
       claims::CoreKernelFusedMatchesReference(),
       claims::CoreGrowthFunction(),
+      claims::Magen24MaxmarginSelection(),
   };
   return all;
 }
