@@ -8,6 +8,7 @@
 #include <string>
 
 #include "boa/budget.hpp"
+#include "boa/claim.hpp"
 
 namespace boa::testing {
 
@@ -18,6 +19,8 @@ void CheckClaimAsProperty(const std::string& id);
 // verdict summary, the measured numbers and the replay line of the shrunk counterexample.
 // Probabilistic claims falsely fail with probability ≤ α = 1e-6 (stats.hpp); with the fixed seed
 // a CI run is reproducible.
-void ExpectClaimHolds(const std::string& id, Budget budget = Budget::kQuick);
+// `fixed` overrides parameters (e.g. one route of a multi-route scaling claim).
+void ExpectClaimHolds(const std::string& id, Budget budget = Budget::kQuick,
+                      const Params& fixed = {});
 
 }  // namespace boa::testing

@@ -56,8 +56,11 @@ int Check(const CheckArgs& a) {
   options.seed_base = a.seed;
   options.budget = ParseBudget(a.budget);
   options.fixed = ParseParams(a.params);
+  // Replay lines also print the budget's fixed parameters, so those are accepted too.
+  const Params budget_params =
+      claim.budget_params ? claim.budget_params(options.budget) : Params{};
   for (const auto& [name, value] : options.fixed) {
-    bool known = false;
+    bool known = budget_params.count(name) > 0;
     for (const auto& g : claim.regime) known = known || g.name == name;
     Require(known, "claim " + claim.id + " has no parameter '" + name + "'");
   }

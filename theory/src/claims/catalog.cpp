@@ -18,6 +18,7 @@ Claim CoreEquivalenceWP();
 Claim CoreKernelFusedMatchesReference();
 Claim CoreGrowthFunction();
 Claim Magen24MaxmarginSelection();
+Claim Magen24SnrThreshold();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -32,6 +33,7 @@ const std::vector<Claim>& Catalog() {
       claims::CoreKernelFusedMatchesReference(),
       claims::CoreGrowthFunction(),
       claims::Magen24MaxmarginSelection(),
+      claims::Magen24SnrThreshold(),
   };
   return all;
 }

@@ -39,6 +39,7 @@
 #include <string>
 
 #include "boa/claim.hpp"
+#include "boa/fit_regime.hpp"
 #include "boa/linearized_thresholds.hpp"
 #include "boa/max_margin_selection.hpp"
 #include "boa/prompt_attention_run.hpp"
@@ -48,17 +49,7 @@ namespace {
 
 constexpr double kBandLog2 = 0.4;         // exclusion band half-width in log₂(ratio)
 constexpr double kKktTolerance = 1e-8;    // margins are O(1); the solver aims at 1e-10
-constexpr double kBenignTestAccuracy = 0.95;
-constexpr double kHarmfulTestAccuracy = 0.75;
 constexpr int kTestSamples = 4000;
-
-enum class Side { kBenign, kHarmful, kNeither };
-
-Side Classify(double train_accuracy, double test_accuracy) {
-  if (test_accuracy >= kBenignTestAccuracy && train_accuracy == 1) return Side::kBenign;
-  if (test_accuracy <= kHarmfulTestAccuracy) return Side::kHarmful;
-  return Side::kNeither;
-}
 
 // +1: the class is predicted to select its signal, −1: its noise, 0: inside the band.
 int PredictedClassChoice(double snr2, int clean_in_class) {
@@ -127,8 +118,8 @@ Claim Magen24MaxmarginSelection() {
 
     const double mm_test_accuracy = 1 - mm.test.error.rate;
     const double gd_test_accuracy = 1 - run.test.error.rate;
-    const Side mm_side = Classify(mm.train_accuracy, mm_test_accuracy);
-    const Side gd_side = Classify(run.train_accuracy, gd_test_accuracy);
+    const FitRegime mm_side = ClassifyFit(mm.train_accuracy, mm_test_accuracy);
+    const FitRegime gd_side = ClassifyFit(run.train_accuracy, gd_test_accuracy);
     const bool norms_benign = mm.benign.v_svm.norm_squared < mm.all_noise.v_svm.norm_squared;
     const int predicted_plus = PredictedClassChoice(snr2, clean_plus);
     const int predicted_minus = PredictedClassChoice(snr2, clean_minus);
@@ -162,11 +153,11 @@ Claim Magen24MaxmarginSelection() {
             ", class −: " + std::to_string(selected_minus) + ") differs from the predicted (" +
             std::to_string(predicted_plus) + ", " + std::to_string(predicted_minus) +
             ") with |C+| = " + std::to_string(clean_plus) + ", |C−| = " + std::to_string(clean_minus);
-    } else if (mm.selected_benign && mm_side != Side::kBenign) {
+    } else if (mm.selected_benign && mm_side != FitRegime::kBenign) {
       why = "the benign max-margin solution has train accuracy " +
             std::to_string(mm.train_accuracy) + ", clean test accuracy " +
             std::to_string(mm_test_accuracy);
-    } else if (mm.selected_all_noise && mm_side != Side::kHarmful) {
+    } else if (mm.selected_all_noise && mm_side != FitRegime::kHarmful) {
       why = "the all-noise max-margin solution has clean test accuracy " +
             std::to_string(mm_test_accuracy) + " > 0.75";
     }
