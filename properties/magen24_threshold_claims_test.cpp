@@ -5,11 +5,32 @@
 // reproducible). Scaling claims: the fitted exponent's 95% interval must contain the prediction.
 // Exploratory claims are run (they must not throw or produce a non-finite number) but never
 // asserted.
+#include <string>
+
 #include <gtest/gtest.h>
 
+#include "boa/catalog.hpp"
+#include "boa/runner.hpp"
 #include "claim_property.hpp"
 
 using boa::testing::ExpectClaimHolds;
+
+namespace {
+
+// Exploratory claims are never asserted, but an instance that throws or measures a non-finite
+// number still counts as a failure: that must not happen.
+void ExpectRunsCleanly(const std::string& id) {
+  boa::RunOptions options;
+  options.budget = boa::Budget::kQuick;
+  const boa::Verdict v = boa::RunClaim(boa::FindClaim(id), options);
+  EXPECT_EQ(v.failures, 0) << id << ": "
+                           << (v.counterexample ? v.counterexample->explanation + "\n  replay: " +
+                                                      v.counterexample->replay
+                                                : std::string());
+  EXPECT_FALSE(v.measured.empty()) << id << " measured nothing";
+}
+
+}  // namespace
 
 TEST(Magen24ThresholdClaims, MaxMarginSelectionIsBenignAboveTheSnrBoundary) {
   ExpectClaimHolds("magen24.maxmargin.selection");
@@ -31,4 +52,20 @@ TEST(Magen24ThresholdClaims, MaxMarginSnrThresholdScalesAsInverseSqrtN) {
 // Replay: ./boa check magen24.snr.threshold --budget quick --seed 1   (or --budget default)
 TEST(Magen24ThresholdClaims, DISABLED_EveryRouteSnrThresholdScalesAsInverseSqrtN) {
   ExpectClaimHolds("magen24.snr.threshold");
+}
+
+TEST(Magen24ThresholdClaims, MultiTokenExtensionRunsCleanly) {
+  ExpectRunsCleanly("magen24.extension.multi_token");
+}
+
+TEST(Magen24ThresholdClaims, SelfAttentionExtensionRunsCleanly) {
+  ExpectRunsCleanly("magen24.extension.self_attention");
+}
+
+TEST(Magen24ThresholdClaims, WeightDecayExtensionRunsCleanly) {
+  ExpectRunsCleanly("magen24.extension.weight_decay");
+}
+
+TEST(Magen24ThresholdClaims, LinearClassifierExtensionRunsCleanly) {
+  ExpectRunsCleanly("magen24.extension.vs_linear");
 }

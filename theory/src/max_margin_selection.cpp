@@ -96,4 +96,13 @@ MaxMarginSolution SolveMaxMarginSelection(const Dataset& data, const SignalNoise
   return m;
 }
 
+PromptAttentionRunOptions WeightDecayRoute(int n, int d, int n_test) {
+  PromptAttentionRunOptions options;
+  options.schedule = MagenScheduleSB(n, d);
+  options.steps = 1000;
+  options.weight_decay = 1e-3 * d / n;
+  options.n_test = n_test;
+  return options;
+}
+
 }  // namespace boa

@@ -14,6 +14,7 @@ PromptAttentionRun RunPromptAttention(const SignalNoiseSpec& spec,
   PromptAttentionRun run;
   run.data = GenerateSignalNoise(spec, seed);
   PromptAttention model(spec.d);
+  model.Blocks()[0].trained = options.train_attention;  // block 0 is p
   if (options.omega > 0) InitGaussian(model, options.omega, seed);
   GradientDescent(model, run.data, {options.steps, options.schedule, options.weight_decay});
   const Evaluation e = model.Evaluate(run.data, false);

@@ -77,47 +77,24 @@ RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, do
   spec.eta = eta;
   spec.snr = snr;
   spec.flips = FlipRule::kExact;
-  RouteResult result;
-  std::vector<double> signal_attention;
-  const Dataset* data = nullptr;
-  PromptAttentionRun run;
-  Dataset max_margin_data;
   if (route == ThresholdRoute::kMaxMargin) {
-    max_margin_data = GenerateSignalNoise(spec, seed);
-    const MaxMarginSolution m = SolveMaxMarginSelection(max_margin_data, spec, n_test, seed);
+    const Dataset data = GenerateSignalNoise(spec, seed);
+    const MaxMarginSolution m = SolveMaxMarginSelection(data, spec, n_test, seed);
     Require(m.selected.feasible(), "the max-margin SVMs did not converge");
-    result.train_accuracy = m.train_accuracy;
-    result.clean_test_accuracy = 1 - m.test.error.rate;
-    data = &max_margin_data;
+    std::vector<double> hard_attention(n);
     for (int i = 0; i < n; ++i) {
-      signal_attention.push_back(
-          max_margin_data.Role(i, m.selected.choice[i]) == TokenRole::kSignal ? 1.0 : 0.0);
+      hard_attention[i] = data.Role(i, m.selected.choice[i]) == TokenRole::kSignal ? 1.0 : 0.0;
     }
-  } else {
-    PromptAttentionRunOptions options;
-    options.schedule = route == ThresholdRoute::kScheduleSA ? MagenScheduleSA(n, d)
-                                                            : MagenScheduleSB(n, d);
-    options.steps = 2;
-    options.n_test = n_test;
-    run = RunPromptAttention(spec, options, seed);
-    result.train_accuracy = run.train_accuracy;
-    result.clean_test_accuracy = 1 - run.test.error.rate;
-    data = &run.data;
-    signal_attention = run.signal_attention;
+    return SummarizeRoute(data, hard_attention, m.train_accuracy, 1 - m.test.error.rate);
   }
-  int clean = 0, noisy = 0;
-  for (int i = 0; i < n; ++i) {
-    if (data->noisy[i]) {
-      result.noisy_signal_attention += signal_attention[i];
-      ++noisy;
-    } else {
-      result.clean_signal_attention += signal_attention[i];
-      ++clean;
-    }
-  }
-  if (clean > 0) result.clean_signal_attention /= clean;
-  if (noisy > 0) result.noisy_signal_attention /= noisy;
-  return result;
+  PromptAttentionRunOptions options;
+  options.schedule =
+      route == ThresholdRoute::kScheduleSA ? MagenScheduleSA(n, d) : MagenScheduleSB(n, d);
+  options.steps = 2;
+  options.n_test = n_test;
+  const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
+  return SummarizeRoute(run.data, run.signal_attention, run.train_accuracy,
+                        1 - run.test.error.rate);
 }
 
 SnrThreshold LocateSnrThreshold(const SnrThresholdOptions& options) {

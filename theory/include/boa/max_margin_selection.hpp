@@ -24,6 +24,7 @@
 #include "boa/dataset.hpp"
 #include "boa/hard_margin_svm.hpp"
 #include "boa/projected_test_error.hpp"
+#include "boa/prompt_attention_run.hpp"
 #include "boa/signal_noise_data.hpp"
 
 namespace boa {
@@ -62,5 +63,10 @@ struct MaxMarginSolution {
 
 MaxMarginSolution SolveMaxMarginSelection(const Dataset& data, const SignalNoiseSpec& spec,
                                           int n_test, std::uint64_t seed);
+
+// The second route to the max-margin solution: GD with small weight decay, whose limit direction
+// the [M] rebuttal takes to be the max-margin one. SB step sizes (4n/d), λ = 1e-3·d/n (so λ‖θ‖²
+// is small against the loss at the SVM scale ‖θ‖² ~ n/d), 1000 steps from zero init.
+PromptAttentionRunOptions WeightDecayRoute(int n, int d, int n_test);
 
 }  // namespace boa

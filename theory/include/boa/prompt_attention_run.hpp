@@ -19,6 +19,8 @@ struct PromptAttentionRunOptions {
   double omega = 0;            // Gaussian init scale; 0 = zero init
   double weight_decay = 0;
   int n_test = 4000;           // projected test samples
+  bool train_attention = true; // false: p stays at its initial value (zero init: uniform
+                               // attention, i.e. a linear classifier on averaged tokens)
 };
 
 struct PromptAttentionRun {

@@ -17,17 +17,12 @@
 #include <cstdint>
 #include <string>
 
+#include "boa/route_result.hpp"
+
 namespace boa {
 
 enum class ThresholdRoute { kScheduleSA, kScheduleSB, kMaxMargin };
 std::string ToString(ThresholdRoute route);
-
-struct RouteResult {
-  double train_accuracy = 0;
-  double clean_test_accuracy = 0;
-  double clean_signal_attention = 0;  // mean over clean training samples
-  double noisy_signal_attention = 0;  // mean over noisy training samples (0 if none)
-};
 
 struct SnrThresholdOptions {
   ThresholdRoute route = ThresholdRoute::kScheduleSA;

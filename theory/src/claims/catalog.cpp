@@ -19,6 +19,10 @@ Claim CoreKernelFusedMatchesReference();
 Claim CoreGrowthFunction();
 Claim Magen24MaxmarginSelection();
 Claim Magen24SnrThreshold();
+Claim Magen24ExtensionMultiToken();
+Claim Magen24ExtensionSelfAttention();
+Claim Magen24ExtensionWeightDecay();
+Claim Magen24ExtensionVsLinear();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -34,6 +38,10 @@ const std::vector<Claim>& Catalog() {
       claims::CoreGrowthFunction(),
       claims::Magen24MaxmarginSelection(),
       claims::Magen24SnrThreshold(),
+      claims::Magen24ExtensionMultiToken(),
+      claims::Magen24ExtensionSelfAttention(),
+      claims::Magen24ExtensionWeightDecay(),
+      claims::Magen24ExtensionVsLinear(),
   };
   return all;
 }

@@ -19,9 +19,10 @@
 // Items 1–4 are the asserted predicate (δ = 0.1: the theorems are "w.h.p." statements for
 // d ≫ n², and this regime has n ≤ 24, d = 2..4·n²).
 //
-// The second route, GD with small weight decay (SB step sizes, λ = 1e-3·d/n, 1000 steps from zero
-// init), is run on the same data and classified the same way: benign (clean test accuracy ≥ 0.95,
-// train accuracy 1), harmful (≤ 0.75) or neither. `routes_agree` (measured on instances whose
+// The second route, GD with small weight decay (WeightDecayRoute: SB step sizes,
+// λ = 1e-3·d/n, 1000 steps from zero init), is run on the same data and classified the same
+// way: benign (clean test accuracy ≥ 0.95, train accuracy 1), harmful (≤ 0.75) or neither.
+// `routes_agree` (measured on instances whose
 // max-margin solution is fully benign or all-noise) is reported, not asserted: GD often stops in a
 // stationary point where the clean samples of only one class select their signal (clean test
 // accuracy ≈ 0.75) while the global max-margin solution is fully benign — GD finds a local,
@@ -42,7 +43,6 @@
 #include "boa/fit_regime.hpp"
 #include "boa/linearized_thresholds.hpp"
 #include "boa/max_margin_selection.hpp"
-#include "boa/prompt_attention_run.hpp"
 
 namespace boa::claims {
 namespace {
@@ -109,12 +109,8 @@ Claim Magen24MaxmarginSelection() {
     const double predicted_c = 2 / (1 - spec.eta);
 
     // Second route: GD with small weight decay.
-    PromptAttentionRunOptions gd;
-    gd.schedule = MagenScheduleSB(spec.n, spec.d);
-    gd.steps = 1000;
-    gd.weight_decay = 1e-3 * spec.d / spec.n;
-    gd.n_test = kTestSamples;
-    const PromptAttentionRun run = RunPromptAttention(spec, gd, seed);
+    const PromptAttentionRun run =
+        RunPromptAttention(spec, WeightDecayRoute(spec.n, spec.d, kTestSamples), seed);
 
     const double mm_test_accuracy = 1 - mm.test.error.rate;
     const double gd_test_accuracy = 1 - run.test.error.rate;
