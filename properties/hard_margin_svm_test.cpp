@@ -113,5 +113,13 @@ TEST(HardMarginSvm, AProvablyHugeNormIsReportedNonSeparable) {
   EXPECT_FALSE(svm.converged);
 }
 
+TEST(HardMarginSvm, AZeroRowIsInfeasible) {
+  RowMatrix Z(2, 2);
+  Z << 1, 0, 0, 0;
+  const HardMarginSvm svm = SolveHardMarginSvm(Z * Z.transpose());
+  EXPECT_FALSE(svm.separable);
+  EXPECT_FALSE(svm.converged);
+}
+
 }  // namespace
 }  // namespace boa

@@ -23,11 +23,10 @@ void CheckClaimAsProperty(const std::string& id) {
   if (!outcome.holds) RC_FAIL(outcome.explanation + "\n  replay: " + replay);
 }
 
-void ExpectClaimHolds(const std::string& id, Budget budget, const Params& fixed) {
+void ExpectClaimHolds(const std::string& id, Budget budget) {
   const Claim& claim = FindClaim(id);
   RunOptions options;
   options.budget = budget;
-  options.fixed = fixed;
   const Verdict v = RunClaim(claim, options);
   std::string measured;
   for (const auto& [name, value] : v.measured) measured += "\n  " + name + " = " + std::to_string(value);
@@ -36,8 +35,7 @@ void ExpectClaimHolds(const std::string& id, Budget budget, const Params& fixed)
       << (v.counterexample ? "\n  counterexample: " + v.counterexample->explanation +
                                  "\n  replay: " + v.counterexample->replay
                            : std::string())
-      << "\n  whole run: ./boa check " << id << " --seed 1 --budget " << ToString(budget)
-      << (fixed.empty() ? std::string() : " --params " + FormatParams(fixed));
+      << "\n  whole run: ./boa check " << id << " --seed 1 --budget " << ToString(budget);
 }
 
 }  // namespace boa::testing

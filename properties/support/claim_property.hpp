@@ -8,7 +8,6 @@
 #include <string>
 
 #include "boa/budget.hpp"
-#include "boa/claim.hpp"
 
 namespace boa::testing {
 
@@ -19,8 +18,6 @@ void CheckClaimAsProperty(const std::string& id);
 // verdict summary, the measured numbers and the replay line of the shrunk counterexample.
 // Probabilistic claims falsely fail with probability ≤ α = 1e-6 (stats.hpp); with the fixed seed
 // a CI run is reproducible.
-// `fixed` overrides parameters (e.g. one route of a multi-route scaling claim).
-void ExpectClaimHolds(const std::string& id, Budget budget = Budget::kQuick,
-                      const Params& fixed = {});
+void ExpectClaimHolds(const std::string& id, Budget budget = Budget::kQuick);
 
 }  // namespace boa::testing

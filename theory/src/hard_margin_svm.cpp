@@ -52,10 +52,14 @@ HardMarginSvm SolveHardMarginSvm(const RowMatrix& gram, const HardMarginSvmOptio
   const Eigen::Index k = gram.rows();
   Require(k >= 1 && gram.cols() == k, "the SVM needs a square, non-empty Gram matrix");
   Require(gram.allFinite(), "the SVM Gram matrix must be finite");
-  Require((gram.diagonal().array() > 0).all(), "every SVM constraint row must be non-zero");
-  const double unbounded = options.unbounded_norm_squared / gram.diagonal().minCoeff();
   HardMarginSvm svm;
   svm.alpha = Vector::Zero(k);
+  if ((gram.diagonal().array() <= 0).any()) {  // a zero row z_i can never reach z_iᵀw ≥ 1
+    svm.separable = false;
+    Finish(gram, svm);
+    return svm;
+  }
+  const double unbounded = options.unbounded_norm_squared / gram.diagonal().minCoeff();
   Vector margins = Vector::Zero(k);
   constexpr int kPolishEvery = 10;
   for (svm.sweeps = 1; svm.sweeps <= options.max_sweeps; ++svm.sweeps) {

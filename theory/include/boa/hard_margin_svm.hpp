@@ -12,7 +12,8 @@
 //   r_i = |1 − m_i| if α_i > 0,  max(0, 1 − m_i) if α_i = 0        (0 exactly at the optimum).
 // A non-separable problem has an unbounded dual (α grows without limit): it never reaches the
 // KKT tolerance, so converged = false, and once 1ᵀα — a lower bound on ‖w*‖² — exceeds
-// `unbounded_norm_squared` it is also reported as separable = false. No NaN escapes either way.
+// `unbounded_norm_squared` it is also reported as separable = false. A zero row (e.g. a signal
+// token at SNR = 0) is infeasible outright: separable = false at once. No NaN escapes.
 #include "boa/linalg.hpp"
 
 namespace boa {
@@ -34,7 +35,7 @@ struct HardMarginSvm {
   int sweeps = 0;
 };
 
-// Solves the dual from the Gram matrix (symmetric positive semidefinite, k×k, positive diagonal).
+// Solves the dual from the Gram matrix (symmetric positive semidefinite, k×k).
 HardMarginSvm SolveHardMarginSvm(const RowMatrix& gram, const HardMarginSvmOptions& options = {});
 
 // w = Zᵀα for rows z_i of Z (k×dim).
