@@ -1,12 +1,15 @@
 #include "boa/snr_threshold.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "boa/error.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/max_margin_selection.hpp"
 #include "boa/prompt_attention_run.hpp"
+#include "boa/stats.hpp"
 
 namespace boa {
 namespace {
@@ -20,6 +23,12 @@ struct Fractions {
   double harmful = 0;
   double benign = 0;
 };
+
+// A majority at 95% confidence: the one-sided Clopper–Pearson lower bound exceeds ½.
+bool SureMajority(double fraction, int seeds) {
+  const int k = static_cast<int>(std::lround(fraction * seeds));
+  return ClopperPearsonLower(k, seeds, 0.05) > 0.5;
+}
 
 class Evaluator {
  public:
@@ -38,6 +47,7 @@ class Evaluator {
     }
     f.harmful /= o_.seeds;
     f.benign /= o_.seeds;
+    evaluated.emplace_back(r, f);
     return f;
   }
 
@@ -52,6 +62,7 @@ class Evaluator {
   }
 
   int evaluations = 0;
+  std::vector<std::pair<double, Fractions>> evaluated;
 
  private:
   SnrThresholdOptions o_;
@@ -131,6 +142,14 @@ SnrThreshold LocateSnrThreshold(const SnrThresholdOptions& options) {
   t.r_benign_onset = evaluate.Bisect(kScanR[onset - 1], kScanR[onset],
                                      [](const Fractions& f) { return f.benign < 0.5; });
   t.r_threshold = std::sqrt(t.r_harmful_end * t.r_benign_onset);
+  for (const auto& [r, f] : evaluate.evaluated) {
+    if (r <= t.r_benign_onset && SureMajority(f.harmful, options.seeds)) {
+      t.r_surely_harmful = std::max(t.r_surely_harmful, r);
+    }
+    if (SureMajority(f.benign, options.seeds) && (t.r_surely_benign == 0 || r < t.r_surely_benign)) {
+      t.r_surely_benign = r;
+    }
+  }
   t.snr_threshold = std::sqrt(t.r_threshold / options.n);
   t.evaluations = evaluate.evaluations;
   t.found = true;

@@ -10,8 +10,10 @@
 //      the harmful end is bracketed by the last point with f_h ≥ ½ before it;
 //   2. bisect both brackets in log r until hi/lo ≤ 1 + resolution;
 //   3. r* = √(r_harmful_end · r_benign_onset), SNR* = √(r*/n).
-// "Majority" is a point estimate over seeds; its binomial uncertainty shows in how far apart the
-// harmful end and the benign onset land and, across n, in the scatter the slope fit sees.
+// "Majority" is a point estimate over seeds. Its binomial uncertainty is reported as a band: the
+// largest evaluated r that is harmful and the smallest that is benign for a majority with 95%
+// confidence (one-sided Clopper–Pearson lower bound on the fraction > ½); across n, the scatter
+// of the estimates is what the slope fit's interval sees.
 // Monotone fractions between the two brackets are assumed (SA's window closes again above r_N;
 // the scan stops at the first benign-majority point, below it).
 #include <cstdint>
@@ -46,6 +48,9 @@ struct SnrThreshold {
   double r_benign_onset = 0;
   double r_threshold = 0;      // √(r_harmful_end · r_benign_onset)
   double snr_threshold = 0;    // √(r_threshold / n)
+  double r_surely_harmful = 0; // largest evaluated r ≤ r_benign_onset harmful for a majority
+                               // at 95% confidence (0: none)
+  double r_surely_benign = 0;  // smallest evaluated r benign for a majority at 95% (0: none)
   int evaluations = 0;         // route runs
 };
 

@@ -131,7 +131,8 @@ Claim Magen24MaxmarginSelection() {
                   {"gd_test_accuracy", gd_test_accuracy},
                   {"norm_ratio_benign_over_noise",
                    std::sqrt(mm.benign.v_svm.norm_squared / mm.all_noise.v_svm.norm_squared)},
-                  {"p_norm_selected", std::sqrt(mm.selected.p_svm.norm_squared)}};
+                  {"p_norm_selected", std::sqrt(mm.selected.p_svm.norm_squared)},
+                  {"exclusion_band_log2_ratio", kBandLog2}};
     if (mm_definite) {
       o.measured["routes_agree"] = gd_side == mm_side;
       o.measured[ratio > 1 ? "routes_agree_above" : "routes_agree_below"] = gd_side == mm_side;

@@ -76,6 +76,9 @@ Claim Magen24SnrThreshold() {
         const std::string at = name + "_n" + std::to_string(options.n);
         o.measured[at + "_r_threshold"] = t.r_threshold;
         o.measured[at + "_transition_width"] = t.r_benign_onset / t.r_harmful_end;
+        // The binomial band around r*: harmful / benign for a majority at 95% confidence.
+        if (t.r_surely_harmful > 0) o.measured[at + "_r_surely_harmful"] = t.r_surely_harmful;
+        if (t.r_surely_benign > 0) o.measured[at + "_r_surely_benign"] = t.r_surely_benign;
         ns.push_back(options.n);
         thresholds.push_back(t.snr_threshold);
       }
