@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
+#include <vector>
 
 namespace boa::report {
 namespace {
@@ -41,18 +42,32 @@ void RenderFigure(const Figure& figure, const std::filesystem::path& dir) {
     gp << "set terminal svg size 720,480 dynamic enhanced font 'sans,12'\n"
        << "set output '" << figure.name << ".svg'\n"
        << "set datafile separator ','\n"
-       << "set key autotitle columnhead\nset key top left\nset grid\n"
+       << "set key autotitle columnhead\nset key " << figure.key << "\nset grid\n"
        << "set title \"" << figure.title << "\"\n"
        << "set xlabel \"" << figure.x_label << "\"\nset ylabel \"" << figure.y_label << "\"\n";
     if (figure.log_x) gp << "set logscale x\n";
     if (figure.log_y) gp << "set logscale y\n";
-    gp << "plot ";
     const int x = ColumnIndex(figure, figure.x_column);
-    for (std::size_t k = 0; k < figure.series.size(); ++k) {
-      const auto& s = figure.series[k];
-      gp << (k ? ", \\\n     " : "") << "'" << figure.name << ".csv' using " << x << ":"
-         << ColumnIndex(figure, s.column) << " with " << s.style << " lw 2 title \"" << s.title << "\"";
+    std::vector<std::string> plots;
+    if (figure.heatmap) {
+      const Heatmap& h = *figure.heatmap;
+      gp << "set palette defined (0 'white', 0.5 'yellow', 1 'dark-green')\n"
+         << "set cbrange [" << Number(h.z_min) << ":" << Number(h.z_max) << "]\n"
+         << "set cblabel \"" << h.z_label << "\"\n"
+         << "set xrange [" << Number(h.x_min) << ":" << Number(h.x_max) << "]\n"
+         << "set yrange [" << Number(h.y_min) << ":" << Number(h.y_max) << "]\n";
+      plots.push_back("'" + figure.name + ".csv' using " + std::to_string(x) + ":" +
+                      std::to_string(ColumnIndex(figure, h.y_column)) + ":" +
+                      std::to_string(ColumnIndex(figure, h.z_column)) + " with image notitle");
     }
+    for (const auto& s : figure.series) {
+      const int sx = s.x_column.empty() ? x : ColumnIndex(figure, s.x_column);
+      plots.push_back("'" + figure.name + ".csv' using " + std::to_string(sx) + ":" +
+                      std::to_string(ColumnIndex(figure, s.column)) + " with " + s.style +
+                      " lw 2 title \"" + s.title + "\"");
+    }
+    gp << "plot ";
+    for (std::size_t k = 0; k < plots.size(); ++k) gp << (k ? ", \\\n     " : "") << plots[k];
     gp << '\n';
   }
   const std::string command = "cd '" + dir.string() + "' && gnuplot '" + figure.name + ".gp' 2>&1";

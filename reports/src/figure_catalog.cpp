@@ -1,5 +1,7 @@
 #include "boa_report/figure_catalog.hpp"
 
+#include "boa/snr_threshold.hpp"
+
 namespace boa::report {
 
 Figure GrowthFunctionFigure(Budget budget);
@@ -8,6 +10,8 @@ Figure Magen24DiagonalDominanceFigure(Budget budget);
 Figure Magen24GaussianInitFigure(Budget budget);
 Figure Magen24TwoStepCalibrationFigure(Budget budget);
 Figure Magen24DimensionFigure(Budget budget);
+Figure MagenAccuracyHeatmapFigure(ThresholdRoute route, Budget budget);
+Figure MagenSnrThresholdFigure(Budget budget);
 
 const std::vector<FigureBuilder>& FigureCatalog() {
   static const std::vector<FigureBuilder> all = {
@@ -17,6 +21,11 @@ const std::vector<FigureBuilder>& FigureCatalog() {
       {"magen24_gaussian_init", Magen24GaussianInitFigure},
       {"magen24_two_step_calibration", Magen24TwoStepCalibrationFigure},
       {"magen24_dimension", Magen24DimensionFigure},
+      {"magen_heatmap_sa",
+       [](Budget b) { return MagenAccuracyHeatmapFigure(ThresholdRoute::kScheduleSA, b); }},
+      {"magen_heatmap_maxmargin",
+       [](Budget b) { return MagenAccuracyHeatmapFigure(ThresholdRoute::kMaxMargin, b); }},
+      {"magen_snr_threshold", MagenSnrThresholdFigure},
   };
   return all;
 }

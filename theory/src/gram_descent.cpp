@@ -52,7 +52,9 @@ void GramGradientDescent(const GramInstance& gram, GramModel& model, const Train
     Require(Finite(e.grad_query) && (!model.train_head || Finite(e.grad_head)),
             "a gradient became non-finite at step " + std::to_string(step));
     if (observer) observer(step - 1, model, e.attention);
-    Step(model.query, e.grad_query, options.step_size(step, "p"), options.weight_decay);
+    if (model.train_query) {
+      Step(model.query, e.grad_query, options.step_size(step, "p"), options.weight_decay);
+    }
     if (model.train_head) {
       Step(model.head, e.grad_head, options.step_size(step, "v"), options.weight_decay);
     }

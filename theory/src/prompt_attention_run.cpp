@@ -52,6 +52,7 @@ PromptAttentionRun RunPromptAttention(const SignalNoiseSpec& spec,
   if (options.engine == Engine::kGram) {
     const GramInstance gram = SampleSignalNoiseGram(spec, options.omega, seed);
     GramModel model = GramPromptAttention(gram);
+    model.train_query = options.train_attention;
     GramGradientDescent(gram, model, train);
     const GramEvaluation e = EvaluateGram(gram, model);
     run.y = gram.y;
@@ -61,6 +62,7 @@ PromptAttentionRun RunPromptAttention(const SignalNoiseSpec& spec,
   } else {
     run.data = GenerateSignalNoise(spec, seed);
     PromptAttention model(spec.d);
+    model.Blocks()[0].trained = options.train_attention;  // block 0 is p
     if (options.omega > 0) InitGaussian(model, options.omega, seed);
     GradientDescent(model, run.data, train);
     const Evaluation e = model.Evaluate(run.data, false);

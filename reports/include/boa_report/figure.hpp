@@ -2,6 +2,7 @@
 // Figures: a CSV with a header row plus a gnuplot script, rendered to SVG by gnuplot.
 // The CSV stays beside the SVG so every plotted number can be re-read.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,19 @@ struct Series {
   std::string column;  // y column name in the CSV
   std::string title;   // legend
   std::string style = "lines";  // gnuplot style: lines, points, linespoints
+  std::string x_column = {};    // empty: the figure's x_column (set it for a curve x = g(y)
+                                // drawn over a heatmap)
+};
+
+// A heatmap drawn under the series: one cell per CSV row at (x_column, y_column), coloured by
+// z_column. The rows must form a regular grid (gnuplot `with image`).
+struct Heatmap {
+  std::string y_column;
+  std::string z_column;
+  std::string z_label;
+  double z_min = 0;
+  double z_max = 1;
+  double x_min = 0, x_max = 1, y_min = 0, y_max = 1;  // plot ranges (curves outside are clipped)
 };
 
 struct Figure {
@@ -23,7 +37,9 @@ struct Figure {
   std::string x_label, y_label;
   bool log_x = false;
   bool log_y = false;
+  std::string key = "top left";  // gnuplot legend placement
   std::vector<Series> series;
+  std::optional<Heatmap> heatmap;
 };
 
 // Writes <dir>/<name>.csv, <dir>/<name>.gp (the script, re-runnable) and <dir>/<name>.svg. Throws std::runtime_error if gnuplot fails.

@@ -18,6 +18,7 @@ struct GramModel {
   SpanVector query;         // p
   SpanVector head;          // v (M1) or ν (M2)
   bool train_head = true;   // M1: true; M2 with W = I: false
+  bool train_query = true;  // false: p stays put (uniform attention from zero init)
 };
 
 // M1 from the instance's initial vectors (p₀, v₀ when Gaussian-initialised, else zero).

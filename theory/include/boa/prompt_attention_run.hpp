@@ -30,6 +30,8 @@ struct PromptAttentionRunOptions {
   double weight_decay = 0;
   int n_test = 4000;           // projected test samples
   Engine engine = Engine::kDirect;
+  bool train_attention = true; // false: p stays at its initial value (zero init: uniform
+                               // attention, i.e. a linear classifier on averaged tokens)
 };
 
 struct PromptAttentionRun {

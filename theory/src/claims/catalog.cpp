@@ -29,6 +29,12 @@ Claim Magen24GdTwoStepBenign();
 Claim Magen24GdLinearizedThresholds();
 Claim Magen24GdGaussianInit();
 Claim Magen24GdStepSize();
+Claim Magen24MaxmarginSelection();
+Claim Magen24SnrThreshold();
+Claim Magen24ExtensionMultiToken();
+Claim Magen24ExtensionSelfAttention();
+Claim Magen24ExtensionWeightDecay();
+Claim Magen24ExtensionVsLinear();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -54,6 +60,12 @@ const std::vector<Claim>& Catalog() {
       claims::Magen24GdLinearizedThresholds(),
       claims::Magen24GdGaussianInit(),
       claims::Magen24GdStepSize(),
+      claims::Magen24MaxmarginSelection(),
+      claims::Magen24SnrThreshold(),
+      claims::Magen24ExtensionMultiToken(),
+      claims::Magen24ExtensionSelfAttention(),
+      claims::Magen24ExtensionWeightDecay(),
+      claims::Magen24ExtensionVsLinear(),
   };
   return all;
 }

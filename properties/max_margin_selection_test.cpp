@@ -1,0 +1,77 @@
+// max_margin_selection: on a hand-built D1 set with exactly orthogonal noise tokens the SVM norms
+// have closed forms, so the idealised heuristic of THEORY.md holds exactly:
+//   ‖v(benign)‖² = k/‖μ‖² + Σ_{i∈N} 1/‖ξ_i‖²,  ‖v(all noise)‖² = Σ_i 1/‖ξ_i‖²,
+// and with balanced classes the max-margin selection switches from all-noise to benign at
+// ‖μ‖² = 2/|C|·‖ξ‖² (SNR² = 2/|C| when ‖ξ‖² = d).
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "boa/max_margin_selection.hpp"
+
+namespace boa {
+namespace {
+
+// n samples, sample i: signal μ_{ỹ_i} (coordinate 0 or 1) and noise ξ_i = ‖ξ‖·e_{2+i}.
+// Classes alternate; the last `noisy` samples of each class have flipped labels.
+Dataset OrthogonalSignalNoise(int n, int noisy_per_class, double mu, double xi) {
+  Dataset data;
+  data.n = n;
+  data.T = 2;
+  data.d = n + 2;
+  data.X = RowMatrix::Zero(2 * n, data.d);
+  data.y.resize(n);
+  data.y_true.resize(n);
+  data.mu_plus = Vector::Zero(data.d);
+  data.mu_minus = Vector::Zero(data.d);
+  data.mu_plus(0) = mu;
+  data.mu_minus(1) = mu;
+  for (int i = 0; i < n; ++i) {
+    const bool plus = i % 2 == 0;
+    data.y_true(i) = plus ? 1 : -1;
+    data.X(2 * i, plus ? 0 : 1) = mu;
+    data.X(2 * i + 1, 2 + i) = xi;
+    data.roles.push_back(TokenRole::kSignal);
+    data.roles.push_back(TokenRole::kNoise);
+    const bool flipped = i / 2 >= n / 2 - noisy_per_class;
+    data.noisy.push_back(flipped);
+    data.y(i) = flipped ? -data.y_true(i) : data.y_true(i);
+  }
+  return data;
+}
+
+TEST(MaxMarginSelection, NormsMatchTheClosedFormsOnOrthogonalNoise) {
+  const double mu = 3, xi = 5;
+  const Dataset data = OrthogonalSignalNoise(10, 1, mu, xi);
+  const SelectionSvms benign = SolveSelectionSvms(data, SignalForCleanClasses(data, true, true));
+  const SelectionSvms noise = SolveSelectionSvms(data, SignalForCleanClasses(data, false, false));
+  EXPECT_NEAR(benign.v_svm.norm_squared, 2 / (mu * mu) + 2 / (xi * xi), 1e-12);
+  EXPECT_NEAR(noise.v_svm.norm_squared, 10 / (xi * xi), 1e-12);
+  EXPECT_LE(benign.v_svm.kkt_residual, 1e-10);
+  EXPECT_LE(benign.p_svm.kkt_residual, 1e-10);
+  // The p-SVM really selects: every chosen token outscores the other one by ≥ 1.
+  for (int i = 0; i < data.n; ++i) {
+    const int t = benign.choice[i];
+    EXPECT_GE(benign.p.dot(data.X.row(2 * i + t)) - benign.p.dot(data.X.row(2 * i + 1 - t)),
+              1 - 1e-9);
+  }
+}
+
+// |C| = 8 clean samples, 4 per class: the switch is at ‖μ‖² = 2‖ξ‖²/|C| = ‖ξ‖²/4.
+TEST(MaxMarginSelection, SelectionSwitchesAtTheIdealisedBoundary) {
+  const double xi = 4, boundary_mu = xi / 2;
+  for (const double factor : {0.9, 1.1}) {
+    const Dataset data = OrthogonalSignalNoise(10, 1, factor * boundary_mu, xi);
+    SignalNoiseSpec spec;
+    spec.n = data.n;
+    spec.d = data.d;
+    spec.snr = factor * boundary_mu / std::sqrt(static_cast<double>(data.d));
+    const MaxMarginSolution m = SolveMaxMarginSelection(data, spec, 200, 1);
+    EXPECT_EQ(m.selected_benign, factor > 1) << "factor " << factor;
+    EXPECT_EQ(m.selected_all_noise, factor < 1) << "factor " << factor;
+    EXPECT_EQ(m.train_accuracy, 1.0);
+  }
+}
+
+}  // namespace
+}  // namespace boa

@@ -1,0 +1,72 @@
+#pragma once
+// Max-margin token selection for M1 on D1 with T = 2 (THEORY.md magen24.maxmargin.selection,
+// [M] Thms 6/8/10).
+//
+// A selection α picks one token x_{i,α_i} per training sample. Its two hard-margin SVMs are
+//   v-SVM:  min ‖v‖  s.t.  y_i vᵀx_{i,α_i} ≥ 1
+//   p-SVM:  min ‖p‖  s.t.  pᵀ(x_{i,α_i} − x_{i,¬α_i}) ≥ 1
+// and the attention model with p → R·p_SVM (R → ∞) and v = v_SVM interpolates with margin 1.
+// Which selection does the max-margin solution pick? On the joint regularisation path (weight
+// decay λ → 0 on ‖v‖² + ‖p‖²) the softmax only needs ‖p‖ = O(log ‖v‖) to select, so the v-margin
+// decides: the selection with the smallest ‖v_SVM‖ wins, provided its p-SVM is feasible. That is
+// the comparison THEORY.md's "joint norm" heuristic makes; ‖p_SVM‖ is reported beside it.
+//
+// Idealised (‖ξ‖² = d, ⟨ξ_i, ξ_j⟩ = 0, ‖μ‖² = SNR²·d): the benign selection (signal for clean,
+// noise for noisy samples) has ‖v‖² = 2/(SNR²d) + |N|/d and the all-noise one ‖v‖² = n/d, so the
+// benign one wins iff SNR² > 2/|C| ≈ 2/((1 − η)n). Per true class c the comparison is separate
+// (1/(SNR²d) against |C_c|/d), so with unbalanced classes one class may switch before the other:
+// the candidates are therefore "clean samples of class c select their signal" for each subset of
+// the two classes (noisy samples always select noise: selecting the signal would contradict the
+// clean samples of their class, or cost more than the clean ones when |N_c| < |C_c|).
+#include <cstdint>
+#include <vector>
+
+#include "boa/dataset.hpp"
+#include "boa/hard_margin_svm.hpp"
+#include "boa/projected_test_error.hpp"
+#include "boa/prompt_attention_run.hpp"
+#include "boa/signal_noise_data.hpp"
+
+namespace boa {
+
+// Per sample, the index t of the selected token.
+using TokenChoice = std::vector<int>;
+
+// Clean samples of true class +1 (if plus_class) and of true class −1 (if minus_class) select
+// their signal token, every other sample its noise token. Needs T = 2.
+TokenChoice SignalForCleanClasses(const Dataset& data, bool plus_class, bool minus_class);
+
+struct SelectionSvms {
+  TokenChoice choice;
+  HardMarginSvm v_svm, p_svm;
+  Vector v, p;  // primal solutions
+  bool feasible() const { return v_svm.converged && p_svm.converged; }
+};
+
+SelectionSvms SolveSelectionSvms(const Dataset& data, const TokenChoice& choice,
+                                 const HardMarginSvmOptions& options = {});
+
+// Softmax scale standing in for R → ∞: training logit gaps are ≥ R·1, so the training attention
+// is hard to within e^{−R}.
+inline constexpr double kHardAttentionScale = 1e3;
+
+struct MaxMarginSolution {
+  SelectionSvms benign;      // signal for every clean sample
+  SelectionSvms all_noise;   // noise for every sample
+  SelectionSvms selected;    // the feasible candidate with the smallest ‖v_SVM‖
+  bool selected_benign = false;     // selected == benign
+  bool selected_all_noise = false;  // selected == all-noise
+  double train_accuracy = 0;        // of (kHardAttentionScale·p, v) on the training set
+  double max_kkt_residual = 0;      // over the four candidates' eight SVMs
+  ProjectedTestResult test;         // clean test error of (kHardAttentionScale·p, v)
+};
+
+MaxMarginSolution SolveMaxMarginSelection(const Dataset& data, const SignalNoiseSpec& spec,
+                                          int n_test, std::uint64_t seed);
+
+// The second route to the max-margin solution: GD with small weight decay, whose limit direction
+// the [M] rebuttal takes to be the max-margin one. SB step sizes (4n/d), λ = 1e-3·d/n (so λ‖θ‖²
+// is small against the loss at the SVM scale ‖θ‖² ~ n/d), 1000 steps from zero init.
+PromptAttentionRunOptions WeightDecayRoute(int n, int d, int n_test);
+
+}  // namespace boa

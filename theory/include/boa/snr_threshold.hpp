@@ -1,0 +1,59 @@
+#pragma once
+// The SNR at which a trained M1 turns from harmful to benign (THEORY.md magen24.snr.threshold).
+//
+// A route maps D1 data to a model: two GD steps with schedule SA or SB from zero init, or the
+// max-margin solution (max_margin_selection.hpp). At one SNR, `seeds` independent data sets give
+// the fractions f_h (harmful) and f_b (benign) of fit_regime.hpp. The threshold is located in
+// r = n·SNR², where the [M] picture predicts n-independent constants (r_T for SA, 2/(1 − η) for
+// max-margin), so SNR* ∝ n^{−1/2}:
+//   1. scan r upward over a fixed grid until f_b ≥ ½ (the benign onset is bracketed);
+//      the harmful end is bracketed by the last point with f_h ≥ ½ before it;
+//   2. bisect both brackets in log r until hi/lo ≤ 1 + resolution;
+//   3. r* = √(r_harmful_end · r_benign_onset), SNR* = √(r*/n).
+// "Majority" is a point estimate over seeds. Its binomial uncertainty is reported as a band: the
+// largest evaluated r that is harmful and the smallest that is benign for a majority with 95%
+// confidence (one-sided Clopper–Pearson lower bound on the fraction > ½); across n, the scatter
+// of the estimates is what the slope fit's interval sees.
+// Monotone fractions between the two brackets are assumed (SA's window closes again above r_N;
+// the scan stops at the first benign-majority point, below it).
+#include <cstdint>
+#include <string>
+
+#include "boa/route_result.hpp"
+
+namespace boa {
+
+enum class ThresholdRoute { kScheduleSA, kScheduleSB, kMaxMargin };
+std::string ToString(ThresholdRoute route);
+
+struct SnrThresholdOptions {
+  ThresholdRoute route = ThresholdRoute::kScheduleSA;
+  int n = 20;
+  int d_over_n2 = 1;  // d = d_over_n2 · n²
+  double eta = 0.1;   // exact flips: ⌈ηn⌉ noisy samples
+  int seeds = 16;
+  std::uint64_t seed_base = 1;
+  int n_test = 2000;
+  double resolution = 0.03;  // relative width of the final brackets in r
+};
+
+// One route on one D1 draw (exact flips) at SNR `snr`.
+RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, double snr,
+                              int n_test, std::uint64_t seed);
+
+struct SnrThreshold {
+  bool found = false;          // both the harmful end and the benign onset were bracketed
+  std::string why_not;         // when not found
+  double r_harmful_end = 0;    // in r = n·SNR²
+  double r_benign_onset = 0;
+  double r_threshold = 0;      // √(r_harmful_end · r_benign_onset)
+  double snr_threshold = 0;    // √(r_threshold / n)
+  double r_surely_harmful = 0; // largest evaluated r ≤ r_benign_onset harmful for a majority
+                               // at 95% confidence (0: none)
+  double r_surely_benign = 0;  // smallest evaluated r benign for a majority at 95% (0: none)
+  int evaluations = 0;         // route runs
+};
+
+SnrThreshold LocateSnrThreshold(const SnrThresholdOptions& options);
+
+}  // namespace boa

@@ -1,0 +1,37 @@
+// magen24.extension.self_attention — [M] rebuttal Fig. 5: M3, f = vᵀXᵀS(XWx₁) with the signal as
+// the first token, so the query of a sample of class c is Wμ_c. W is d×d, so d = n² = 400 here.
+// GD from zero: step sizes β_v = 4n/d (SB) and β_W = β_v/‖μ‖², which moves the class queries Wμ_c
+// at the rate SB moves p in M1; 200 steps. The clean test error is a direct Monte Carlo estimate
+// on 2000 fresh samples (M3's query depends on the sample, so the projected estimate of
+// projected_test_error.hpp does not apply). Exploratory.
+#include "boa/metrics.hpp"
+#include "boa/model.hpp"
+#include "boa/train.hpp"
+#include "route_outcome.hpp"
+
+namespace boa::claims {
+
+Claim Magen24ExtensionSelfAttention() {
+  Claim c;
+  c.id = "magen24.extension.self_attention";
+  c.title = "M3 self-attention vᵀXᵀS(XWx₁): accuracy and signal attention after GD";
+  c.kind = ClaimKind::kExploratory;
+  c.provenance = Provenance::kExploratory;
+  c.source = "[M] rebuttal, Fig. 5 (self-attention)";
+  c.check = [](const Params&, std::uint64_t seed) {
+    const SignalNoiseSpec spec = ExtensionSpec(20 * 20);
+    const Dataset data = GenerateSignalNoise(spec, seed);
+    const double beta_v = 4.0 * spec.n / spec.d;
+    SelfAttention model(spec.d);
+    const double beta_W = beta_v / data.mu_plus.squaredNorm();
+    GradientDescent(model, data, {200, ConstantSchedule({{"v", beta_v}, {"W", beta_W}})});
+    const Evaluation e = model.Evaluate(data, false);
+    const ErrorEstimate test = CleanTestError(model, GenerateSignalNoiseTest(spec, 2000, seed));
+    return ReportRoute(SummarizeRoute(data, SignalAttention(data, e.attention),
+                                      TrainAccuracy(e, data), 1 - test.rate));
+  };
+  c.instances = 10;  // W is d×d: the costliest extension
+  return c;
+}
+
+}  // namespace boa::claims

@@ -1,0 +1,28 @@
+// magen24.extension.weight_decay — [M] rebuttal Fig. 10: GD with small weight decay run to
+// convergence (WeightDecayRoute: SB steps, λ = 1e-3·d/n, 1000 steps), which the rebuttal takes as
+// the max-margin learning rule. Exploratory; magen24.maxmargin.selection compares it with the
+// SVM solution instance by instance.
+#include "boa/max_margin_selection.hpp"
+#include "route_outcome.hpp"
+
+namespace boa::claims {
+
+Claim Magen24ExtensionWeightDecay() {
+  Claim c;
+  c.id = "magen24.extension.weight_decay";
+  c.title = "GD with small weight decay to convergence: accuracy and signal attention";
+  c.kind = ClaimKind::kExploratory;
+  c.provenance = Provenance::kExploratory;
+  c.source = "[M] rebuttal, Fig. 10 (weight decay)";
+  c.check = [](const Params&, std::uint64_t seed) {
+    const SignalNoiseSpec spec = ExtensionSpec(4 * 20 * 20);
+    const PromptAttentionRun run =
+        RunPromptAttention(spec, WeightDecayRoute(spec.n, spec.d, 4000), seed);
+    return ReportRoute(SummarizeRoute(run.data, run.signal_attention, run.train_accuracy,
+                                      1 - run.test.error.rate));
+  };
+  c.instances = 20;
+  return c;
+}
+
+}  // namespace boa::claims

@@ -1,0 +1,159 @@
+#include "boa/snr_threshold.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <vector>
+
+#include "boa/error.hpp"
+#include "boa/fit_regime.hpp"
+#include "boa/max_margin_selection.hpp"
+#include "boa/prompt_attention_run.hpp"
+#include "boa/stats.hpp"
+
+namespace boa {
+namespace {
+
+// The scan grid in r = n·SNR²: fine where the SA window (r_T = 3.125 … r_N = 6.58 at η = 0.1)
+// and the max-margin boundary (2/(1 − η) ≈ 2.2) lie, coarse below.
+const std::vector<double> kScanR = {1.0 / 32, 1.0 / 16, 1.0 / 8, 0.25, 0.5, 0.75, 1, 1.5, 2,
+                                    2.5,      3,        3.5,     4,    5,   6,    8,  12, 16};
+
+struct Fractions {
+  double harmful = 0;
+  double benign = 0;
+};
+
+// A majority at 95% confidence: the one-sided Clopper–Pearson lower bound exceeds ½.
+bool SureMajority(double fraction, int seeds) {
+  const int k = static_cast<int>(std::lround(fraction * seeds));
+  return ClopperPearsonLower(k, seeds, 0.05) > 0.5;
+}
+
+class Evaluator {
+ public:
+  explicit Evaluator(const SnrThresholdOptions& o) : o_(o), d_(o.d_over_n2 * o.n * o.n) {}
+
+  Fractions At(double r) {
+    Fractions f;
+    const double snr = std::sqrt(r / o_.n);
+    for (int k = 0; k < o_.seeds; ++k) {
+      const RouteResult result = RunThresholdRoute(o_.route, o_.n, d_, o_.eta, snr, o_.n_test,
+                                                   o_.seed_base + static_cast<std::uint64_t>(k));
+      const FitRegime regime = ClassifyFit(result.train_accuracy, result.clean_test_accuracy);
+      f.harmful += regime == FitRegime::kHarmful;
+      f.benign += regime == FitRegime::kBenign;
+      ++evaluations;
+    }
+    f.harmful /= o_.seeds;
+    f.benign /= o_.seeds;
+    evaluated.emplace_back(r, f);
+    return f;
+  }
+
+  // Bisection in log r of a bracket (lo has the property, hi does not — or the reverse).
+  template <typename Property>
+  double Bisect(double lo, double hi, Property has_property) {
+    while (hi / lo > 1 + o_.resolution) {
+      const double mid = std::sqrt(lo * hi);
+      (has_property(At(mid)) ? lo : hi) = mid;
+    }
+    return std::sqrt(lo * hi);
+  }
+
+  int evaluations = 0;
+  std::vector<std::pair<double, Fractions>> evaluated;
+
+ private:
+  SnrThresholdOptions o_;
+  int d_;
+};
+
+}  // namespace
+
+std::string ToString(ThresholdRoute route) {
+  switch (route) {
+    case ThresholdRoute::kScheduleSA: return "sa";
+    case ThresholdRoute::kScheduleSB: return "sb";
+    case ThresholdRoute::kMaxMargin: return "maxmargin";
+  }
+  return "unknown";
+}
+
+RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, double snr,
+                              int n_test, std::uint64_t seed) {
+  SignalNoiseSpec spec;
+  spec.n = n;
+  spec.d = d;
+  spec.eta = eta;
+  spec.snr = snr;
+  spec.flips = FlipRule::kExact;
+  if (route == ThresholdRoute::kMaxMargin) {
+    const Dataset data = GenerateSignalNoise(spec, seed);
+    const MaxMarginSolution m = SolveMaxMarginSelection(data, spec, n_test, seed);
+    Require(m.selected.feasible(), "the max-margin SVMs did not converge");
+    std::vector<double> hard_attention(n);
+    for (int i = 0; i < n; ++i) {
+      hard_attention[i] = data.Role(i, m.selected.choice[i]) == TokenRole::kSignal ? 1.0 : 0.0;
+    }
+    return SummarizeRoute(data, hard_attention, m.train_accuracy, 1 - m.test.error.rate);
+  }
+  PromptAttentionRunOptions options;
+  options.schedule =
+      route == ThresholdRoute::kScheduleSA ? MagenScheduleSA(n, d) : MagenScheduleSB(n, d);
+  options.steps = 2;
+  options.n_test = n_test;
+  const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
+  return SummarizeRoute(run.data, run.signal_attention, run.train_accuracy,
+                        1 - run.test.error.rate);
+}
+
+SnrThreshold LocateSnrThreshold(const SnrThresholdOptions& options) {
+  Require(options.n >= 2 && options.d_over_n2 >= 1 && options.seeds >= 1 &&
+              options.resolution > 0,
+          "the SNR threshold needs n ≥ 2, d/n² ≥ 1, at least one seed and a positive resolution");
+  Evaluator evaluate(options);
+  SnrThreshold t;
+  std::vector<Fractions> scanned;
+  std::size_t onset = kScanR.size();
+  for (std::size_t k = 0; k < kScanR.size(); ++k) {
+    scanned.push_back(evaluate.At(kScanR[k]));
+    if (scanned.back().benign >= 0.5) {
+      onset = k;
+      break;
+    }
+  }
+  t.evaluations = evaluate.evaluations;
+  if (onset == kScanR.size()) {
+    t.why_not = "no scanned r up to " + std::to_string(kScanR.back()) + " is benign for most seeds";
+    return t;
+  }
+  if (onset == 0 || scanned[0].harmful < 0.5) {
+    t.why_not = "the smallest scanned r = " + std::to_string(kScanR[0]) +
+                " is not harmful for most seeds";
+    return t;
+  }
+  std::size_t last_harmful = 0;
+  for (std::size_t k = 0; k < onset; ++k) {
+    if (scanned[k].harmful >= 0.5) last_harmful = k;
+  }
+  t.r_harmful_end = evaluate.Bisect(kScanR[last_harmful], kScanR[last_harmful + 1],
+                                    [](const Fractions& f) { return f.harmful >= 0.5; });
+  t.r_benign_onset = evaluate.Bisect(kScanR[onset - 1], kScanR[onset],
+                                     [](const Fractions& f) { return f.benign < 0.5; });
+  t.r_threshold = std::sqrt(t.r_harmful_end * t.r_benign_onset);
+  for (const auto& [r, f] : evaluate.evaluated) {
+    if (r <= t.r_benign_onset && SureMajority(f.harmful, options.seeds)) {
+      t.r_surely_harmful = std::max(t.r_surely_harmful, r);
+    }
+    if (SureMajority(f.benign, options.seeds) && (t.r_surely_benign == 0 || r < t.r_surely_benign)) {
+      t.r_surely_benign = r;
+    }
+  }
+  t.snr_threshold = std::sqrt(t.r_threshold / options.n);
+  t.evaluations = evaluate.evaluations;
+  t.found = true;
+  return t;
+}
+
+}  // namespace boa
