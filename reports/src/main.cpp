@@ -59,6 +59,8 @@ int Check(const CheckArgs& a) {
   for (const auto& [name, value] : options.fixed) {
     bool known = false;
     for (const auto& g : claim.regime) known = known || g.name == name;
+    // Budget-fixed parameters appear in replay lines, so they must replay too.
+    if (claim.budget_params) known = known || claim.budget_params(options.budget).count(name) > 0;
     Require(known, "claim " + claim.id + " has no parameter '" + name + "'");
   }
   options.shrink = !a.no_shrink;
