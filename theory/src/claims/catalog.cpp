@@ -17,6 +17,14 @@ Claim CoreGdFrozenQuery();
 Claim CoreEquivalenceWP();
 Claim CoreKernelFusedMatchesReference();
 Claim CoreGrowthFunction();
+Claim Sakamoto24HeadScores();
+Claim Sakamoto24LossFloor();
+Claim Sakamoto24Existence();
+Claim Sakamoto24GdTokenSelection();
+Claim Sakamoto24GdRegimes();
+Claim Sakamoto24GdVanishingUpdate();
+Claim Sakamoto24FrakSCriterion();
+Claim Sakamoto24GdDelayedGeneralization();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -30,6 +38,14 @@ const std::vector<Claim>& Catalog() {
       claims::CoreEquivalenceWP(),
       claims::CoreKernelFusedMatchesReference(),
       claims::CoreGrowthFunction(),
+      claims::Sakamoto24HeadScores(),
+      claims::Sakamoto24LossFloor(),
+      claims::Sakamoto24Existence(),
+      claims::Sakamoto24GdTokenSelection(),
+      claims::Sakamoto24GdRegimes(),
+      claims::Sakamoto24GdVanishingUpdate(),
+      claims::Sakamoto24FrakSCriterion(),
+      claims::Sakamoto24GdDelayedGeneralization(),
   };
   return all;
 }
