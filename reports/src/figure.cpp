@@ -5,6 +5,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "boa_report/heatmap.hpp"
+
 namespace boa::report {
 namespace {
 
@@ -18,6 +20,22 @@ int ColumnIndex(const Figure& figure, const std::string& column) {
     if (figure.columns[k] == column) return static_cast<int>(k) + 1;  // gnuplot is 1-based
   }
   throw std::runtime_error("figure " + figure.name + " has no column " + column);
+}
+
+void WriteLinePlot(const Figure& figure, std::ostream& gp) {
+  gp << "set key autotitle columnhead\nset key top left\nset grid\n"
+     << "set title \"" << figure.title << "\"\n"
+     << "set xlabel \"" << figure.x_label << "\"\nset ylabel \"" << figure.y_label << "\"\n";
+  if (figure.log_x) gp << "set logscale x\n";
+  if (figure.log_y) gp << "set logscale y\n";
+  gp << "plot ";
+  const int x = ColumnIndex(figure, figure.x_column);
+  for (std::size_t k = 0; k < figure.series.size(); ++k) {
+    const auto& s = figure.series[k];
+    gp << (k ? ", \\\n     " : "") << "'" << figure.name << ".csv' using " << x << ":"
+       << ColumnIndex(figure, s.column) << " with " << s.style << " lw 2 title \"" << s.title << "\"";
+  }
+  gp << '\n';
 }
 
 }  // namespace
@@ -38,22 +56,16 @@ void RenderFigure(const Figure& figure, const std::filesystem::path& dir) {
   const auto script = dir / (figure.name + ".gp");
   {
     std::ofstream gp(script);
-    gp << "set terminal svg size 720,480 dynamic enhanced font 'sans,12'\n"
+    const bool heatmap = figure.heatmap.has_value();
+    gp << "set terminal svg size " << (heatmap ? "1080,480" : "720,480")
+       << " dynamic enhanced font 'sans,12'\n"
        << "set output '" << figure.name << ".svg'\n"
-       << "set datafile separator ','\n"
-       << "set key autotitle columnhead\nset key top left\nset grid\n"
-       << "set title \"" << figure.title << "\"\n"
-       << "set xlabel \"" << figure.x_label << "\"\nset ylabel \"" << figure.y_label << "\"\n";
-    if (figure.log_x) gp << "set logscale x\n";
-    if (figure.log_y) gp << "set logscale y\n";
-    gp << "plot ";
-    const int x = ColumnIndex(figure, figure.x_column);
-    for (std::size_t k = 0; k < figure.series.size(); ++k) {
-      const auto& s = figure.series[k];
-      gp << (k ? ", \\\n     " : "") << "'" << figure.name << ".csv' using " << x << ":"
-         << ColumnIndex(figure, s.column) << " with " << s.style << " lw 2 title \"" << s.title << "\"";
+       << "set datafile separator ','\n";
+    if (heatmap) {
+      WriteHeatmapPlot(figure, gp);
+    } else {
+      WriteLinePlot(figure, gp);
     }
-    gp << '\n';
   }
   const std::string command = "cd '" + dir.string() + "' && gnuplot '" + figure.name + ".gp' 2>&1";
   if (std::system(command.c_str()) != 0) {
