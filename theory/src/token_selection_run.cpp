@@ -10,10 +10,10 @@ namespace {
 constexpr TokenRole kD2Roles[] = {TokenRole::kRelevant, TokenRole::kWeakSame,
                                   TokenRole::kWeakOpposite, TokenRole::kIrrelevant};
 
-double FittedFraction(const Evaluation& e, const Dataset& data, bool noisy) {
+double NoisyFittedFraction(const Evaluation& e, const Dataset& data) {
   int count = 0, fitted = 0;
   for (int i = 0; i < data.n; ++i) {
-    if (data.noisy[i] != noisy) continue;
+    if (!data.noisy[i]) continue;
     ++count;
     fitted += data.y(i) * e.f(i) > 0;
   }
@@ -83,8 +83,7 @@ TokenSelectionRun RunTokenSelection(const TokenSelectionSpec& spec,
   const Evaluation e = model.Evaluate(run.data, false);
   run.query = model.Query();
   run.train_accuracy = TrainAccuracy(e, run.data);
-  run.clean_fitted = FittedFraction(e, run.data, false);
-  run.noisy_fitted = FittedFraction(e, run.data, true);
+  run.noisy_fitted = NoisyFittedFraction(e, run.data);
   run.clean_selects = SelectionByRole(e.attention, run.data, CleanSamples(run.data));
   run.noisy_selects = SelectionByRole(e.attention, run.data, run.data.noisy);
   run.noisy_select_label_sign = SelectedTokenHasLabelSign(e, run.data, model.Block("nu"));

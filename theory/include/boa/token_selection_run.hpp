@@ -55,7 +55,6 @@ struct TokenSelectionRun {
   Dataset data;
   Vector query;                 // final q = Wᵀp
   double train_accuracy = 0;    // fraction with y_i f_i > 0
-  double clean_fitted = 1;      // among clean samples (1 if none)
   double noisy_fitted = 1;      // among noisy samples (1 if none)
   // Among noisy samples (1 if none): the selected token's head score νᵀx has the sign of the
   // observed (flipped) label — the token [S] says a fitted noisy sample attends to.
