@@ -7,6 +7,7 @@ Figure Sakamoto24AttentionFigure(int setting_index, Budget budget);
 Figure Sakamoto24AccuracyStepsFigure(Budget budget);
 Figure Sakamoto24FrakSFigure(Budget budget);
 Figure Sakamoto24AccuracyHeatmapFigure(Budget budget);
+Figure Sakamoto24AttentionGapFigure(Budget budget);
 
 const std::vector<FigureBuilder>& FigureCatalog() {
   static const std::vector<FigureBuilder> all = {
@@ -17,6 +18,7 @@ const std::vector<FigureBuilder>& FigureCatalog() {
       {"sakamoto24_accuracy_steps", Sakamoto24AccuracyStepsFigure},
       {"sakamoto24_frak_s", Sakamoto24FrakSFigure},
       {"sakamoto24_accuracy_heatmap", Sakamoto24AccuracyHeatmapFigure},
+      {"sakamoto24_attention_gap", Sakamoto24AttentionGapFigure},
   };
   return all;
 }

@@ -51,7 +51,7 @@ TokenSelectionSpec FrakSSpec(int setting, double eta) {
 FrakSSweep FrakSSweepAt(Budget budget) {
   switch (budget) {
     case Budget::kQuick: return {1e-3, 600, {0.1, 0.5, 0.9}};
-    case Budget::kDefault: return {1e-3, 1500, {0.1, 0.3, 0.5, 0.7, 0.9}};
+    case Budget::kDefault: return {1e-3, 1500, {0.1, 0.5, 0.7, 0.9}};
     case Budget::kFull: break;
   }
   return {1e-3, 1500, {0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9}};

@@ -43,7 +43,8 @@ TokenSelectionSpec FrakSSpec(int setting, double eta);
 // The 𝔖 sweep per budget: p only, lr 1e-3 (the p-only step size of Sakamoto24Protocol; at
 // THEORY.md's lr 1e-4 the runs do not overfit within 1000–2000 steps — train accuracy stays
 // 1 − η — so R only reflects the clean/noisy counts), and η grids
-//   quick 0.1, 0.5, 0.9 (600 steps); default 0.1..0.9 by 0.2 (1500 steps);
+//   quick 0.1, 0.5, 0.9 (600 steps); default 0.1, 0.5, 0.7, 0.9 (1500 steps; R crosses 1
+//   between 0.7 and 0.9 at seed 1);
 //   full 0.05, 0.1..0.9 by 0.1 (1500 steps).
 struct FrakSSweep {
   double lr;
