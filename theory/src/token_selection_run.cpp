@@ -62,6 +62,15 @@ double ProjectedCleanTestAccuracy(const Vector& q, const Vector& head,
   return 1 - ProjectedCleanTestError(q, head, spec, n_test, seed).error.rate;
 }
 
+void SummarizeFit(const Evaluation& e, const Dataset& data, const Vector& head,
+                  TokenSelectionRun& run) {
+  run.train_accuracy = TrainAccuracy(e, data);
+  run.noisy_fitted = NoisyFittedFraction(e, data);
+  run.clean_selects = SelectionByRole(e.attention, data, CleanSamples(data));
+  run.noisy_selects = SelectionByRole(e.attention, data, data.noisy);
+  run.noisy_select_label_sign = SelectedTokenHasLabelSign(e, data, head);
+}
+
 TokenSelectionRun RunTokenSelection(const TokenSelectionSpec& spec,
                                     const TokenSelectionRunOptions& options, std::uint64_t seed) {
   Require(options.lr > 0 && options.steps >= 0, "a token-selection run needs lr > 0, steps ≥ 0");
@@ -80,13 +89,8 @@ TokenSelectionRun RunTokenSelection(const TokenSelectionSpec& spec,
     if (options.observer) options.observer(step, run.data, m, e);
   };
   GradientDescent(model, run.data, {options.steps, ConstantSchedule(lr), 0}, observer);
-  const Evaluation e = model.Evaluate(run.data, false);
+  SummarizeFit(model.Evaluate(run.data, false), run.data, model.Block("nu"), run);
   run.query = model.Query();
-  run.train_accuracy = TrainAccuracy(e, run.data);
-  run.noisy_fitted = NoisyFittedFraction(e, run.data);
-  run.clean_selects = SelectionByRole(e.attention, run.data, CleanSamples(run.data));
-  run.noisy_selects = SelectionByRole(e.attention, run.data, run.data.noisy);
-  run.noisy_select_label_sign = SelectedTokenHasLabelSign(e, run.data, model.Block("nu"));
   run.test = ProjectedCleanTestError(run.query, model.Block("nu"), spec, options.n_test, seed);
   run.test_accuracy = 1 - run.test.error.rate;
   return run;

@@ -70,6 +70,11 @@ struct TokenSelectionRun {
 double ProjectedCleanTestAccuracy(const Vector& q, const Vector& head,
                                   const TokenSelectionSpec& spec, int n_test, std::uint64_t seed);
 
+// Fills run's train_accuracy, noisy_fitted, clean_selects, noisy_selects and
+// noisy_select_label_sign from an evaluation of a model with head ν on `data`.
+void SummarizeFit(const Evaluation& e, const Dataset& data, const Vector& head,
+                  TokenSelectionRun& run);
+
 TokenSelectionRun RunTokenSelection(const TokenSelectionSpec& spec,
                                     const TokenSelectionRunOptions& options, std::uint64_t seed);
 

@@ -17,7 +17,6 @@
 #include <string>
 
 #include "boa/claim.hpp"
-#include "boa/metrics.hpp"
 #include "boa/model.hpp"
 #include "boa/token_selection_data.hpp"
 #include "boa/token_selection_run.hpp"
@@ -56,14 +55,8 @@ void Measure(const std::string& prefix, TokenSelection& model, const Vector& que
              const Dataset& data, const TokenSelectionSpec& spec, std::uint64_t seed,
              bool all_measures, std::map<std::string, double>& measured) {
   model.Block("p") = query;
-  const Evaluation e = model.Evaluate(data, false);
   TokenSelectionRun run;
-  run.train_accuracy = TrainAccuracy(e, data);
-  run.clean_selects = SelectionByRole(e.attention, data, CleanSamples(data));
-  run.noisy_selects = SelectionByRole(e.attention, data, data.noisy);
-  int noisy_fitted = 0;
-  for (int i = 0; i < data.n; ++i) noisy_fitted += data.noisy[i] && data.y(i) * e.f(i) > 0;
-  run.noisy_fitted = data.NoisyCount() ? static_cast<double>(noisy_fitted) / data.NoisyCount() : 1;
+  SummarizeFit(model.Evaluate(data, false), data, model.Block("nu"), run);
   run.test_accuracy = ProjectedCleanTestAccuracy(query, model.Block("nu"), spec, kTestSamples, seed);
   if (all_measures) {
     AddRunMeasures(prefix, run, measured);
