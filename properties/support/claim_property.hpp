@@ -17,7 +17,8 @@ void CheckClaimAsProperty(const std::string& id);
 // `budget` with the fixed seed base 1 and expects it not to be "fails". On failure it prints the
 // verdict summary, the measured numbers and the replay line of the shrunk counterexample.
 // Probabilistic claims falsely fail with probability ≤ α = 1e-6 (stats.hpp); with the fixed seed
-// a CI run is reproducible.
-void ExpectClaimHolds(const std::string& id, Budget budget = Budget::kQuick);
+// a CI run is reproducible. instances > 0 overrides the budget's instance count (e.g. enough
+// seeds for a probabilistic verdict to be able to fail).
+void ExpectClaimHolds(const std::string& id, Budget budget = Budget::kQuick, int instances = 0);
 
 }  // namespace boa::testing

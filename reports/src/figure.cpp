@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "boa_report/heatmap_panels.hpp"
+
 namespace boa::report {
 namespace {
 
@@ -19,6 +21,37 @@ int ColumnIndex(const Figure& figure, const std::string& column) {
     if (figure.columns[k] == column) return static_cast<int>(k) + 1;  // gnuplot is 1-based
   }
   throw std::runtime_error("figure " + figure.name + " has no column " + column);
+}
+
+// Lines and points over an optional heatmap layer.
+void WriteLinePlot(const Figure& figure, std::ostream& gp) {
+  gp << "set key autotitle columnhead\nset key " << figure.key << "\nset grid\n"
+     << "set title \"" << figure.title << "\"\n"
+     << "set xlabel \"" << figure.x_label << "\"\nset ylabel \"" << figure.y_label << "\"\n";
+  if (figure.log_x) gp << "set logscale x\n";
+  if (figure.log_y) gp << "set logscale y\n";
+  const int x = ColumnIndex(figure, figure.x_column);
+  std::vector<std::string> plots;
+  if (figure.heatmap) {
+    const Heatmap& h = *figure.heatmap;
+    gp << "set palette defined (0 'white', 0.5 'yellow', 1 'dark-green')\n"
+       << "set cbrange [" << Number(h.z_min) << ":" << Number(h.z_max) << "]\n"
+       << "set cblabel \"" << h.z_label << "\"\n"
+       << "set xrange [" << Number(h.x_min) << ":" << Number(h.x_max) << "]\n"
+       << "set yrange [" << Number(h.y_min) << ":" << Number(h.y_max) << "]\n";
+    plots.push_back("'" + figure.name + ".csv' using " + std::to_string(x) + ":" +
+                    std::to_string(ColumnIndex(figure, h.y_column)) + ":" +
+                    std::to_string(ColumnIndex(figure, h.z_column)) + " with image notitle");
+  }
+  for (const auto& s : figure.series) {
+    const int sx = s.x_column.empty() ? x : ColumnIndex(figure, s.x_column);
+    plots.push_back("'" + figure.name + ".csv' using " + std::to_string(sx) + ":" +
+                    std::to_string(ColumnIndex(figure, s.column)) + " with " + s.style +
+                    " lw 2 title \"" + s.title + "\"");
+  }
+  gp << "plot ";
+  for (std::size_t k = 0; k < plots.size(); ++k) gp << (k ? ", \\\n     " : "") << plots[k];
+  gp << '\n';
 }
 
 }  // namespace
@@ -39,36 +72,15 @@ void RenderFigure(const Figure& figure, const std::filesystem::path& dir) {
   const auto script = dir / (figure.name + ".gp");
   {
     std::ofstream gp(script);
-    gp << "set terminal svg size 720,480 dynamic enhanced font 'sans,12'\n"
+    gp << "set terminal svg size " << (figure.panels ? "1080,480" : "720,480")
+       << " dynamic enhanced font 'sans,12'\n"
        << "set output '" << figure.name << ".svg'\n"
-       << "set datafile separator ','\n"
-       << "set key autotitle columnhead\nset key " << figure.key << "\nset grid\n"
-       << "set title \"" << figure.title << "\"\n"
-       << "set xlabel \"" << figure.x_label << "\"\nset ylabel \"" << figure.y_label << "\"\n";
-    if (figure.log_x) gp << "set logscale x\n";
-    if (figure.log_y) gp << "set logscale y\n";
-    const int x = ColumnIndex(figure, figure.x_column);
-    std::vector<std::string> plots;
-    if (figure.heatmap) {
-      const Heatmap& h = *figure.heatmap;
-      gp << "set palette defined (0 'white', 0.5 'yellow', 1 'dark-green')\n"
-         << "set cbrange [" << Number(h.z_min) << ":" << Number(h.z_max) << "]\n"
-         << "set cblabel \"" << h.z_label << "\"\n"
-         << "set xrange [" << Number(h.x_min) << ":" << Number(h.x_max) << "]\n"
-         << "set yrange [" << Number(h.y_min) << ":" << Number(h.y_max) << "]\n";
-      plots.push_back("'" + figure.name + ".csv' using " + std::to_string(x) + ":" +
-                      std::to_string(ColumnIndex(figure, h.y_column)) + ":" +
-                      std::to_string(ColumnIndex(figure, h.z_column)) + " with image notitle");
+       << "set datafile separator ','\n";
+    if (figure.panels) {
+      WriteHeatmapPanels(figure, gp);
+    } else {
+      WriteLinePlot(figure, gp);
     }
-    for (const auto& s : figure.series) {
-      const int sx = s.x_column.empty() ? x : ColumnIndex(figure, s.x_column);
-      plots.push_back("'" + figure.name + ".csv' using " + std::to_string(sx) + ":" +
-                      std::to_string(ColumnIndex(figure, s.column)) + " with " + s.style +
-                      " lw 2 title \"" + s.title + "\"");
-    }
-    gp << "plot ";
-    for (std::size_t k = 0; k < plots.size(); ++k) gp << (k ? ", \\\n     " : "") << plots[k];
-    gp << '\n';
   }
   const std::string command = "cd '" + dir.string() + "' && gnuplot '" + figure.name + ".gp' 2>&1";
   if (std::system(command.c_str()) != 0) {

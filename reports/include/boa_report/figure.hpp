@@ -27,6 +27,15 @@ struct Heatmap {
   double x_min = 0, x_max = 1, y_min = 0, y_max = 1;  // plot ranges (curves outside are clipped)
 };
 
+// A figure drawn as heatmap panels instead of lines: z over a regular (x, y) grid, one panel per
+// z column, side by side (rendered by heatmap_panels.cpp).
+struct HeatmapPanels {
+  std::string y_column;
+  std::vector<std::string> z_columns;  // one panel each
+  std::vector<std::string> z_titles;   // panel titles, same order
+  double z_min = 0, z_max = 1;         // colour range
+};
+
 struct Figure {
   std::string name;  // file stem, e.g. "growth_function"
   std::string title;
@@ -40,6 +49,7 @@ struct Figure {
   std::string key = "top left";  // gnuplot legend placement
   std::vector<Series> series;
   std::optional<Heatmap> heatmap;
+  std::optional<HeatmapPanels> panels;  // set: heatmap panels instead of the series
 };
 
 // Writes <dir>/<name>.csv, <dir>/<name>.gp (the script, re-runnable) and <dir>/<name>.svg. Throws std::runtime_error if gnuplot fails.

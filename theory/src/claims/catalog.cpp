@@ -35,6 +35,14 @@ Claim Magen24ExtensionMultiToken();
 Claim Magen24ExtensionSelfAttention();
 Claim Magen24ExtensionWeightDecay();
 Claim Magen24ExtensionVsLinear();
+Claim Sakamoto24HeadScores();
+Claim Sakamoto24LossFloor();
+Claim Sakamoto24Existence();
+Claim Sakamoto24GdTokenSelection();
+Claim Sakamoto24GdRegimes();
+Claim Sakamoto24GdVanishingUpdate();
+Claim Sakamoto24FrakSCriterion();
+Claim Sakamoto24GdDelayedGeneralization();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -66,6 +74,14 @@ const std::vector<Claim>& Catalog() {
       claims::Magen24ExtensionSelfAttention(),
       claims::Magen24ExtensionWeightDecay(),
       claims::Magen24ExtensionVsLinear(),
+      claims::Sakamoto24HeadScores(),
+      claims::Sakamoto24LossFloor(),
+      claims::Sakamoto24Existence(),
+      claims::Sakamoto24GdTokenSelection(),
+      claims::Sakamoto24GdRegimes(),
+      claims::Sakamoto24GdVanishingUpdate(),
+      claims::Sakamoto24FrakSCriterion(),
+      claims::Sakamoto24GdDelayedGeneralization(),
   };
   return all;
 }

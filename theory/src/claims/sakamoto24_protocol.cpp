@@ -1,0 +1,19 @@
+#include "sakamoto24_protocol.hpp"
+
+namespace boa::claims {
+
+TokenSelectionRunOptions Sakamoto24RunOptions(const Params& params) {
+  TokenSelectionRunOptions options;
+  options.train_W = IntParam(params, "train_W") != 0;
+  options.lr = RealParam(params, "lr");
+  options.steps = IntParam(params, "steps");
+  options.n_test = IntParam(params, "n_test");
+  return options;
+}
+
+Params Sakamoto24BudgetParams(Budget budget) {
+  const TokenSelectionRunOptions o = Sakamoto24Protocol(budget);
+  return {{"train_W", o.train_W ? 1 : 0}, {"lr", o.lr}, {"steps", o.steps}, {"n_test", o.n_test}};
+}
+
+}  // namespace boa::claims

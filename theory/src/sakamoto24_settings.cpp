@@ -1,0 +1,60 @@
+#include "boa/sakamoto24_settings.hpp"
+
+#include "boa/error.hpp"
+
+namespace boa {
+
+const std::vector<Sakamoto24Setting>& Sakamoto24Settings() {
+  static const std::vector<Sakamoto24Setting> all = {
+      {"balanced", 2000, 20}, {"large_noise", 4500, 5}, {"large_signal", 1000, 80}};
+  return all;
+}
+
+TokenSelectionSpec Sakamoto24Spec(int d, double mu_norm) {
+  TokenSelectionSpec spec;
+  spec.n = 20;
+  spec.T = 8;
+  spec.d = d;
+  spec.mu_norm = mu_norm;
+  spec.rho = 0.1;
+  spec.eta = 0.2;
+  return spec;
+}
+
+TokenSelectionRunOptions Sakamoto24Protocol(Budget budget) {
+  TokenSelectionRunOptions options;
+  options.train_W = budget == Budget::kFull;
+  options.lr = options.train_W ? 5e-3 : 1e-3;
+  options.steps = options.train_W ? 1000 : 1500;
+  options.n_test = 2000;
+  return options;
+}
+
+TokenSelectionSpec FrakSSpec(int setting, double eta) {
+  struct Point {
+    int d;
+    double mu_norm;
+  };
+  constexpr Point kPoints[kFrakSSettings] = {{6000, 20}, {6000, 60}, {6000, 100}, {12000, 120}};
+  Require(setting >= 0 && setting < kFrakSSettings, "the 𝔖 setting index must be in 0..3");
+  TokenSelectionSpec spec;
+  spec.n = 40;
+  spec.T = 8;
+  spec.d = kPoints[setting].d;
+  spec.mu_norm = kPoints[setting].mu_norm;
+  spec.rho = 0.1;
+  spec.eta = eta;
+  spec.relevant = spec.weak_same = spec.weak_opposite = 2;
+  return spec;
+}
+
+FrakSSweep FrakSSweepAt(Budget budget) {
+  switch (budget) {
+    case Budget::kQuick: return {1e-3, 600, {0.1, 0.5, 0.9}};
+    case Budget::kDefault: return {1e-3, 1500, {0.1, 0.5, 0.7, 0.9}};
+    case Budget::kFull: break;
+  }
+  return {1e-3, 1500, {0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9}};
+}
+
+}  // namespace boa
