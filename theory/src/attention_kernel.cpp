@@ -1,13 +1,41 @@
 #include "boa/attention_kernel.hpp"
 
+#include <algorithm>
 #include <cassert>
 #include <span>
 #include <vector>
 
 #include "boa/numerics.hpp"
+#include "boa/threads.hpp"
 
 namespace boa {
 namespace {
+
+// Sample i's softmax, output, loss term and score/value derivatives from its T scores a and
+// values b. Writes s (attention), da = ∂L/∂a_i, db = ∂L/∂b_i; returns f_i, adds ℓ/n to loss.
+double SampleTerms(std::span<const double> a, std::span<const double> b, double y, double inv_n,
+                   std::span<double> s, std::span<double> da, std::span<double> db,
+                   double& loss) {
+  StableSoftmax(a, s);
+  double f = 0;
+  for (std::size_t t = 0; t < a.size(); ++t) f += s[t] * b[t];
+  const double margin = y * f;
+  loss += inv_n * LogisticLoss(margin);
+  const double scale = -inv_n * LogisticWeight(margin) * y;
+  for (std::size_t t = 0; t < a.size(); ++t) {
+    db[t] = scale * s[t];
+    da[t] = db[t] * (b[t] - f);
+  }
+  return f;
+}
+
+void ResizeOutput(Eigen::Index n, int T, Eigen::Index d, bool with_gradient, KernelOutput& out) {
+  out.f.resize(n);
+  out.attention.resize(n, T);
+  out.dloss_dscore.setZero(n, T);
+  out.grad_q.resize(with_gradient ? d : 0);
+  out.grad_u.resize(with_gradient ? d : 0);
+}
 
 // QueryOf(i) returns the query vector of sample i (shared or per sample).
 template <typename QueryOf>
@@ -15,42 +43,56 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, QueryOf query_of, const 
             bool with_gradient, KernelOutput& out) {
   const Eigen::Index n = y.size(), d = X.cols();
   assert(X.rows() == n * T && u.size() == d);
-  out.loss = 0;
-  out.f.resize(n);
-  out.attention.resize(n, T);
-  out.dloss_dscore.setZero(n, T);
+  ResizeOutput(n, T, d, with_gradient, out);
+  const Eigen::Index blocks = (n + kSamplesPerBlock - 1) / kSamplesPerBlock;
+  // Row k holds block k's partial sums; they are added in block order below.
+  RowMatrix partial_q, partial_u;
   if (with_gradient) {
-    out.grad_q.setZero(d);
-    out.grad_u.setZero(d);
-  } else {
-    out.grad_q.resize(0);
-    out.grad_u.resize(0);
+    partial_q.setZero(blocks, d);
+    partial_u.setZero(blocks, d);
   }
-  std::vector<double> a(T), b(T), s(T);
+  Vector partial_loss = Vector::Zero(blocks);
   const double inv_n = 1.0 / static_cast<double>(n);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    const auto tokens = X.middleRows(i * T, T);
-    const auto q = query_of(i);
-    for (int t = 0; t < T; ++t) {
-      a[t] = tokens.row(t).dot(q);
-      b[t] = tokens.row(t).dot(u);
+
+  auto run_block = [&](Eigen::Index k) {
+    std::vector<double> a(T), b(T), da(T), db(T);
+    const Eigen::Index end = std::min(n, (k + 1) * kSamplesPerBlock);
+    for (Eigen::Index i = k * kSamplesPerBlock; i < end; ++i) {
+      const auto tokens = X.middleRows(i * T, T);
+      const auto q = query_of(i);
+      for (int t = 0; t < T; ++t) {
+        a[t] = tokens.row(t).dot(q);
+        b[t] = tokens.row(t).dot(u);
+      }
+      std::span<double> s(out.attention.row(i).data(), T);
+      out.f(i) = SampleTerms(a, b, y(i), inv_n, s, da, db, partial_loss(k));
+      if (!with_gradient) continue;
+      for (int t = 0; t < T; ++t) out.dloss_dscore(i, t) = da[t];
+      // Both gradient sums in one sweep over the sample's rows (still in L1/L2 from the dots).
+      double* gq = partial_q.row(k).data();
+      double* gu = partial_u.row(k).data();
+      for (int t = 0; t < T; ++t) {
+        const double* x = tokens.row(t).data();
+        const double dq = da[t], du = db[t];
+        for (Eigen::Index j = 0; j < d; ++j) {
+          gq[j] += dq * x[j];
+          gu[j] += du * x[j];
+        }
+      }
     }
-    StableSoftmax(a, s);
-    double f = 0;
-    for (int t = 0; t < T; ++t) f += s[t] * b[t];
-    const double margin = y(i) * f;
-    out.f(i) = f;
-    out.loss += inv_n * LogisticLoss(margin);
-    for (int t = 0; t < T; ++t) out.attention(i, t) = s[t];
-    if (!with_gradient) continue;
-    const double scale = -inv_n * LogisticWeight(margin) * y(i);
-    for (int t = 0; t < T; ++t) {
-      const double du = scale * s[t];
-      const double dq = du * (b[t] - f);
-      out.dloss_dscore(i, t) = dq;
-      out.grad_u.noalias() += du * tokens.row(t).transpose();
-      out.grad_q.noalias() += dq * tokens.row(t).transpose();
-    }
+  };
+  const int threads = KernelThreads();
+#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && blocks > 1)
+  for (Eigen::Index k = 0; k < blocks; ++k) run_block(k);
+
+  out.loss = 0;
+  for (Eigen::Index k = 0; k < blocks; ++k) out.loss += partial_loss(k);
+  if (!with_gradient) return;
+  out.grad_q = partial_q.row(0).transpose();
+  out.grad_u = partial_u.row(0).transpose();
+  for (Eigen::Index k = 1; k < blocks; ++k) {
+    out.grad_q += partial_q.row(k).transpose();
+    out.grad_u += partial_u.row(k).transpose();
   }
 }
 
@@ -65,6 +107,23 @@ void FusedAttentionKernel(const RowMatrix& X, int T, const Vector& y, const RowM
                           const Vector& u, bool with_gradient, KernelOutput& out) {
   assert(Q.rows() == y.size());
   Kernel(X, T, y, [&Q](Eigen::Index i) { return Q.row(i).transpose(); }, u, with_gradient, out);
+}
+
+void AttentionFromScores(const Vector& scores, const Vector& values, int T, const Vector& y,
+                         KernelOutput& out) {
+  const Eigen::Index n = y.size();
+  assert(scores.size() == n * T && values.size() == n * T);
+  ResizeOutput(n, T, 0, false, out);
+  out.loss = 0;
+  std::vector<double> db(T);
+  const double inv_n = 1.0 / static_cast<double>(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    out.f(i) = SampleTerms({scores.data() + i * T, static_cast<std::size_t>(T)},
+                           {values.data() + i * T, static_cast<std::size_t>(T)}, y(i), inv_n,
+                           {out.attention.row(i).data(), static_cast<std::size_t>(T)},
+                           {out.dloss_dscore.row(i).data(), static_cast<std::size_t>(T)}, db,
+                           out.loss);
+  }
 }
 
 KernelOutput ReferenceAttentionKernel(const RowMatrix& X, int T, const Vector& y,
