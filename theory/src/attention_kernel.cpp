@@ -42,25 +42,36 @@ using Packet = Eigen::internal::packet_traits<double>::type;
 constexpr Eigen::Index kLanes = sizeof(Packet) / sizeof(double);
 
 // a_r = x_rᵀq and b_r = x_rᵀu for R consecutive rows in one sweep: q and u are loaded once for
-// all R rows, and the 2R sums are independent accumulators, so the adds do not wait on each other.
+// all R rows. Each sum is split over U = 4/R packets per step, so 8 independent accumulators
+// keep the adds from waiting on each other's latency.
 template <int R>
 void Dots(const double* rows, Eigen::Index d, const double* q, const double* u, double* a,
           double* b) {
   using namespace Eigen::internal;
-  Packet sa[R], sb[R];
-  for (int r = 0; r < R; ++r) sa[r] = sb[r] = pset1<Packet>(0);
+  constexpr int U = 4 / R;
+  constexpr Eigen::Index kStep = U * kLanes;
+  Packet sa[R][U], sb[R][U];
+  for (int r = 0; r < R; ++r) {
+    for (int k = 0; k < U; ++k) sa[r][k] = sb[r][k] = pset1<Packet>(0);
+  }
   Eigen::Index j = 0;
-  for (; j + kLanes <= d; j += kLanes) {
-    const Packet qj = ploadu<Packet>(q + j), uj = ploadu<Packet>(u + j);
-    for (int r = 0; r < R; ++r) {
-      const Packet x = ploadu<Packet>(rows + r * d + j);
-      sa[r] = pmadd(x, qj, sa[r]);
-      sb[r] = pmadd(x, uj, sb[r]);
+  for (; j + kStep <= d; j += kStep) {
+    for (int k = 0; k < U; ++k) {
+      const Packet qj = ploadu<Packet>(q + j + k * kLanes), uj = ploadu<Packet>(u + j + k * kLanes);
+      for (int r = 0; r < R; ++r) {
+        const Packet x = ploadu<Packet>(rows + r * d + j + k * kLanes);
+        sa[r][k] = pmadd(x, qj, sa[r][k]);
+        sb[r][k] = pmadd(x, uj, sb[r][k]);
+      }
     }
   }
   for (int r = 0; r < R; ++r) {
-    a[r] = predux(sa[r]);
-    b[r] = predux(sb[r]);
+    for (int k = 1; k < U; ++k) {
+      sa[r][0] = padd(sa[r][0], sa[r][k]);
+      sb[r][0] = padd(sb[r][0], sb[r][k]);
+    }
+    a[r] = predux(sa[r][0]);
+    b[r] = predux(sb[r][0]);
     for (Eigen::Index k = j; k < d; ++k) {
       a[r] += rows[r * d + k] * q[k];
       b[r] += rows[r * d + k] * u[k];
