@@ -83,11 +83,13 @@ def main():
         print(f"| {d} | {ours:.3f} [{min(times):.3f}–{max(times):.3f}] | {dense:.1f} | {torch_cell} | "
               f"{dense / ours:.0f}× | {torch_ratio} |")
 
-    print("\nTraining steps and pipelines (median CPU time)")
+    print("\nTraining steps and pipelines, median CPU time [min–max]")
+    print("| benchmark | ms |")
+    print("|---|---|")
     for name, times in training.items():
         if name.startswith("BM_TokenSelectionRun/"):
             continue
-        print(f"  {name:<48} {statistics.median(times) * 1e3:10.3f} ms")
+        print(f"| {name} | {statistics.median(times) * 1e3:.3f} [{min(times) * 1e3:.3f}–{max(times) * 1e3:.3f}] |")
 
 
 if __name__ == "__main__":

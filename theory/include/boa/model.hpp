@@ -12,7 +12,8 @@
 // finite-difference checks and initialisers work on the blocks without knowing the model.
 // A model may step some blocks in a cheaper exact form inside GradientDescent (M2 trains W as
 // W₀ plus factors, boa/factored_query_weights.hpp); reading a block through Blocks()/Block()
-// always sees the current dense value.
+// always sees the current dense value. Such a read writes the block back, so a model stepped in
+// that form is not safe to read from two threads at once (copy it per thread).
 #include <functional>
 #include <memory>
 #include <optional>
