@@ -2,12 +2,12 @@
 // samples) against d, for the direct engine (n·T·d Gaussians, O(nTd) per step) and the Gram
 // engine (Bartlett-sampled Gram form, O((nT)²) per step, independent of d).
 #include <cmath>
-
-#include <benchmark/benchmark.h>
+#include <vector>
 
 #include "boa/prompt_attention_run.hpp"
+#include "support/benchmark_support.hpp"
 
-namespace boa {
+namespace boa::bench {
 namespace {
 
 void RunCell(benchmark::State& state, Engine engine) {
@@ -31,10 +31,20 @@ void RunCell(benchmark::State& state, Engine engine) {
 void BM_HeatmapCellDirect(benchmark::State& state) { RunCell(state, Engine::kDirect); }
 void BM_HeatmapCellGram(benchmark::State& state) { RunCell(state, Engine::kGram); }
 
-BENCHMARK(BM_HeatmapCellDirect)->ArgName("d")->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_HeatmapCellGram)->ArgName("d")->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
-
 }  // namespace
-}  // namespace boa
 
-BENCHMARK_MAIN();
+void RegisterBenchmarks(bool smoke) {
+  const std::vector<int> direct = smoke ? std::vector<int>{100} : std::vector<int>{1000, 10000, 100000};
+  const std::vector<int> gram =
+      smoke ? std::vector<int>{100} : std::vector<int>{1000, 10000, 100000, 1000000};
+  for (int d : direct) {
+    benchmark::RegisterBenchmark("BM_HeatmapCellDirect", BM_HeatmapCellDirect)
+        ->ArgName("d")->Arg(d)->Unit(benchmark::kMillisecond);
+  }
+  for (int d : gram) {
+    benchmark::RegisterBenchmark("BM_HeatmapCellGram", BM_HeatmapCellGram)
+        ->ArgName("d")->Arg(d)->Unit(benchmark::kMillisecond);
+  }
+}
+
+}  // namespace boa::bench

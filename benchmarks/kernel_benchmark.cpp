@@ -1,67 +1,67 @@
-// The attention kernel: fused one-pass vs the plain Eigen reference, on the same (n, T, d).
-// Counters: bytes of X per second and ns per sample·token·dimension.
-#include <benchmark/benchmark.h>
+// The attention kernel on the same (n, T, d): fused one-pass, the plain Eigen reference (four
+// matrix–vector products), and a streaming read of X's bytes (the memory roofline: no kernel can
+// beat one read of X). Counters: bytes of X per second and ns per sample·token·dimension.
+#include "support/benchmark_support.hpp"
 
 #include "boa/attention_kernel.hpp"
-#include "boa/rng.hpp"
+#include "boa/threads.hpp"
 
-namespace boa {
+namespace boa::bench {
 namespace {
 
-struct Problem {
-  RowMatrix X;
-  Vector y, q, u;
-  int T;
-};
-
-Problem MakeProblem(const benchmark::State& state) {
-  const int n = static_cast<int>(state.range(0)), T = static_cast<int>(state.range(1)),
-            d = static_cast<int>(state.range(2));
-  Rng rng(1);
-  Problem p;
-  p.T = T;
-  p.X = RowMatrix::NullaryExpr(static_cast<Eigen::Index>(n) * T, d, [&] { return rng.Normal(); });
-  p.y = Vector::NullaryExpr(n, [&] { return rng.Bernoulli(0.5) ? 1.0 : -1.0; });
-  p.q = Vector::NullaryExpr(d, [&] { return rng.Normal() / d; });
-  p.u = Vector::NullaryExpr(d, [&] { return rng.Normal() / d; });
-  return p;
-}
-
-void SetCounters(benchmark::State& state, const Problem& p) {
-  const double elements = static_cast<double>(p.X.size());
-  state.SetBytesProcessed(static_cast<std::int64_t>(static_cast<double>(state.iterations()) * elements * sizeof(double)));
-  state.counters["ns_per_element"] = benchmark::Counter(
-      static_cast<double>(state.iterations()) * elements,
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+Shape ShapeOf(const benchmark::State& state) {
+  return {static_cast<int>(state.range(0)), static_cast<int>(state.range(1)),
+          static_cast<int>(state.range(2))};
 }
 
 void BM_FusedKernel(benchmark::State& state) {
-  const Problem p = MakeProblem(state);
+  const Problem p = RandomProblem(ShapeOf(state));
+  const int saved = KernelThreads();
+  SetKernelThreads(static_cast<int>(state.range(3)));
   KernelOutput out;
   for (auto _ : state) {
     FusedAttentionKernel(p.X, p.T, p.y, p.q, p.u, true, out);
     benchmark::DoNotOptimize(out.grad_q.data());
   }
-  SetCounters(state, p);
+  SetKernelThreads(saved);
+  SetThroughputCounters(state, static_cast<double>(p.X.size()));
 }
 
 void BM_ReferenceKernel(benchmark::State& state) {
-  const Problem p = MakeProblem(state);
+  const Problem p = RandomProblem(ShapeOf(state));
   for (auto _ : state) {
     KernelOutput out = ReferenceAttentionKernel(p.X, p.T, p.y, p.q, p.u);
     benchmark::DoNotOptimize(out.grad_q.data());
   }
-  SetCounters(state, p);
+  SetThroughputCounters(state, static_cast<double>(p.X.size()));
 }
 
-// Shapes named in issue 5: (20, 2, 2000), (100, 2, 10000), (200, 8, 2000).
-#define BOA_KERNEL_SHAPES \
-  ArgNames({"n", "T", "d"})->Args({20, 2, 2000})->Args({100, 2, 10000})->Args({200, 8, 2000})
-
-BENCHMARK(BM_FusedKernel)->BOA_KERNEL_SHAPES;
-BENCHMARK(BM_ReferenceKernel)->BOA_KERNEL_SHAPES;
+// One vectorised pass summing X: the bytes the fused kernel must read, and nothing else.
+void BM_StreamingRead(benchmark::State& state) {
+  const Problem p = RandomProblem(ShapeOf(state));
+  for (auto _ : state) {
+    double total = p.X.sum();
+    benchmark::DoNotOptimize(total);
+  }
+  SetThroughputCounters(state, static_cast<double>(p.X.size()));
+}
 
 }  // namespace
-}  // namespace boa
 
-BENCHMARK_MAIN();
+void RegisterBenchmarks(bool smoke) {
+  const std::vector<Shape> shapes = smoke ? std::vector<Shape>{kSmokeShape} : kKernelShapes;
+  for (const Shape& s : shapes) {
+    benchmark::RegisterBenchmark("BM_FusedKernel", BM_FusedKernel)
+        ->ArgNames({"n", "T", "d", "threads"})->Args({s.n, s.T, s.d, 1});
+    benchmark::RegisterBenchmark("BM_ReferenceKernel", BM_ReferenceKernel)
+        ->ArgNames({"n", "T", "d"})->Args({s.n, s.T, s.d});
+    benchmark::RegisterBenchmark("BM_StreamingRead", BM_StreamingRead)
+        ->ArgNames({"n", "T", "d"})->Args({s.n, s.T, s.d});
+  }
+  // Threads over sample blocks (bit-identical results), on the out-of-cache shape.
+  const Shape big = shapes.back();
+  benchmark::RegisterBenchmark("BM_FusedKernel", BM_FusedKernel)
+      ->ArgNames({"n", "T", "d", "threads"})->Args({big.n, big.T, big.d, 2});
+}
+
+}  // namespace boa::bench

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ctest driver: writes a D1 (M1) and a D2 (M2 with W and p) instance with `boa instance` and
-# cross-checks each with PyTorch autograd to 1e-9 relative. Exit 77 (skipped) without PyTorch.
+# cross-checks each with PyTorch autograd to 1e-9 relative; the second D2 instance has n·T < d, so
+# its W is trained in factored form. Exit 77 (skipped) without PyTorch.
 set -euo pipefail
 boa="$1"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -12,5 +13,8 @@ trap 'rm -rf "$work"' EXIT
   --schedule sb --omega 0.1 --seed 3 --out "$work/d1.json"
 "$boa" instance --model m2w --data token-selection --n 10 --T 8 --d 40 --mu-norm 5 --steps 5 \
   --schedule constant --lr 0.05 --omega 0.1 --seed 4 --out "$work/d2.json"
+"$boa" instance --model m2w --data token-selection --n 4 --T 3 --d 30 --mu-norm 3 --steps 20 \
+  --schedule constant --lr 0.2 --weight-decay 0.1 --omega 0.1 --seed 5 --out "$work/d2_factored.json"
 /usr/bin/python3 "$here/autograd_check.py" "$work/d1.json"
 /usr/bin/python3 "$here/autograd_check.py" "$work/d2.json"
+/usr/bin/python3 "$here/autograd_check.py" "$work/d2_factored.json"

@@ -23,15 +23,47 @@ void RequireDimension(const Dataset& data, int d) {
 
 }  // namespace
 
-Vector& Model::Block(const std::string& name) {
-  for (auto& b : blocks_) {
-    if (b.name == name) return b.value;
+std::size_t Model::IndexOf(const std::string& name) const {
+  for (std::size_t b = 0; b < blocks_.size(); ++b) {
+    if (blocks_[b].name == name) return b;
   }
   throw InvalidInput(Name() + " has no parameter block '" + name + "'");
 }
 
+std::vector<ParameterBlock>& Model::Blocks() {
+  BeforeWrite();
+  return blocks_;
+}
+
+const std::vector<ParameterBlock>& Model::Blocks() const {
+  for (std::size_t b = 0; b < blocks_.size(); ++b) BeforeRead(b);
+  return blocks_;
+}
+
+Vector& Model::Block(const std::string& name) {
+  const std::size_t b = IndexOf(name);
+  BeforeWrite();
+  return blocks_[b].value;
+}
+
 const Vector& Model::Block(const std::string& name) const {
-  return const_cast<Model*>(this)->Block(name);
+  const std::size_t b = IndexOf(name);
+  BeforeRead(b);
+  return blocks_[b].value;
+}
+
+void Model::DescentStep(const Dataset& data, int step, const StepSchedule& step_size,
+                        double weight_decay, const Inspector& inspect) {
+  const Evaluation e = Evaluate(data, true);
+  inspect(e);
+  auto& blocks = Blocks();
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    if (!blocks[b].trained) continue;
+    const double beta = step_size(step, blocks[b].name);
+    Require(e.gradient[b].allFinite(), "the gradient of " + blocks[b].name +
+                                           " became non-finite at step " + std::to_string(step));
+    blocks[b].value -= beta * (e.gradient[b] + weight_decay * blocks[b].value);
+  }
 }
 
 PromptAttention::PromptAttention(int d) : Model(d) {
@@ -60,28 +92,79 @@ TokenSelection::TokenSelection(int d, const Vector& head, bool train_W) : Model(
              {"nu", head, false}};
 }
 
-Vector TokenSelection::Query() const {
-  const Vector& W = Block("W");
-  if (W.size() == 0) return Block("p");  // W = I
-  return AsMatrix(W, d_).transpose() * Block("p");
+void TokenSelection::BeforeRead(std::size_t index) const {
+  if (!factored_) return;
+  if (!p_current_) {
+    blocks_[0].value = factored_->P();
+    p_current_ = true;
+  }
+  if (index == 1) {  // forming W costs O(nT·d²): give the factored form up with it
+    factored_->WriteW(blocks_[1].value);
+    factored_.reset();
+  }
 }
+
+void TokenSelection::BeforeWrite() { BeforeRead(1); }
+
+const Vector& TokenSelection::CurrentP() const {
+  BeforeRead(0);
+  return blocks_[0].value;
+}
+
+Vector TokenSelection::ApplyW(const Vector& v) const {
+  const Vector& W = blocks_[1].value;
+  if (W.size() == 0) return v;  // W = I
+  if (factored_) return factored_->ApplyW(W, v);
+  return AsMatrix(W, d_) * v;
+}
+
+Vector TokenSelection::ApplyWTransposed(const Vector& v) const {
+  const Vector& W = blocks_[1].value;
+  if (W.size() == 0) return v;
+  if (factored_) return factored_->ApplyWTransposed(W, v);
+  return AsMatrix(W, d_).transpose() * v;
+}
+
+Vector TokenSelection::Query() const { return ApplyWTransposed(CurrentP()); }
 
 Evaluation TokenSelection::Evaluate(const Dataset& data, bool with_gradient) const {
   RequireDimension(data, d_);
   KernelOutput k;
-  FusedAttentionKernel(data.X, data.T, data.y, Query(), Block("nu"), with_gradient, k);
+  FusedAttentionKernel(data.X, data.T, data.y, Query(), blocks_[2].value, with_gradient, k);
   Evaluation e = FromKernel(k);
   if (with_gradient) {
-    const Vector& W = Block("W");
-    const Vector grad_p = W.size() == 0 ? k.grad_q : Vector(AsMatrix(W, d_) * k.grad_q);
+    const Vector grad_p = ApplyW(k.grad_q);
     Vector grad_W;
     if (blocks_[1].trained) {
       grad_W.resize(static_cast<Eigen::Index>(d_) * d_);
-      AsMatrix(grad_W, d_).noalias() = Block("p") * k.grad_q.transpose();
+      AsMatrix(grad_W, d_).noalias() = CurrentP() * k.grad_q.transpose();
     }
     e.gradient = {blocks_[0].trained ? grad_p : Vector(), grad_W, Vector()};
   }
   return e;
+}
+
+void TokenSelection::DescentStep(const Dataset& data, int step, const StepSchedule& step_size,
+                                 double weight_decay, const Inspector& inspect) {
+  // The factored form pays O(nT·d²) once and O((nT)²) per step; with nT ≥ d dense is cheaper.
+  const bool factor = blocks_[1].trained && static_cast<Eigen::Index>(data.n) * data.T < d_;
+  if (!factor) {
+    Model::DescentStep(data, step, step_size, weight_decay, inspect);
+    return;
+  }
+  RequireDimension(data, d_);
+  if (factored_ && step == 1 && !factored_->Matches(data)) BeforeWrite();
+  auto start = [&] { factored_.emplace(data, blocks_[1].value, CurrentP(), blocks_[2].value); };
+  if (!factored_) start();
+  inspect(FromKernel(factored_->Evaluate()));
+  if (!factored_) {  // `inspect` read W, which gave the factored form up
+    start();
+    factored_->Evaluate();
+  }
+  const double beta_p = blocks_[0].trained ? step_size(step, "p") : 0.0;
+  Require(factored_->Step(beta_p, step_size(step, "W"), weight_decay),
+          "the gradient of W became non-finite at step " + std::to_string(step));
+  p_current_ = false;
 }
 
 std::unique_ptr<Model> TokenSelection::Clone() const {

@@ -36,17 +36,12 @@ void GradientDescent(Model& model, const Dataset& data, const TrainOptions& opti
   Require(options.steps >= 0, "the number of steps must be non-negative");
   Require(static_cast<bool>(options.step_size), "gradient descent needs a step-size schedule");
   for (int step = 1; step <= options.steps; ++step) {
-    const Evaluation e = model.Evaluate(data, true);
-    Require(std::isfinite(e.loss), "the loss became non-finite at step " + std::to_string(step - 1));
-    if (observer) observer(step - 1, model, e);
-    auto& blocks = model.Blocks();
-    for (std::size_t b = 0; b < blocks.size(); ++b) {
-      if (!blocks[b].trained) continue;
-      const double beta = options.step_size(step, blocks[b].name);
-      Require(e.gradient[b].allFinite(), "the gradient of " + blocks[b].name +
-                                             " became non-finite at step " + std::to_string(step));
-      blocks[b].value -= beta * (e.gradient[b] + options.weight_decay * blocks[b].value);
-    }
+    model.DescentStep(data, step, options.step_size, options.weight_decay,
+                      [&](const Evaluation& e) {
+                        Require(std::isfinite(e.loss), "the loss became non-finite at step " +
+                                                           std::to_string(step - 1));
+                        if (observer) observer(step - 1, model, e);
+                      });
   }
   if (observer) {
     const Evaluation last = model.Evaluate(data, false);

@@ -22,12 +22,23 @@ struct KernelOutput {
   Vector grad_u;            // d
 };
 
+// Samples per work block. Blocks are the unit of threading and of the fixed reduction order
+// (partial sums per block, added in block order), so results never depend on the thread count.
+inline constexpr int kSamplesPerBlock = 8;
+
 // Fused: one pass over each sample's rows computes a, b, s, f, ℓ and the two gradient sums
-// while the rows are still in cache.
+// while the rows are still in cache; X is read from memory once per gradient. Uses
+// KernelThreads() threads (boa/threads.hpp).
 void FusedAttentionKernel(const RowMatrix& X, int T, const Vector& y, const Vector& q,
                           const Vector& u, bool with_gradient, KernelOutput& out);
 void FusedAttentionKernel(const RowMatrix& X, int T, const Vector& y, const RowMatrix& Q,
                           const Vector& u, bool with_gradient, KernelOutput& out);
+
+// The kernel's per-sample part when the scores a = X q and values b = X u (both n·T, entry
+// i·T + t) are already known: fills loss, f, attention and dloss_dscore; grad_q and grad_u are
+// left empty. Models that track scores in a smaller space than ℝ^d (factored W) use it.
+void AttentionFromScores(const Vector& scores, const Vector& values, int T, const Vector& y,
+                         KernelOutput& out);
 
 // Reference: the same quantities from whole-matrix Eigen expressions (four matrix–vector
 // products), written to be obviously right rather than fast. Shared query only.

@@ -10,11 +10,18 @@
 //
 // A model is a list of named parameter blocks (flat vectors) plus Evaluate. Trainers,
 // finite-difference checks and initialisers work on the blocks without knowing the model.
+// A model may step some blocks in a cheaper exact form inside GradientDescent (M2 trains W as
+// W₀ plus factors, boa/factored_query_weights.hpp); reading a block through Blocks()/Block()
+// always sees the current dense value. Such a read writes the block back, so a model stepped in
+// that form is not safe to read from two threads at once (copy it per thread).
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "boa/dataset.hpp"
+#include "boa/factored_query_weights.hpp"
 #include "boa/linalg.hpp"
 
 namespace boa {
@@ -24,6 +31,9 @@ struct ParameterBlock {
   Vector value;
   bool trained = true;
 };
+
+// β_b(k): the step size of block `block` at gradient step k (1-based); see boa/train.hpp.
+using StepSchedule = std::function<double(int step, const std::string& block)>;
 
 struct Evaluation {
   double loss = 0;
@@ -39,15 +49,33 @@ class Model {
   virtual Evaluation Evaluate(const Dataset& data, bool with_gradient) const = 0;
   virtual std::unique_ptr<Model> Clone() const = 0;
 
-  std::vector<ParameterBlock>& Blocks() { return blocks_; }
-  const std::vector<ParameterBlock>& Blocks() const { return blocks_; }
+  // One step of GradientDescent (boa/train.hpp): evaluate at θ_k, hand the evaluation to
+  // `inspect` (the model still at θ_k), then θ_b ← θ_b − β_b(k)(∇_b L + λθ_b) for every trained
+  // block. `step` counts from 1 within one GradientDescent call, so step 1 is where the data
+  // may differ from the previous call's. The default evaluates densely; TokenSelection
+  // overrides it to step a trained W in factored form, and then hands `inspect` an evaluation
+  // without gradient vectors (forming them costs O(d²) for W; Evaluate(data, true) has them).
+  using Inspector = std::function<void(const Evaluation&)>;
+  virtual void DescentStep(const Dataset& data, int step,
+                           const StepSchedule& step_size,
+                           double weight_decay, const Inspector& inspect);
+
+  // Non-const access may write, so a faster form is dropped first; const access only reads.
+  std::vector<ParameterBlock>& Blocks();
+  const std::vector<ParameterBlock>& Blocks() const;
   Vector& Block(const std::string& name);
   const Vector& Block(const std::string& name) const;
   int Dimension() const { return d_; }
 
  protected:
   explicit Model(int d) : d_(d) {}
-  std::vector<ParameterBlock> blocks_;
+  // A model that keeps block `index` in a faster form between gradient steps writes it back
+  // here before it is read, and gives that form up (after writing back) before a write.
+  virtual void BeforeRead(std::size_t /*index*/) const {}
+  virtual void BeforeWrite() {}
+  std::size_t IndexOf(const std::string& name) const;
+  // mutable: a const read may write a block back from its faster form.
+  mutable std::vector<ParameterBlock> blocks_;
   int d_;
 };
 
@@ -68,6 +96,22 @@ class TokenSelection final : public Model {
   Evaluation Evaluate(const Dataset& data, bool with_gradient) const override;
   std::unique_ptr<Model> Clone() const override;
   Vector Query() const;  // q = Wᵀ p
+  // Trains W (with or without p) in factored form when n·T < d: O((nT)²) per step after an
+  // O(nT·d²) start, instead of O(d²) per step. Bit-for-bit it differs from the dense update only
+  // by rounding (the trajectories agree to 1e-10, properties/factored_query_weights_test.cpp).
+  void DescentStep(const Dataset& data, int step,
+                   const StepSchedule& step_size,
+                   double weight_decay, const Inspector& inspect) override;
+
+ private:
+  void BeforeRead(std::size_t index) const override;
+  void BeforeWrite() override;
+  const Vector& CurrentP() const;
+  Vector ApplyW(const Vector& v) const;            // W v
+  Vector ApplyWTransposed(const Vector& v) const;  // Wᵀ v
+  // While set, blocks_ "W" holds the factorisation's base W₀ and "p" may be stale.
+  mutable std::optional<FactoredQueryWeights> factored_;
+  mutable bool p_current_ = true;
 };
 
 class SelfAttention final : public Model {
@@ -80,11 +124,5 @@ class SelfAttention final : public Model {
 
 // The [S] default head ν = (μ₊ − μ₋) / (‖μ₊ − μ₋‖·‖μ‖), so that νᵀμ± = ±1/√2.
 Vector DefaultHead(const Dataset& data);
-
-// Row-major views of a flat d×d block.
-inline Eigen::Map<RowMatrix> AsMatrix(Vector& flat, int d) { return {flat.data(), d, d}; }
-inline Eigen::Map<const RowMatrix> AsMatrix(const Vector& flat, int d) {
-  return {flat.data(), d, d};
-}
 
 }  // namespace boa

@@ -15,9 +15,7 @@
 
 namespace boa {
 
-// β_b(k): the step size of block `block` at step k (1-based).
-using StepSchedule = std::function<double(int step, const std::string& block)>;
-
+// Step sizes: StepSchedule β_b(k) (boa/model.hpp).
 StepSchedule ConstantSchedule(std::map<std::string, double> step_sizes);
 
 // [M] schedule SA (attention selection): step 1 β_v = 1e-3·n/d, β_p = 0; step 2 onward
@@ -28,7 +26,9 @@ StepSchedule MagenScheduleSA(int n, int d);
 // [M] schedule SB: β_v = β_p = c·n/d at every step.
 StepSchedule MagenScheduleSB(int n, int d, double c = 4.0);
 
-// Called with the model and its evaluation at θ_k for k = 0 (before any step) .. steps.
+// Called with the model and its evaluation at θ_k for k = 0 (before any step) .. steps. The
+// evaluation always has loss, f and attention; its gradient vectors are left out when the model
+// steps in factored form (TokenSelection training W, see Model::DescentStep).
 using Observer = std::function<void(int step, const Model& model, const Evaluation& evaluation)>;
 
 struct TrainOptions {

@@ -1,0 +1,89 @@
+#include "boa/factored_query_weights.hpp"
+
+#include <cmath>
+
+
+namespace boa {
+
+FactoredQueryWeights::FactoredQueryWeights(const Dataset& data, const Vector& W0, const Vector& p0,
+                                           const Vector& head) {
+  const Eigen::Index m = data.X.rows();
+  auto fixed = std::make_shared<Fixed>();
+  fixed->X = data.X;
+  fixed->y = data.y;
+  fixed->T = data.T;
+  fixed->Y0.noalias() = data.X * AsMatrix(W0, data.d).transpose();
+  fixed->G.noalias() = data.X * data.X.transpose();
+  fixed->H.noalias() = fixed->Y0 * fixed->Y0.transpose();
+  fixed->p0 = p0;
+  fixed->y0.noalias() = fixed->Y0 * p0;
+  fixed->values.noalias() = data.X * head;
+  fixed->p0_norm2 = p0.squaredNorm();
+  fixed_ = std::move(fixed);
+  a_.setZero(m);
+  rho_.setZero(m);
+  R_.setZero(m, m);
+}
+
+bool FactoredQueryWeights::Matches(const Dataset& data) const {
+  return data.T == fixed_->T && data.X.rows() == fixed_->X.rows() &&
+         data.X.cols() == fixed_->X.cols() && data.y == fixed_->y && data.X == fixed_->X;
+}
+
+Vector FactoredQueryWeights::Z() const { return alpha_ * fixed_->y0 + fixed_->H * rho_; }
+
+Vector FactoredQueryWeights::AtP(const Vector& z) const {
+  const double p0_dot_p = alpha_ * fixed_->p0_norm2 + fixed_->y0.dot(rho_);
+  return a_ * p0_dot_p + R_.transpose() * z;
+}
+
+const KernelOutput& FactoredQueryWeights::Evaluate() {
+  const Vector z = Z();
+  const Vector scores = c_ * z + fixed_->G * AtP(z);
+  AttentionFromScores(scores, fixed_->values, fixed_->T, fixed_->y, last_);
+  return last_;
+}
+
+bool FactoredQueryWeights::Step(double beta_p, double beta_W, double weight_decay) {
+  const Vector r = Eigen::Map<const Vector>(last_.dloss_dscore.data(), last_.dloss_dscore.size());
+  if (!r.allFinite()) return false;
+  const Vector Gr = fixed_->G * r;
+  const double shrink_p = 1 - beta_p * weight_decay, shrink_W = 1 - beta_W * weight_decay;
+  const double alpha = alpha_;
+  const Vector rho = rho_;
+  alpha_ = shrink_p * alpha - beta_p * a_.dot(Gr);
+  rho_ = shrink_p * rho - beta_p * (c_ * r + R_ * Gr);
+  c_ *= shrink_W;
+  a_ = shrink_W * a_ - beta_W * alpha * r;
+  R_ = shrink_W * R_;
+  R_.noalias() -= beta_W * rho * r.transpose();
+  return true;
+}
+
+Vector FactoredQueryWeights::P() const {
+  return alpha_ * fixed_->p0 + fixed_->Y0.transpose() * rho_;
+}
+
+void FactoredQueryWeights::WriteW(Vector& W) const {
+  auto dense = AsMatrix(W, static_cast<int>(fixed_->X.cols()));
+  dense *= c_;
+  // A X = p₀ (aᵀX) + Y₀ᵀ (R X)
+  dense.noalias() += fixed_->p0 * (a_.transpose() * fixed_->X);
+  dense.noalias() += fixed_->Y0.transpose() * (R_ * fixed_->X);
+}
+
+Vector FactoredQueryWeights::ApplyW(const Vector& W0, const Vector& v) const {
+  const Vector Xv = fixed_->X * v;
+  const int d = static_cast<int>(fixed_->X.cols());
+  return c_ * (AsMatrix(W0, d) * v) + fixed_->p0 * a_.dot(Xv) +
+         fixed_->Y0.transpose() * (R_ * Xv);
+}
+
+Vector FactoredQueryWeights::ApplyWTransposed(const Vector& W0, const Vector& v) const {
+  // Aᵀv = a (p₀ᵀv) + Rᵀ Y₀ v
+  const int d = static_cast<int>(fixed_->X.cols());
+  const Vector At_v = a_ * fixed_->p0.dot(v) + R_.transpose() * (fixed_->Y0 * v);
+  return c_ * (AsMatrix(W0, d).transpose() * v) + fixed_->X.transpose() * At_v;
+}
+
+}  // namespace boa
