@@ -21,11 +21,20 @@ TokenSelectionSpec Sakamoto24Spec(int d, double mu_norm) {
   return spec;
 }
 
-TokenSelectionRunOptions Sakamoto24Protocol(Budget budget) {
+TokenSelectionRunOptions Sakamoto24Protocol(Budget) {
   TokenSelectionRunOptions options;
-  options.train_W = budget == Budget::kFull;
-  options.lr = options.train_W ? 5e-3 : 1e-3;
-  options.steps = options.train_W ? 1000 : 1500;
+  options.train_W = true;
+  options.lr = 5e-3;
+  options.steps = 1000;
+  options.n_test = 2000;
+  return options;
+}
+
+TokenSelectionRunOptions Sakamoto24POnlyProtocol() {
+  TokenSelectionRunOptions options;
+  options.train_W = false;
+  options.lr = 1e-3;
+  options.steps = 1500;
   options.n_test = 2000;
   return options;
 }

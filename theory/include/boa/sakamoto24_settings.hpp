@@ -22,16 +22,19 @@ const std::vector<Sakamoto24Setting>& Sakamoto24Settings();
 // kind, at (d, ‖μ‖).
 TokenSelectionSpec Sakamoto24Spec(int d, double mu_norm);
 
-// The long-horizon GD protocol per budget.
-// full: the paper's W and p ([S] v3: W₀ ~ U(−1/√d, 1/√d), p₀ = 0, lr 5e-3, 1000 steps).
-// quick and default: p only with W = I ([S] v1; the same dynamics on q = Wᵀp up to the step
-// size, Lemma A.6 / core.equivalence.w_p), lr 1e-3, 1500 steps. Why: a W step costs O(d²)
-// today (d = 2000: ~100 s per 1000-step run on this machine, d = 4500 several minutes), a p step
-// O(nTd). THEORY.md's p-only protocol (lr 1e-4, up to 5000 steps) is too short a horizon: at
-// seed 1 the balanced run still leaves 3 of 4 noisy samples unfitted after 5000 steps, while
-// lr 1e-3 × 1500 steps reaches the end states of [S] Fig. 3 in all three settings. The horizon
-// matters: at lr 1e-3 × 3000 steps the large-signal run fits its noisy samples too.
+// The long-horizon GD protocol: the paper's W and p at every budget ([S] v3: W₀ ~ U(−1/√d, 1/√d),
+// p₀ = 0, lr 5e-3, 1000 steps). W trains in factored form (factored_query_weights.hpp), so a
+// 1000-step run costs ~0.1 s at d = 2000 (it cost ~100 s with a dense O(d²) W step).
 TokenSelectionRunOptions Sakamoto24Protocol(Budget budget);
+
+// p only with W = I ([S] v1; the same dynamics on q = Wᵀp up to the step size, Lemma A.6 /
+// core.equivalence.w_p), lr 1e-3, 1500 steps: for the 39 × 39 heatmap, where the factored W's
+// one-off O(nT·d²) start would dominate. THEORY.md's p-only protocol (lr 1e-4, up to 5000 steps)
+// is too short a horizon: at seed 1 the balanced run still leaves 3 of 4 noisy samples unfitted
+// after 5000 steps, while lr 1e-3 × 1500 steps reaches the end states of [S] Fig. 3 in all three
+// settings. The horizon matters: at lr 1e-3 × 3000 steps the large-signal run fits its noisy
+// samples too.
+TokenSelectionRunOptions Sakamoto24POnlyProtocol();
 
 // The 𝔖 settings: p only, T = 8 with 2 relevant + 2 weak-same + 2 weak-opposite tokens,
 // ρ = 0.1, (d, ‖μ‖) ∈ {(6000, 20), (6000, 60), (6000, 100), (12000, 120)} (index 0..3).

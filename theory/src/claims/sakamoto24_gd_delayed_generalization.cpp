@@ -5,9 +5,8 @@
 // otherwise: n = 20, T = 8, ρ = 0.1, η = 0.2), recording train and projected test accuracy at
 // every step, and reports for each point the step of first fit and the step of first test
 // accuracy ≥ 0.95 (steps + 1 if never), plus the point where the delay (test step − fit step,
-// both reached, test below 0.95 at step 0) is largest. Protocol: p only, W = I, lr 1e-3 (as
-// Sakamoto24Protocol) — every step is evaluated on the test distribution, and the p-only step
-// is O(nTd) where a W step is O(d²) today.
+// both reached, test below 0.95 at step 0) is largest. Protocol: p only, W = I, lr 1e-3
+// (Sakamoto24POnlyProtocol's step size) — every step is evaluated on the test distribution.
 #include <algorithm>
 #include <string>
 #include <vector>

