@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "boa/claim.hpp"
+#include "boa/threshold_finder.hpp"
 
 namespace boa::report {
 
@@ -32,6 +33,19 @@ void RequireClaimParam(const Claim& claim, const std::string& name);
 // A progress callback that redraws "label done/total" on stderr when it is a terminal, and does
 // nothing otherwise (logs stay clean); call it with (0, 0) at the end to clear the line.
 std::function<void(int done, int total)> TerminalProgress(const std::string& label);
+// The flags `threshold` and `constant` share: the claim, the bisected parameter and its bracket,
+// and how each probe runs. AddBisectionFlags registers them (`vary_flag` names the parameter
+// flag); ToBisectionOptions checks them against the claim.
+struct BisectionArgs {
+  std::string id, vary, params, budget = "quick";
+  double lo = 0, hi = 0;
+  bool log_scale = false;
+  int steps = 10, instances = 50;
+  std::uint64_t seed = 1;
+};
+void AddBisectionFlags(CLI::App& cmd, BisectionArgs& args, const std::string& vary_flag);
+BisectionOptions ToBisectionOptions(const Claim& claim, const BisectionArgs& args);
+
 // "n=10,20,40" → ("n", {10, 20, 40}).
 std::pair<std::string, std::vector<double>> ParseSweep(const std::string& text);
 

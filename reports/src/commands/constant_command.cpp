@@ -11,40 +11,23 @@
 namespace boa::report {
 namespace {
 
-struct ConstantArgs {
-  std::string id, param, params, budget = "quick";
-  double lo = 0, hi = 0;
-  bool log_scale = false;
-  int steps = 12, instances = 100;
-  std::uint64_t seed = 1;
-};
-
-int RunConstant(const ConstantArgs& a) {
+int RunConstant(const BisectionArgs& a) {
   const Claim& claim = FindClaim(a.id);
-  BisectionOptions o;
-  o.vary = a.param;
-  o.lo = a.lo;
-  o.hi = a.hi;
-  o.log_scale = a.log_scale;
-  o.steps = a.steps;
-  o.instances = a.instances;
-  o.seed_base = a.seed;
-  o.budget = ParseBudget(a.budget);
-  o.fixed = ParseClaimParams(claim, a.params);
+  BisectionOptions o = ToBisectionOptions(claim, a);
   o.criterion = FlipCriterion::kNoFailure;
   const FlipPoint f = BisectFlip(claim, o);
   if (!f.bracketed) {
     std::printf("%s: not bracketed — %s at both %s = %g and %g\n", claim.id.c_str(),
-                f.at_lower.holds ? "no failure" : "failures", a.param.c_str(), a.lo, a.hi);
+                f.at_lower.holds ? "no failure" : "failures", a.vary.c_str(), a.lo, a.hi);
     return 0;
   }
   const Probe& holding = f.holds_above ? f.at_upper : f.at_lower;
   std::printf("%s: smallest %s with no failure in %d instances: %.6g (bracket [%.6g, %.6g]%s)\n",
-              claim.id.c_str(), a.param.c_str(), a.instances, holding.x, f.lower, f.upper,
+              claim.id.c_str(), a.vary.c_str(), a.instances, holding.x, f.lower, f.upper,
               f.holds_above ? "" : "; the claim holds below it");
   std::printf("at %s = %.6g: 0/%d failures, failure rate ≤ %.3g (97.5%% Clopper–Pearson); at %.6g: "
               "%d/%d failures\n",
-              a.param.c_str(), holding.x, holding.instances, holding.rate_upper,
+              a.vary.c_str(), holding.x, holding.instances, holding.rate_upper,
               f.holds_above ? f.at_lower.x : f.at_upper.x,
               f.holds_above ? f.at_lower.failures : f.at_upper.failures, a.instances);
   return 0;
@@ -53,18 +36,11 @@ int RunConstant(const ConstantArgs& a) {
 }  // namespace
 
 void AddConstantCommand(CLI::App& app, Action& action) {
-  auto a = std::make_shared<ConstantArgs>();
+  auto a = std::make_shared<BisectionArgs>();
+  a->steps = 12;
+  a->instances = 100;
   auto* cmd = app.add_subcommand("constant", "Estimate the smallest constant for which a claim held on every instance");
-  cmd->add_option("id", a->id, "Claim id")->required();
-  cmd->add_option("--param", a->param, "The constant's parameter")->required();
-  cmd->add_option("--lo", a->lo, "Low end of the bracket")->required();
-  cmd->add_option("--hi", a->hi, "High end of the bracket")->required();
-  cmd->add_flag("--log", a->log_scale, "Bisect geometrically (lo > 0)");
-  cmd->add_option("--steps", a->steps, "Bisection steps (default 12)");
-  cmd->add_option("--instances", a->instances, "Instances per probe (default 100)");
-  cmd->add_option("--params", a->params, "Other fixed parameters: name=value,...");
-  cmd->add_option("--seed", a->seed, "Seed base");
-  cmd->add_option("--budget", a->budget, "quick | default | full");
+  AddBisectionFlags(*cmd, *a, "--param");
   cmd->callback([&action, a] { action = [a] { return RunConstant(*a); }; });
 }
 

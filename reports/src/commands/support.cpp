@@ -42,6 +42,34 @@ std::function<void(int, int)> TerminalProgress(const std::string& label) {
   };
 }
 
+void AddBisectionFlags(CLI::App& cmd, BisectionArgs& a, const std::string& vary_flag) {
+  cmd.add_option("id", a.id, "Claim id")->required();
+  cmd.add_option(vary_flag, a.vary, "Parameter to bisect")->required();
+  cmd.add_option("--lo", a.lo, "Low end of the bracket")->required();
+  cmd.add_option("--hi", a.hi, "High end of the bracket")->required();
+  cmd.add_flag("--log", a.log_scale, "Bisect geometrically (lo > 0)");
+  cmd.add_option("--steps", a.steps, "Bisection steps")->capture_default_str();
+  cmd.add_option("--instances", a.instances, "Instances per probe")->capture_default_str();
+  cmd.add_option("--params", a.params, "Other fixed parameters: name=value,...");
+  cmd.add_option("--seed", a.seed, "Seed base (the same seeds at every probe)");
+  cmd.add_option("--budget", a.budget, "quick | default | full (the claim's sweep sizes)");
+}
+
+BisectionOptions ToBisectionOptions(const Claim& claim, const BisectionArgs& a) {
+  RequireClaimParam(claim, a.vary);
+  BisectionOptions o;
+  o.vary = a.vary;
+  o.lo = a.lo;
+  o.hi = a.hi;
+  o.log_scale = a.log_scale;
+  o.steps = a.steps;
+  o.instances = a.instances;
+  o.seed_base = a.seed;
+  o.budget = ParseBudget(a.budget);
+  o.fixed = ParseClaimParams(claim, a.params);
+  return o;
+}
+
 std::pair<std::string, std::vector<double>> ParseSweep(const std::string& text) {
   const auto eq = text.find('=');
   Require(eq != std::string::npos && eq > 0, "malformed sweep '" + text + "': expected name=v1,v2,...");

@@ -15,29 +15,15 @@
 namespace boa::report {
 namespace {
 
-struct ThresholdArgs {
-  std::string id, vary, over, params, budget = "quick", out;
-  double lo = 0, hi = 0;
-  bool log_scale = false;
-  int steps = 10, instances = 50;
-  std::uint64_t seed = 1;
+struct ThresholdArgs : BisectionArgs {
+  std::string over, out;
 };
 
 int RunThreshold(const ThresholdArgs& a) {
   const Claim& claim = FindClaim(a.id);
-  RequireClaimParam(claim, a.vary);
   const auto [over, values] = ParseSweep(a.over);
   RequireClaimParam(claim, over);
-  BisectionOptions o;
-  o.vary = a.vary;
-  o.lo = a.lo;
-  o.hi = a.hi;
-  o.log_scale = a.log_scale;
-  o.steps = a.steps;
-  o.instances = a.instances;
-  o.seed_base = a.seed;
-  o.budget = ParseBudget(a.budget);
-  o.fixed = ParseClaimParams(claim, a.params);
+  BisectionOptions o = ToBisectionOptions(claim, a);
   o.progress = TerminalProgress("probe");
   const ThresholdCurve curve = FindThresholdCurve(claim, over, values, o);
   o.progress(0, 0);
@@ -85,17 +71,8 @@ int RunThreshold(const ThresholdArgs& a) {
 void AddThresholdCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<ThresholdArgs>();
   auto* cmd = app.add_subcommand("threshold", "Bisect a parameter to where a claim's verdict flips, over a sweep");
-  cmd->add_option("id", a->id, "Claim id")->required();
-  cmd->add_option("--vary", a->vary, "Parameter to bisect")->required();
-  cmd->add_option("--lo", a->lo, "Low end of the bracket")->required();
-  cmd->add_option("--hi", a->hi, "High end of the bracket")->required();
+  AddBisectionFlags(*cmd, *a, "--vary");
   cmd->add_option("--over", a->over, "Swept parameter and values: n=10,20,40,80")->required();
-  cmd->add_flag("--log", a->log_scale, "Bisect geometrically (lo > 0)");
-  cmd->add_option("--steps", a->steps, "Bisection steps (default 10)");
-  cmd->add_option("--instances", a->instances, "Instances per probe (default 50)");
-  cmd->add_option("--params", a->params, "Other fixed parameters: name=value,...");
-  cmd->add_option("--seed", a->seed, "Seed base (the same seeds at every probe)");
-  cmd->add_option("--budget", a->budget, "quick | default | full (the claim's sweep sizes)");
   cmd->add_option("--out", a->out, "Output folder for threshold.csv/.svg");
   cmd->callback([&action, a] { action = [a] { return RunThreshold(*a); }; });
 }
