@@ -20,6 +20,15 @@ FlakeAudit RunFlakeAudit(Budget budget, const std::function<void(int, int)>& pro
     r.instances_per_run = static_cast<int>(row[2]);
     r.false_failures += static_cast<int>(row[4]);
   }
+  for (AuditRow& r : audit.rows) {
+    const Claim& c = FindClaim(r.id);
+    for (int k = 1; k <= r.instances_per_run && r.failing_count == 0; ++k) {
+      const bool fails = c.kind == ClaimKind::kProbabilistic
+                             ? JudgeFailureRate(k, r.instances_per_run, c.delta).fails
+                             : true;  // a scaling claim's single run fails with its sweep
+      if (fails) r.failing_count = k;
+    }
+  }
   return audit;
 }
 
@@ -30,10 +39,14 @@ void WriteAuditMarkdown(std::ostream& md, const FlakeAudit& audit) {
      << "verdict of a claim that holds is a false alarm. Allowed per run: α = " << kDefaultAlpha
      << " for probabilistic claims (Clopper–Pearson verdict); up to 0.05 for scaling claims, whose "
      << "95% interval may miss a true exponent.\n\n"
-     << "| id | kind | runs | instances per run | false failures | allowed rate per run |\n"
-     << "|---|---|---:|---:|---:|---:|\n";
+     << "The column *fails at* is the fewest failing instances that fail one run's verdict; "
+     << "\"never\" marks a run too small for its δ at this α — it audits nothing, and that claim's "
+     << "ctest test runs more seeds (see its test file).\n\n"
+     << "| id | kind | runs | instances per run | fails at | false failures | allowed rate per run |\n"
+     << "|---|---|---:|---:|---:|---:|---:|\n";
   for (const AuditRow& r : audit.rows) {
     md << "| `" << r.id << "` | " << r.kind << " | " << r.runs << " | " << r.instances_per_run
+       << " | " << (r.failing_count > 0 ? std::to_string(r.failing_count) : std::string("never"))
        << " | " << r.false_failures << " | " << r.allowed_rate << " |\n";
   }
   md << "\nData: [`flake_audit.csv`](flake_audit.csv).\n\n";
@@ -47,6 +60,7 @@ nlohmann::json AuditJson(const FlakeAudit& audit) {
                     {"runs", r.runs},
                     {"instances_per_run", r.instances_per_run},
                     {"false_failures", r.false_failures},
+                    {"failing_count", r.failing_count},
                     {"allowed_rate", r.allowed_rate}});
   }
   return rows;

@@ -19,6 +19,9 @@ struct AuditRow {
   int runs = 0;
   int instances_per_run = 0;
   int false_failures = 0;
+  // The fewest failing instances that make one run's verdict "fails" (0: no count can — the run
+  // has too few instances for its δ at α, so it audits nothing).
+  int failing_count = 0;
   double allowed_rate = 0;  // per run: α for probabilistic claims, 0.05 for 95% intervals
 };
 
