@@ -11,8 +11,11 @@ FlakeAudit RunFlakeAudit(Budget budget, const std::function<void(int, int)>& pro
   const auto ids = sweeps::FlakeAuditClaimIds();
   for (const std::string& id : ids) {
     const Claim& c = FindClaim(id);
-    audit.rows.push_back({id, ToString(c.kind), 0, 0, 0,
-                          c.kind == ClaimKind::kProbabilistic ? kDefaultAlpha : 0.05});
+    AuditRow row;
+    row.id = id;
+    row.kind = ToString(c.kind);
+    row.allowed_rate = c.kind == ClaimKind::kProbabilistic ? kDefaultAlpha : 0.05;
+    audit.rows.push_back(row);
   }
   for (const auto& row : Flatten(audit.part)) {
     AuditRow& r = audit.rows[static_cast<std::size_t>(row[0])];
