@@ -82,7 +82,10 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
     }
   }
   WriteAuditMarkdown(md, audit);
-  md << "## Figures\n\n";
+  md << "## Figures\n\n"
+     << "Engines: every experiment draws its d-dimensional tokens (the direct engine) unless its "
+     << "caption names the Gram engine (Bartlett-sampled Gram forms and Gram-space GD, equal in "
+     << "distribution; README § Sweeps, engines and running past one machine).\n\n";
   for (const Figure& f : figures) {
     md << "### " << f.title << "\n\n![" << f.name << "](" << f.name << ".svg)\n\n"
        << f.caption << " Data: [`" << f.name << ".csv`](" << f.name << ".csv), script: `"
