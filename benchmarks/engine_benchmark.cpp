@@ -10,7 +10,7 @@
 namespace boa::bench {
 namespace {
 
-void RunCell(benchmark::State& state, Engine engine) {
+void RunCell(benchmark::State& state, EngineChoice engine) {
   SignalNoiseSpec spec;
   spec.n = 40;
   spec.d = static_cast<int>(state.range(0));
@@ -28,8 +28,8 @@ void RunCell(benchmark::State& state, Engine engine) {
   state.counters["d"] = static_cast<double>(spec.d);
 }
 
-void BM_HeatmapCellDirect(benchmark::State& state) { RunCell(state, Engine::kDirect); }
-void BM_HeatmapCellGram(benchmark::State& state) { RunCell(state, Engine::kGram); }
+void BM_HeatmapCellDirect(benchmark::State& state) { RunCell(state, EngineChoice::kDirect); }
+void BM_HeatmapCellGram(benchmark::State& state) { RunCell(state, EngineChoice::kGram); }
 
 }  // namespace
 

@@ -53,6 +53,23 @@ TEST(Cli, BadInputGetsOneLineAndExitCodeTwo) {
   ExpectBadInput("report --budget enormous --out /nonexistent/never");
 }
 
+// --engine: auto (Gram) by default on claims with a Gram form, named in the output, reproducible
+// per engine, refused where a claim has no Gram form.
+TEST(Cli, EngineIsChosenNamedAndRefusedWhereThereIsNoGramForm) {
+  const std::string check = "check magen24.maxmargin.selection --instances 2 --seed 9 --json";
+  const CommandResult by_default = RunBoa(check);
+  const CommandResult gram = RunBoa(check + " --engine gram");
+  const CommandResult direct = RunBoa(check + " --engine direct");
+  ASSERT_EQ(by_default.exit_code, 0) << by_default.err;
+  ASSERT_EQ(direct.exit_code, 0) << direct.err;
+  EXPECT_EQ(nlohmann::json::parse(by_default.out)["engine"], "gram");
+  EXPECT_EQ(nlohmann::json::parse(direct.out)["engine"], "direct");
+  EXPECT_EQ(by_default.out, gram.out);  // same engine, same seed: the same numbers
+  EXPECT_NE(direct.out, gram.out);      // another engine draws other numbers
+  ExpectBadInput("check core.softmax.stable --engine gram");
+  ExpectBadInput("check magen24.maxmargin.selection --engine fast");
+}
+
 TEST(Cli, InstanceRejectsBadParametersWithoutWritingAFile) {
   TempDir dir;
   const fs::path out = dir.path() / "instance.json";

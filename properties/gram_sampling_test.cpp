@@ -116,12 +116,12 @@ TEST(GramSampling, PromptAttentionExperimentIsTheSameOnBothEngines) {
   options.schedule = MagenScheduleSA(spec.n, spec.d);
   options.n_test = 1000;
   std::vector<double> error[2], attention[2];
-  for (Engine engine : {Engine::kDirect, Engine::kGram}) {
+  for (EngineChoice engine : {EngineChoice::kDirect, EngineChoice::kGram}) {
     options.engine = engine;
     for (std::uint64_t seed = 1; seed <= 400; ++seed) {
       const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
-      error[engine == Engine::kGram].push_back(run.test.error.rate);
-      attention[engine == Engine::kGram].push_back(run.min_clean_signal_attention);
+      error[run.engine == Engine::kGram].push_back(run.test.error.rate);
+      attention[run.engine == Engine::kGram].push_back(run.min_clean_signal_attention);
     }
   }
   ExpectSameMean(error[0], error[1], "clean test error");

@@ -6,7 +6,9 @@
 #include <cmath>
 
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
+#include "boa/gram_instance.hpp"
 #include "boa/max_margin_selection.hpp"
 
 namespace boa {
@@ -43,16 +45,19 @@ Dataset OrthogonalSignalNoise(int n, int noisy_per_class, double mu, double xi) 
 TEST(MaxMarginSelection, NormsMatchTheClosedFormsOnOrthogonalNoise) {
   const double mu = 3, xi = 5;
   const Dataset data = OrthogonalSignalNoise(10, 1, mu, xi);
-  const SelectionSvms benign = SolveSelectionSvms(data, SignalForCleanClasses(data, true, true));
-  const SelectionSvms noise = SolveSelectionSvms(data, SignalForCleanClasses(data, false, false));
+  const SampleLabels labels = LabelsOf(data);
+  const RowMatrix K = data.X * data.X.transpose();
+  const SelectionSvms benign = SolveSelectionSvms(labels, K, SignalForCleanClasses(labels, true, true));
+  const SelectionSvms noise = SolveSelectionSvms(labels, K, SignalForCleanClasses(labels, false, false));
   EXPECT_NEAR(benign.v_svm.norm_squared, 2 / (mu * mu) + 2 / (xi * xi), 1e-12);
   EXPECT_NEAR(noise.v_svm.norm_squared, 10 / (xi * xi), 1e-12);
   EXPECT_LE(benign.v_svm.kkt_residual, 1e-10);
   EXPECT_LE(benign.p_svm.kkt_residual, 1e-10);
   // The p-SVM really selects: every chosen token outscores the other one by ≥ 1.
+  const Vector p = CombineTokens(data, benign.p_coef);
   for (int i = 0; i < data.n; ++i) {
     const int t = benign.choice[i];
-    EXPECT_GE(benign.p.dot(data.X.row(2 * i + t)) - benign.p.dot(data.X.row(2 * i + 1 - t)),
+    EXPECT_GE(p.dot(data.X.row(2 * i + t)) - p.dot(data.X.row(2 * i + 1 - t)),
               1 - 1e-9);
   }
 }
@@ -71,6 +76,32 @@ TEST(MaxMarginSelection, SelectionSwitchesAtTheIdealisedBoundary) {
     EXPECT_EQ(m.selected_all_noise, factor < 1) << "factor " << factor;
     EXPECT_EQ(m.train_accuracy, 1.0);
   }
+}
+
+// Identity (issue 6): the Gram engine's max-margin solution on the Gram form of a directly drawn
+// D1 set is the direct one — same selection, norms, training fit and test-time projections, so
+// the same projected test error.
+RC_GTEST_PROP(MaxMarginSelection, GramFormGivesTheDirectSolution, ()) {
+  SignalNoiseSpec spec;
+  spec.n = *rc::gen::inRange(4, 17);
+  spec.d = spec.n * spec.n * *rc::gen::inRange(1, 4);
+  spec.eta = *rc::gen::inRange(0, 21) / 100.0;
+  spec.snr = std::sqrt(*rc::gen::inRange(1, 60) / 10.0 / spec.n);
+  spec.flips = FlipRule::kExact;
+  const auto seed = *rc::gen::inRange<std::uint64_t>(1, 1000000);
+  const Dataset data = GenerateSignalNoise(spec, seed);
+  const MaxMarginSolution direct = SolveMaxMarginSelection(data, spec, 500, seed);
+  const MaxMarginSolution gram =
+      SolveMaxMarginSelection(GramFromDataset(data, spec.sigma).gram, spec, 500, seed);
+  RC_ASSERT(gram.engine == Engine::kGram);
+  RC_ASSERT(gram.selected.choice == direct.selected.choice);
+  const double scale = direct.selected.v_svm.norm_squared;
+  RC_ASSERT(std::fabs(gram.selected.v_svm.norm_squared - scale) <= 1e-8 * scale);
+  RC_ASSERT(std::fabs(gram.benign.v_svm.norm_squared - direct.benign.v_svm.norm_squared) <=
+            1e-8 * direct.benign.v_svm.norm_squared);
+  RC_ASSERT(gram.train_accuracy == direct.train_accuracy);
+  // Identical test draws (same seed); at most one sample may sit on the decision boundary.
+  RC_ASSERT(std::fabs(gram.test.error.rate - direct.test.error.rate) <= 1.0 / 500 + 1e-12);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "boa/engine.hpp"
 #include "boa/error.hpp"
 #include "boa/runner.hpp"
 
@@ -104,6 +105,21 @@ TEST(Runner, ExploratoryClaimsAreReportedNeverFailed) {
   Claim c = FalseClaim();
   c.kind = ClaimKind::kExploratory;
   EXPECT_EQ(RunClaim(c, {}).status, Status::kReported);
+}
+
+// A run on a chosen engine replays on that engine; the default (auto) needs no flag.
+TEST(Runner, ReplayLinesNameAChosenEngine) {
+  const Params params = {{"n", 4}};
+  EXPECT_EQ(ReplayLine("x.y", params, 3), "./boa check x.y --params n=4 --seed 3 --instances 1");
+  SetProcessEngineChoice(EngineChoice::kDirect);
+  EXPECT_EQ(ReplayLine("x.y", params, 3),
+            "./boa check x.y --params n=4 --seed 3 --instances 1 --engine direct");
+  EXPECT_EQ(ResolveEngine(EngineChoice::kAuto), Engine::kDirect);
+  EXPECT_EQ(ResolveEngine(EngineChoice::kGram), Engine::kGram);  // an explicit choice wins
+  SetProcessEngineChoice(EngineChoice::kAuto);
+  EXPECT_EQ(ResolveEngine(EngineChoice::kAuto), Engine::kGram);
+  EXPECT_EQ(ResolveEngine(EngineChoice::kGram, false), Engine::kDirect);  // no Gram form
+  EXPECT_THROW(ParseEngineChoice("fast"), InvalidInput);
 }
 
 TEST(Runner, ParamsRoundTripAndRejectMalformedText) {

@@ -24,7 +24,7 @@ TEST(RouteResult, AveragesSignalAttentionSeparatelyOverCleanAndNoisySamples) {
   Dataset data;
   data.n = 3;
   data.noisy = {false, true, false};
-  const RouteResult r = SummarizeRoute(data, {0.9, 0.2, 0.7}, 1.0, 0.9);
+  const RouteResult r = SummarizeRoute(LabelsOf(data), {0.9, 0.2, 0.7}, 1.0, 0.9);
   EXPECT_DOUBLE_EQ(r.clean_signal_attention, 0.8);
   EXPECT_DOUBLE_EQ(r.noisy_signal_attention, 0.2);
 }

@@ -53,17 +53,22 @@ CorpusEntry ReadCorpusEntry(const fs::path& file) {
     if (!j["note"].is_string()) fail("\"note\" must be a string");
     e.note = j["note"].get<std::string>();
   }
+  if (j.contains("engine")) {
+    if (j["engine"] != "direct" && j["engine"] != "gram") fail("\"engine\" must be \"direct\" or \"gram\"");
+    e.engine = j["engine"] == "gram" ? Engine::kGram : Engine::kDirect;
+  }
   return e;
 }
 
 fs::path WriteCorpusEntry(const fs::path& dir, const std::string& name, const CorpusEntry& entry) {
   Require(std::regex_match(name, std::regex("[A-Za-z0-9_.-]+")),
           "a corpus entry name may only contain letters, digits, '_', '.' and '-'");
-  const json j = {{"claim", entry.claim},
-                  {"params", entry.params},
-                  {"seed", entry.seed},
-                  {"expected", entry.expect_failure ? "fails" : "holds"},
-                  {"note", entry.note}};
+  json j = {{"claim", entry.claim},
+            {"params", entry.params},
+            {"seed", entry.seed},
+            {"expected", entry.expect_failure ? "fails" : "holds"},
+            {"note", entry.note}};
+  if (FindClaim(entry.claim).gram_form) j["engine"] = ToString(entry.engine);
   const fs::path folder = dir / entry.claim;
   fs::create_directories(folder);
   const fs::path file = folder / (name + ".json");
@@ -78,7 +83,16 @@ ReplayOutcome ReplayCorpusEntry(const CorpusEntry& entry) {
             "corpus entry for " + entry.claim + " lacks parameter " + g.name);
   }
   ReplayOutcome r;
-  r.outcome = CheckInstance(claim, entry.params, entry.seed);
+  // The entry's engine for this one instance, then the process choice as it was.
+  const EngineChoice before = ProcessEngineChoice();
+  SetProcessEngineChoice(entry.engine == Engine::kGram ? EngineChoice::kGram : EngineChoice::kDirect);
+  try {
+    r.outcome = CheckInstance(claim, entry.params, entry.seed);
+  } catch (...) {
+    SetProcessEngineChoice(before);
+    throw;
+  }
+  SetProcessEngineChoice(before);
   r.matches = r.outcome.holds != entry.expect_failure;
   return r;
 }

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "boa/catalog.hpp"
+#include "boa/engine.hpp"
 #include "boa/runner.hpp"
 #include "boa_report/figure_catalog.hpp"
 #include "boa_report/flake_audit.hpp"
@@ -51,13 +52,13 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
      << "not asserted. The bound column is the Clopper–Pearson lower bound on the failure rate for "
      << "probabilistic claims (α = " << kDefaultAlpha << "), the observed failure rate otherwise.\n\n"
      << "## Verdicts\n\n"
-     << "| id | kind | provenance | instances | failures | bound | verdict | counterexample |\n"
-     << "|---|---|---|---:|---:|---:|---|---|\n";
+     << "| id | kind | provenance | engine | instances | failures | bound | verdict | counterexample |\n"
+     << "|---|---|---|---|---:|---:|---:|---|---|\n";
   for (const Row& r : rows) {
     const auto& c = *r.claim;
     const auto& v = r.verdict;
     md << "| `" << c.id << "` | " << ToString(c.kind) << " | " << ToString(c.provenance) << " | "
-       << v.instances << " | " << v.failures << " | " << Short(v.bound) << " | **"
+       << ToString(ResolveEngine(EngineChoice::kAuto, c.gram_form)) << " | " << v.instances << " | " << v.failures << " | " << Short(v.bound) << " | **"
        << ToString(v.status) << "** | "
        << (v.counterexample ? "`" + FormatParams(v.counterexample->params) + "` seed " +
                                   std::to_string(v.counterexample->seed)
@@ -83,12 +84,14 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
   }
   WriteAuditMarkdown(md, audit);
   md << "## Figures\n\n"
-     << "Engines: every experiment draws its d-dimensional tokens (the direct engine) unless its "
-     << "caption names the Gram engine (Bartlett-sampled Gram forms and Gram-space GD, equal in "
-     << "distribution; README § Sweeps, engines and running past one machine).\n\n";
+     << "Each figure names the engine its experiments ran on: direct (draws the n·T·d tokens) or "
+     << "Gram (Bartlett-sampled Gram forms and Gram-space GD, equal in distribution; README § "
+     << "Sweeps, engines and running past one machine). This report ran with `--engine "
+     << ToString(ProcessEngineChoice()) << "`.\n\n";
   for (const Figure& f : figures) {
-    md << "### " << f.title << "\n\n![" << f.name << "](" << f.name << ".svg)\n\n"
-       << f.caption << " Data: [`" << f.name << ".csv`](" << f.name << ".csv), script: `"
+    md << "### " << f.title << "\n\n![" << f.name << "](" << f.name << ".svg)\n\n";
+    if (!f.engine.empty()) md << "Engine: " << f.engine << ". ";
+    md << f.caption << " Data: [`" << f.name << ".csv`](" << f.name << ".csv), script: `"
        << f.name << ".gp`.\n\n";
   }
 }
@@ -103,6 +106,7 @@ json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
                   {"kind", ToString(r.claim->kind)},
                   {"provenance", ToString(r.claim->provenance)},
                   {"source", r.claim->source},
+                  {"engine", ToString(ResolveEngine(EngineChoice::kAuto, r.claim->gram_form))},
                   {"verdict", ToString(v.status)},
                   {"instances", v.instances},
                   {"failures", v.failures},
@@ -122,12 +126,16 @@ json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
   }
   json figs = json::array();
   for (const Figure& f : figures) {
-    figs.push_back({{"name", f.name}, {"csv", f.name + ".csv"}, {"svg", f.name + ".svg"}});
+    figs.push_back({{"name", f.name},
+                    {"engine", f.engine.empty() ? json(nullptr) : json(f.engine)},
+                    {"csv", f.name + ".csv"},
+                    {"svg", f.name + ".svg"}});
   }
   return {{"claims", claims},
           {"flake_audit", AuditJson(audit)},
           {"figures", figs},
           {"budget", ToString(options.budget)},
+          {"engine", ToString(ProcessEngineChoice())},
           {"seed", options.seed},
           {"seconds", seconds}};
 }

@@ -1,5 +1,7 @@
 #include "boa/claim.hpp"
 
+#include "boa/engine.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <sstream>
@@ -92,7 +94,10 @@ int IntParam(const Params& params, const std::string& name) {
 std::string ReplayLine(const std::string& id, const Params& params, std::uint64_t seed) {
   std::string line = "./boa check " + id;
   if (!params.empty()) line += " --params " + FormatParams(params);
-  return line + " --seed " + std::to_string(seed) + " --instances 1";
+  line += " --seed " + std::to_string(seed) + " --instances 1";
+  // The engines draw different numbers: a run on a chosen engine replays on that engine.
+  if (ProcessEngineChoice() != EngineChoice::kAuto) line += " --engine " + ToString(ProcessEngineChoice());
+  return line;
 }
 
 }  // namespace boa

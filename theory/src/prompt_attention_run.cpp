@@ -12,19 +12,19 @@ namespace boa {
 namespace {
 
 // Fills the fit and attention summaries from the final outputs, attention and signal positions.
-void Summarise(PromptAttentionRun& run, const Vector& f, const RowMatrix& attention,
-               const std::vector<TokenRole>& roles) {
+void Summarise(PromptAttentionRun& run, const Vector& f, const RowMatrix& attention) {
+  const SampleLabels& labels = run.labels;
   const int n = static_cast<int>(f.size()), T = static_cast<int>(attention.cols());
   int correct = 0;
   run.signal_attention.assign(n, 0.0);
   for (int i = 0; i < n; ++i) {
-    correct += run.y(i) * f(i) > 0;
+    correct += labels.y(i) * f(i) > 0;
     for (int t = 0; t < T; ++t) {
-      if (roles[static_cast<std::size_t>(i) * T + t] == TokenRole::kSignal) {
+      if (labels.Role(i, t) == TokenRole::kSignal) {
         run.signal_attention[i] = attention(i, t);
       }
     }
-    if (run.noisy[i]) {
+    if (labels.noisy[i]) {
       run.max_noisy_signal_attention = std::max(run.max_noisy_signal_attention, run.signal_attention[i]);
     } else {
       run.min_clean_signal_attention = std::min(run.min_clean_signal_attention, run.signal_attention[i]);
@@ -35,29 +35,21 @@ void Summarise(PromptAttentionRun& run, const Vector& f, const RowMatrix& attent
 
 }  // namespace
 
-std::string ToString(Engine engine) { return engine == Engine::kGram ? "gram" : "direct"; }
-
-Engine ParseEngine(const std::string& text) {
-  if (text == "direct") return Engine::kDirect;
-  if (text == "gram") return Engine::kGram;
-  throw InvalidInput("unknown engine '" + text + "': use direct or gram");
-}
-
 PromptAttentionRun RunPromptAttention(const SignalNoiseSpec& spec,
                                       const PromptAttentionRunOptions& options,
                                       std::uint64_t seed) {
   Require(static_cast<bool>(options.schedule), "a prompt-attention run needs a step schedule");
   const TrainOptions train{options.steps, options.schedule, options.weight_decay};
   PromptAttentionRun run;
-  if (options.engine == Engine::kGram) {
+  run.engine = ResolveEngine(options.engine);
+  if (run.engine == Engine::kGram) {
     const GramInstance gram = SampleSignalNoiseGram(spec, options.omega, seed);
     GramModel model = GramPromptAttention(gram);
     model.train_query = options.train_attention;
     GramGradientDescent(gram, model, train);
     const GramEvaluation e = EvaluateGram(gram, model);
-    run.y = gram.y;
-    run.noisy = gram.noisy;
-    Summarise(run, e.attention.f, e.attention.attention, gram.roles);
+    run.labels = LabelsOf(gram);
+    Summarise(run, e.attention.f, e.attention.attention);
     run.projections = ProjectionsOf(model.query, model.head, gram);
   } else {
     run.data = GenerateSignalNoise(spec, seed);
@@ -68,9 +60,8 @@ PromptAttentionRun RunPromptAttention(const SignalNoiseSpec& spec,
     const Evaluation e = model.Evaluate(run.data, false);
     run.p = model.Block("p");
     run.v = model.Block("v");
-    run.y = run.data.y;
-    run.noisy = run.data.noisy;
-    Summarise(run, e.f, e.attention, run.data.roles);
+    run.labels = LabelsOf(run.data);
+    Summarise(run, e.f, e.attention);
     const double mu = spec.snr * spec.sigma * std::sqrt(static_cast<double>(spec.d));
     run.projections = ProjectionsOf(run.p, run.v, mu, spec.sigma, false);
   }

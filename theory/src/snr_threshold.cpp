@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "boa/claim.hpp"
 #include "boa/error.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/max_margin_selection.hpp"
@@ -32,14 +33,16 @@ bool SureMajority(double fraction, int seeds) {
 
 class Evaluator {
  public:
-  explicit Evaluator(const SnrThresholdOptions& o) : o_(o), d_(o.d_over_n2 * o.n * o.n) {}
+  explicit Evaluator(const SnrThresholdOptions& o)
+      : o_(o), d_(o.d > 0 ? o.d : o.d_over_n2 * o.n * o.n) {}
 
   Fractions At(double r) {
     Fractions f;
     const double snr = std::sqrt(r / o_.n);
     for (int k = 0; k < o_.seeds; ++k) {
       const RouteResult result = RunThresholdRoute(o_.route, o_.n, d_, o_.eta, snr, o_.n_test,
-                                                   o_.seed_base + static_cast<std::uint64_t>(k));
+                                                   o_.seed_base + static_cast<std::uint64_t>(k),
+                                                   o_.engine);
       const FitRegime regime = ClassifyFit(result.train_accuracy, result.clean_test_accuracy);
       f.harmful += regime == FitRegime::kHarmful;
       f.benign += regime == FitRegime::kBenign;
@@ -81,7 +84,7 @@ std::string ToString(ThresholdRoute route) {
 }
 
 RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, double snr,
-                              int n_test, std::uint64_t seed) {
+                              int n_test, std::uint64_t seed, EngineChoice engine) {
   SignalNoiseSpec spec;
   spec.n = n;
   spec.d = d;
@@ -89,29 +92,30 @@ RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, do
   spec.snr = snr;
   spec.flips = FlipRule::kExact;
   if (route == ThresholdRoute::kMaxMargin) {
-    const Dataset data = GenerateSignalNoise(spec, seed);
-    const MaxMarginSolution m = SolveMaxMarginSelection(data, spec, n_test, seed);
+    const MaxMarginSolution m = SolveMaxMarginSelection(spec, engine, n_test, seed);
     Require(m.selected.feasible(), "the max-margin SVMs did not converge");
     std::vector<double> hard_attention(n);
     for (int i = 0; i < n; ++i) {
-      hard_attention[i] = data.Role(i, m.selected.choice[i]) == TokenRole::kSignal ? 1.0 : 0.0;
+      hard_attention[i] = m.labels.Role(i, m.selected.choice[i]) == TokenRole::kSignal ? 1.0 : 0.0;
     }
-    return SummarizeRoute(data, hard_attention, m.train_accuracy, 1 - m.test.error.rate);
+    return SummarizeRoute(m.labels, hard_attention, m.train_accuracy, 1 - m.test.error.rate);
   }
   PromptAttentionRunOptions options;
   options.schedule =
       route == ThresholdRoute::kScheduleSA ? MagenScheduleSA(n, d) : MagenScheduleSB(n, d);
   options.steps = 2;
   options.n_test = n_test;
+  options.engine = engine;
   const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
-  return SummarizeRoute(run.data, run.signal_attention, run.train_accuracy,
+  return SummarizeRoute(run.labels, run.signal_attention, run.train_accuracy,
                         1 - run.test.error.rate);
 }
 
 SnrThreshold LocateSnrThreshold(const SnrThresholdOptions& options) {
-  Require(options.n >= 2 && options.d_over_n2 >= 1 && options.seeds >= 1 &&
+  Require(options.n >= 2 && options.d_over_n2 >= 1 && options.d >= 0 && options.seeds >= 1 &&
               options.resolution > 0,
-          "the SNR threshold needs n ≥ 2, d/n² ≥ 1, at least one seed and a positive resolution");
+          "the SNR threshold needs n ≥ 2, d/n² ≥ 1 (or a fixed d ≥ 0), at least one seed and a "
+          "positive resolution");
   Evaluator evaluate(options);
   SnrThreshold t;
   std::vector<Fractions> scanned;
@@ -125,11 +129,11 @@ SnrThreshold LocateSnrThreshold(const SnrThresholdOptions& options) {
   }
   t.evaluations = evaluate.evaluations;
   if (onset == kScanR.size()) {
-    t.why_not = "no scanned r up to " + std::to_string(kScanR.back()) + " is benign for most seeds";
+    t.why_not = "no scanned r up to " + FormatNumber(kScanR.back()) + " is benign for most seeds";
     return t;
   }
   if (onset == 0 || scanned[0].harmful < 0.5) {
-    t.why_not = "the smallest scanned r = " + std::to_string(kScanR[0]) +
+    t.why_not = "the smallest scanned r = " + FormatNumber(kScanR[0]) +
                 " is not harmful for most seeds";
     return t;
   }

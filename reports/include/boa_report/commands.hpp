@@ -46,6 +46,13 @@ struct BisectionArgs {
 void AddBisectionFlags(CLI::App& cmd, BisectionArgs& args, const std::string& vary_flag);
 BisectionOptions ToBisectionOptions(const Claim& claim, const BisectionArgs& args);
 
+// --engine auto|direct|gram on a subcommand: sets the process-wide EngineChoice (engine.hpp).
+void AddEngineOption(CLI::App& cmd);
+// Throws InvalidInput when --engine gram was asked of a claim without a Gram form.
+void RequireEngineFits(const Claim& claim);
+// The engine the claim's experiments run on under --engine: "gram" or "direct".
+std::string ClaimEngine(const Claim& claim);
+
 // "n=10,20,40" → ("n", {10, 20, 40}).
 std::pair<std::string, std::vector<double>> ParseSweep(const std::string& text);
 

@@ -3,7 +3,11 @@
 // instance per file, each replayed as its own ctest test.
 //
 //   { "claim": "<id>", "params": {name: value}, "seed": S,
-//     "expected": "fails" | "holds", "note": "why this instance is kept" }
+//     "expected": "fails" | "holds", "note": "why this instance is kept",
+//     "engine": "direct" | "gram" }
+//
+// "engine" is written for claims with a Gram form (the engines draw different numbers, so the
+// instance is only the same instance on the same engine); absent means direct.
 //
 // "fails" entries are documented counterexamples (a claim just outside its regime, or a real
 // finding); "holds" entries pin boundary instances that must keep holding.
@@ -12,6 +16,7 @@
 #include <string>
 
 #include "boa/claim.hpp"
+#include "boa/engine.hpp"
 
 namespace boa::report {
 
@@ -21,6 +26,7 @@ struct CorpusEntry {
   std::uint64_t seed = 0;
   bool expect_failure = true;
   std::string note;
+  Engine engine = Engine::kDirect;  // meaningful for claims with a Gram form
 };
 
 // The default corpus folder of this checkout.

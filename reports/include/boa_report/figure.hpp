@@ -40,6 +40,9 @@ struct Figure {
   std::string name;  // file stem, e.g. "growth_function"
   std::string title;
   std::string caption;  // one line under the figure in REPORT.md, says where the numbers come from
+  // The engine its experiments ran on ("direct", "gram", or "direct and gram"); empty: no
+  // training experiment (e.g. noise statistics alone). Named in the report.
+  std::string engine;
   std::vector<std::string> columns;
   std::vector<std::vector<double>> rows;
   std::string x_column;

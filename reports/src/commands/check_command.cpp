@@ -29,6 +29,7 @@ struct CheckArgs {
 
 int RunCheck(const CheckArgs& a) {
   const Claim& claim = FindClaim(a.id);
+  RequireEngineFits(claim);
   Require(a.instances >= 0 && a.instances <= 10000000,
           "--instances must be in [1, 1e7] (0 or absent: the claim's default at the budget)");
   RunOptions options;
@@ -42,7 +43,8 @@ int RunCheck(const CheckArgs& a) {
     nlohmann::json out = {{"id", claim.id},         {"verdict", ToString(v.status)},
                           {"instances", v.instances}, {"failures", v.failures},
                           {"bound", v.bound},         {"measured", v.measured},
-                          {"summary", v.summary},     {"counterexample", nullptr}};
+                          {"summary", v.summary},     {"engine", ClaimEngine(claim)},
+                          {"counterexample", nullptr}};
     if (v.counterexample) {
       out["counterexample"] = {{"params", v.counterexample->params},
                                {"seed", v.counterexample->seed},
@@ -51,7 +53,9 @@ int RunCheck(const CheckArgs& a) {
     }
     std::cout << out.dump(2) << '\n';
   } else {
-    std::cout << claim.id << ": " << ToString(v.status) << " — " << v.summary << '\n';
+    std::cout << claim.id << ": " << ToString(v.status) << " — " << v.summary;
+    if (claim.gram_form) std::cout << " [" << ClaimEngine(claim) << " engine]";
+    std::cout << '\n';
     if (v.counterexample) {
       std::cout << "counterexample (" << v.counterexample->shrink_steps << " shrink steps): "
                 << FormatParams(v.counterexample->params) << " seed " << v.counterexample->seed
@@ -63,7 +67,8 @@ int RunCheck(const CheckArgs& a) {
     Require(v.counterexample.has_value(),
             "--save-counterexample: no instance failed, so there is no counterexample to save");
     const CorpusEntry entry{claim.id, v.counterexample->params, v.counterexample->seed, true,
-                            a.note.empty() ? v.counterexample->explanation : a.note};
+                            a.note.empty() ? v.counterexample->explanation : a.note,
+                            ResolveEngine(EngineChoice::kAuto, claim.gram_form)};
     std::cout << "saved " << WriteCorpusEntry(a.corpus, a.save_as, entry).string() << '\n';
   }
   return v.status == Status::kFails ? 1 : 0;
@@ -74,6 +79,7 @@ int RunCheck(const CheckArgs& a) {
 void AddCheckCommand(CLI::App& app, Action& action) {
   auto args = std::make_shared<CheckArgs>();
   auto* cmd = app.add_subcommand("check", "Check one claim; exit 0 holds, 1 fails, 2 bad input");
+  AddEngineOption(*cmd);
   cmd->add_option("id", args->id, "Claim id (see `boa list`)")->required();
   cmd->add_option("--seed", args->seed, "Seed base: instance i uses seed + i");
   cmd->add_option("--instances", args->instances, "Number of instances (default: the claim's at the budget)");

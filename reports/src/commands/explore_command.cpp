@@ -65,6 +65,7 @@ int RunExplore(const ExploreArgs& a) {
 void AddExploreCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<ExploreArgs>();
   auto* cmd = app.add_subcommand("explore", "Run every claim with fresh seeds for a while; print failures");
+  AddEngineOption(*cmd);
   cmd->add_option("--minutes", a->minutes, "How long (default 1)");
   cmd->add_option("--seed", a->seed, "Seed of the seed sequence (default: fresh entropy)");
   cmd->add_option("--budget", a->budget, "quick | default | full (default quick)");

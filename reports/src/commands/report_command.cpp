@@ -12,6 +12,7 @@ void AddReportCommand(CLI::App& app, Action& action) {
   auto out = std::make_shared<std::string>("reports/out");
   auto quiet = std::make_shared<bool>(false);
   auto* cmd = app.add_subcommand("report", "Run every claim and figure; write REPORT.md, summary.json, SVGs");
+  AddEngineOption(*cmd);
   cmd->add_option("--out", *out, "Output folder");
   cmd->add_option("--budget", *budget, "quick | default | full");
   cmd->add_option("--seed", options->seed, "Seed base");

@@ -20,6 +20,7 @@ struct SearchArgs {
 
 int RunSearch(const SearchArgs& a) {
   const Claim& claim = FindClaim(a.id);
+  RequireEngineFits(claim);
   Require(a.evaluations >= 1 && a.evaluations <= 10000000, "--evaluations must be in [1, 1e7]");
   SearchOptions o;
   o.evaluations = a.evaluations;
@@ -50,6 +51,7 @@ int RunSearch(const SearchArgs& a) {
 void AddSearchCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<SearchArgs>();
   auto* cmd = app.add_subcommand("search", "Steer instances toward a claim's boundary; report the worst one");
+  AddEngineOption(*cmd);
   cmd->add_option("id", a->id, "Claim id")->required();
   cmd->add_option("--evaluations", a->evaluations, "Instances to evaluate (default 400)");
   cmd->add_option("--seed", a->seed, "Search seed");

@@ -4,6 +4,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "boa/engine.hpp"
 #include "boa/error.hpp"
 #include "boa_report/commands.hpp"
 
@@ -23,6 +24,23 @@ void RequireClaimParam(const Claim& claim, const std::string& name) {
   for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
   throw InvalidInput("claim " + claim.id + " has no parameter '" + name + "' (its parameters: " +
                      known + ")");
+}
+
+void AddEngineOption(CLI::App& cmd) {
+  cmd.add_option_function<std::string>(
+         "--engine", [](const std::string& text) { SetProcessEngineChoice(ParseEngineChoice(text)); },
+         "Engine for experiments with a Gram form: auto (default: Gram), direct or gram")
+      ->check(CLI::IsMember({"auto", "direct", "gram"}));
+}
+
+void RequireEngineFits(const Claim& claim) {
+  if (ProcessEngineChoice() != EngineChoice::kGram || claim.gram_form) return;
+  throw InvalidInput("claim " + claim.id + " has no Gram form (it needs ambient vectors, or runs no "
+                     "training experiment): use --engine direct or auto");
+}
+
+std::string ClaimEngine(const Claim& claim) {
+  return ToString(ResolveEngine(EngineChoice::kAuto, claim.gram_form));
 }
 
 Params ParseClaimParams(const Claim& claim, const std::string& text) {

@@ -59,6 +59,7 @@ int RunSweepCommand(const SweepArgs& a) {
 void AddSweepCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<SweepArgs>();
   auto* cmd = app.add_subcommand("sweep", "Run a figure's sweep (optionally one shard of it), or merge shards");
+  AddEngineOption(*cmd);
   cmd->add_option("words", a->words, "list | <name> | merge PART...")->required();
   cmd->add_option("--budget", a->budget, "quick | default | full");
   cmd->add_option("--shard", a->shard, "k/N: run cells c with c mod N = k");

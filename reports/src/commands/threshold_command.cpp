@@ -21,6 +21,7 @@ struct ThresholdArgs : BisectionArgs {
 
 int RunThreshold(const ThresholdArgs& a) {
   const Claim& claim = FindClaim(a.id);
+  RequireEngineFits(claim);
   const auto [over, values] = ParseSweep(a.over);
   RequireClaimParam(claim, over);
   BisectionOptions o = ToBisectionOptions(claim, a);
@@ -71,6 +72,7 @@ int RunThreshold(const ThresholdArgs& a) {
 void AddThresholdCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<ThresholdArgs>();
   auto* cmd = app.add_subcommand("threshold", "Bisect a parameter to where a claim's verdict flips, over a sweep");
+  AddEngineOption(*cmd);
   AddBisectionFlags(*cmd, *a, "--vary");
   cmd->add_option("--over", a->over, "Swept parameter and values: n=10,20,40,80")->required();
   cmd->add_option("--out", a->out, "Output folder for threshold.csv/.svg");

@@ -13,6 +13,7 @@ Figure GrowthFunctionFigure(Budget budget) {
   const int points = budget == Budget::kQuick ? 13 : 49;
   Figure f;
   f.name = "growth_function";
+  f.engine = "direct";
   f.title = "Attention gap growth (T = 8, c = 1, Λ(0) = 0)";
   f.caption = "Measured here: Λ(τ) integrated by Dormand–Prince, the closed form of THEORY.md "
               "core.growth_function, and the asymptote log(Tcτ) ([S] v3).";

@@ -9,6 +9,7 @@ Figure Magen24DimensionFigure(Budget budget) {
   const Sweep& sweep = FindSweep("magen24_dimension");
   Figure f;
   f.name = "magen24_dimension";
+  f.engine = "gram";
   f.title = "Two GD steps (SA) as d grows: n = 20, r = 4.5, η = 0.1";
   f.caption = "Measured here by `boa sweep magen24_dimension` with the Gram engine (Bartlett-sampled "
               "Gram forms, exact Gram-space GD): means over seeds per d. benign_fraction is the share "

@@ -24,6 +24,7 @@ Figure Magen24GaussianInitFigure(Budget budget) {
   PromptAttentionRunOptions options;
   options.schedule = MagenScheduleSA(spec.n, spec.d);
   options.n_test = 2000;
+  options.engine = EngineChoice::kDirect;  // the deviation compares ambient parameters
   const auto theta = [](const PromptAttentionRun& run) {
     Vector x(run.p.size() + run.v.size());
     x << run.p, run.v;
@@ -47,6 +48,7 @@ Figure Magen24GaussianInitFigure(Budget budget) {
   }
   Figure f;
   f.name = "magen24_gaussian_init";
+  f.engine = "direct";
   f.title = "Two-step parameter deviation under Gaussian init vs ω";
   f.caption = "Measured here: median over " + std::to_string(seeds) + " seeds of ‖θ₂^ω − θ₂⁰‖ after two "
               "SA steps from N(0, ω²I) vs from zero (n = 40, d = 6400, η = 0.1, r = 4.85); dashed: "

@@ -36,6 +36,7 @@ Figure Magen24SignalAttentionFigure(Budget budget) {
   }
   Figure f;
   f.name = "magen24_signal_attention";
+  f.engine = "direct";
   f.title = "Softmax weight on the signal token over GD steps (schedule SA)";
   f.caption = "Measured here: M1 trained by GD with schedule SA (THEORY.md §3; steps after 2 reuse the "
               "step-2 sizes) from zero init on D1 with n = 40, d = 4n² = 6400, η = 0.1, r = n·SNR² = " +

@@ -3,6 +3,7 @@
 // the failure rate over all draws (what δ bounds), the failure rate among draws inside the
 // realised window, and the fraction of draws inside it.
 #include "boa/catalog.hpp"
+#include "boa/engine.hpp"
 #include "boa/runner.hpp"
 #include "boa_report/figure_catalog.hpp"
 
@@ -13,6 +14,7 @@ Figure Magen24TwoStepCalibrationFigure(Budget budget) {
   const Claim& claim = FindClaim("magen24.gd.two_step_benign");
   Figure f;
   f.name = "magen24_two_step_calibration";
+  f.engine = ToString(ResolveEngine(EngineChoice::kAuto));
   f.title = "two_step_benign: failure rate vs window margin";
   f.caption = "Measured here: magen24.gd.two_step_benign run on " + std::to_string(draws) +
               " draws of its regime (seeds 1000.., `./boa check magen24.gd.two_step_benign --params "

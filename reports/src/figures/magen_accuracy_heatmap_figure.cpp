@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "boa/engine.hpp"
 #include "boa/linearized_thresholds.hpp"
 #include "boa/snr_threshold.hpp"
 #include "boa_report/figure_catalog.hpp"
@@ -23,6 +24,7 @@ Figure MagenAccuracyHeatmapFigure(ThresholdRoute route, Budget budget) {
   const bool sa = route == ThresholdRoute::kScheduleSA;
   Figure f;
   f.name = "magen_heatmap_" + ToString(route);
+  f.engine = ToString(ResolveEngine(EngineChoice::kAuto));
   f.title = sa ? "Clean test accuracy after two GD steps (schedule SA)"
                : "Clean test accuracy of the max-margin solution";
   f.caption = "Measured here: mean clean test accuracy over " + std::to_string(seeds) +

@@ -1,8 +1,8 @@
 // magen24.snr.threshold as a figure: the harmful→benign SNR threshold against n (log-log) for
 // two GD steps with SA and with SB and for the max-margin solution, each with its fitted line;
 // the legend carries the fitted slope and its 95% interval. Same sweep as the claim at the same
-// budget (n = n_min·2^k, d = d_over_n2·n², η = 0.1); the references are derived: √(r_T/n) and
-// √(2/((1 − η)n)).
+// budget (n = n_min·2^k, d = d_over_n2·n², η = 0.1), plus SA and max-margin at d = 10⁶ when the
+// Gram engine runs; the references are derived: √(r_T/n) and √(2/((1 − η)n)).
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "boa/catalog.hpp"
+#include "boa/engine.hpp"
 #include "boa/linearized_thresholds.hpp"
 #include "boa/snr_threshold.hpp"
 #include "boa/stats.hpp"
@@ -33,12 +34,16 @@ Figure MagenSnrThresholdFigure(Budget budget) {
   const Params sweep = FindClaim("magen24.snr.threshold").budget_params(budget);
   const int n_min = IntParam(sweep, "n_min"), doublings = IntParam(sweep, "doublings");
   const double nan = std::numeric_limits<double>::quiet_NaN();
+  constexpr int kLargeD = 1000000;
+  const bool gram = ResolveEngine(EngineChoice::kAuto) == Engine::kGram;
   Figure f;
   f.name = "magen_snr_threshold";
+  f.engine = ToString(ResolveEngine(EngineChoice::kAuto));
   f.title = "Harmful→benign SNR threshold against n";
   f.caption = "Measured here (snr_threshold.hpp: majority over " +
               std::to_string(IntParam(sweep, "seeds")) + " seeds, d = " +
-              std::to_string(IntParam(sweep, "d_over_n2")) + "·n², η = 0.1), with OLS fits in "
+              std::to_string(IntParam(sweep, "d_over_n2")) + "·n²" +
+              (gram ? ", and open points at d = 10⁶" : "") + ", η = 0.1), with OLS fits in "
               "log-log; references derived: √(r_T/n) (two-step window) and √(2/((1−η)n)) "
               "(max-margin). [M] predicts slope −1/2.";
   f.columns = {"n", "predicted_sa", "predicted_maxmargin"};
@@ -53,17 +58,35 @@ Figure MagenSnrThresholdFigure(Budget budget) {
   f.key = "bottom left";
   f.series = {{"predicted_sa", "√(r_T/n) (derived)", "lines dt 2 lc rgb 'black'"},
               {"predicted_maxmargin", "√(2/((1−η)n)) (derived)", "lines dt 3 lc rgb 'black'"}};
-  for (const auto& [route, colour] : {std::pair{ThresholdRoute::kScheduleSA, "#1f77b4"},
-                                      std::pair{ThresholdRoute::kScheduleSB, "#d62728"},
-                                      std::pair{ThresholdRoute::kMaxMargin, "#2ca02c"}}) {
-    const std::string name = ToString(route);
-    const std::string lc = std::string(" lc rgb '") + colour + "'";
+  // The claim's sweep (d = d_over_n2·n²) for every route; on the Gram engine also SA and
+  // max-margin at d = 10⁶ ≫ n², the regime the theorems speak of (direct: 10⁶·2n doubles per
+  // draw, out of reach for a sweep).
+  struct Curve {
+    ThresholdRoute route;
+    const char* colour;
+    int fixed_d;  // 0: the claim's d_over_n2·n²
+  };
+  std::vector<Curve> curves = {{ThresholdRoute::kScheduleSA, "#1f77b4", 0},
+                               {ThresholdRoute::kScheduleSB, "#d62728", 0},
+                               {ThresholdRoute::kMaxMargin, "#2ca02c", 0}};
+  if (gram) {
+    curves.push_back({ThresholdRoute::kScheduleSA, "#1f77b4", kLargeD});
+    curves.push_back({ThresholdRoute::kMaxMargin, "#2ca02c", kLargeD});
+  }
+  std::string not_located;  // why, per curve and n, for the caption
+  for (const Curve& curve : curves) {
+    const std::string name = ToString(curve.route) + (curve.fixed_d > 0 ? "_d1e6" : "");
+    const std::string label = ToString(curve.route) + (curve.fixed_d > 0 ? " at d = 10⁶" : "");
+    const std::string lc = std::string(" lc rgb '") + curve.colour + "'";
+    const std::string point = curve.fixed_d > 0 ? "points pt 6 ps 1" : "points pt 7 ps 1";
+    const std::string line = curve.fixed_d > 0 ? "lines dt 4" : "lines";
     std::vector<double> found_n, found_snr, column;
     for (const double n : ns) {
       SnrThresholdOptions options;
-      options.route = route;
+      options.route = curve.route;
       options.n = static_cast<int>(n);
       options.d_over_n2 = IntParam(sweep, "d_over_n2");
+      options.d = curve.fixed_d;
       options.seeds = IntParam(sweep, "seeds");
       options.seed_base = 1000;  // the claim's instance with seed 1
       const SnrThreshold threshold = LocateSnrThreshold(options);
@@ -71,6 +94,9 @@ Figure MagenSnrThresholdFigure(Budget budget) {
       if (threshold.found) {
         found_n.push_back(n);
         found_snr.push_back(threshold.snr_threshold);
+      } else {
+        not_located += (not_located.empty() ? " Not located: " : "; ") + label + ", n = " +
+                       std::to_string(static_cast<int>(n)) + " (" + threshold.why_not + ")";
       }
     }
     thresholds.push_back(column);
@@ -81,14 +107,15 @@ Figure MagenSnrThresholdFigure(Budget budget) {
       std::vector<double> fitted;
       for (const double n : ns) fitted.push_back(std::exp(fit.intercept) * std::pow(n, fit.slope));
       thresholds.push_back(fitted);
-      f.series.push_back({"snr_threshold_" + name, name + " (measured)", "points pt 7 ps 1" + lc});
-      f.series.push_back({"fit_" + name, SlopeLabel(name, fit), "lines" + lc});
+      f.series.push_back({"snr_threshold_" + name, label + " (measured)", point + lc});
+      f.series.push_back({"fit_" + name, SlopeLabel(label, fit), line + lc});
     } else {
       thresholds.push_back(std::vector<double>(ns.size(), nan));
-      f.series.push_back({"snr_threshold_" + name, name + " (measured, too few points to fit)",
-                          "points pt 7 ps 1" + lc});
+      f.series.push_back({"snr_threshold_" + name, label + " (measured, too few points to fit)",
+                          point + lc});
     }
   }
+  if (!not_located.empty()) f.caption += not_located + ".";
   for (std::size_t k = 0; k < ns.size(); ++k) {
     std::vector<double> row = {ns[k], std::sqrt(t.test / ns[k]),
                                std::sqrt(MaxMarginSnrSquaredThreshold(static_cast<int>(ns[k]), kEta))};

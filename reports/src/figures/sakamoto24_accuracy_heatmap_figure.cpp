@@ -16,6 +16,7 @@ Figure Sakamoto24AccuracyHeatmapFigure(Budget budget) {
   if (budget == Budget::kQuick) options.steps = 300;  // quick draws the figure, not the end state
   Figure f;
   f.name = "sakamoto24_accuracy_heatmap";
+  f.engine = "direct";
   f.title = "Train and clean test accuracy over (d, ‖μ‖)";
   f.columns = {"d", "mu_norm", "train_accuracy", "test_accuracy"};
   for (int a = 0; a < 39; a += stride) {

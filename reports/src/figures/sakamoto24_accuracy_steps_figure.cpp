@@ -20,6 +20,7 @@ Figure Sakamoto24AccuracyStepsFigure(Budget budget) {
       RunTokenSelection(Sakamoto24Spec(kD, kMuNorm), options, 1);
   Figure f;
   f.name = "sakamoto24_accuracy_steps";
+  f.engine = "direct";
   f.title = "Train and clean test accuracy over GD steps (low SNR: d = 2000, ‖μ‖ = 6)";
   f.columns = {"step", "train_accuracy", "test_accuracy"};
   int last = -1;

@@ -46,6 +46,7 @@ Figure Sakamoto24AttentionFigure(int setting_index, Budget budget) {
   }
   Figure f;
   f.name = "sakamoto24_attention_" + setting.name;
+  f.engine = "direct";
   // gnuplot's enhanced text reads '_' as a subscript: titles say "large noise", not "large_noise".
   auto spaced = [](std::string text) {
     for (char& c : text) c = c == '_' ? ' ' : c;

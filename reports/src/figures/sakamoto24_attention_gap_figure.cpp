@@ -58,6 +58,7 @@ Figure Sakamoto24AttentionGapFigure(Budget budget) {
   }
   Figure f;
   f.name = "sakamoto24_attention_gap";
+  f.engine = "direct";
   f.title = "Growth function along GD: mean over clean samples of g(Λ(τ)) − g(Λ(0)) (balanced)";
   f.columns = {"tau", "mean_growth", "fitted_line"};
   for (std::size_t k = 0; k < tau.size(); k += std::max<std::size_t>(1, tau.size() / 100)) {

@@ -13,6 +13,7 @@ Figure Sakamoto24FrakSFigure(Budget budget) {
   const FrakSSweep sweep = FrakSSweepAt(budget);
   Figure f;
   f.name = "sakamoto24_frak_s";
+  f.engine = "direct";
   f.title = "𝔖 ratios and clean test accuracy vs label noise η (d = 6000, ‖μ‖ = 20)";
   f.columns = {"eta", "R_plus", "R_minus", "test_accuracy", "train_accuracy"};
   for (const double eta : sweep.etas) {

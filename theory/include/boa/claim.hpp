@@ -52,6 +52,9 @@ struct Claim {
   // Optional: the measured quantity that says how close an instance came to failing (> 1 means
   // outside tolerance); targeted search maximises it.
   std::string violation_score;
+  // Its experiments have a Gram form and run on the engine the command line chooses (--engine;
+  // auto: Gram). false: direct only, or no training experiment at all (engine.hpp).
+  bool gram_form = false;
 };
 
 // Parameters from grid indices (one per regime entry) and back.

@@ -18,6 +18,10 @@
 // the candidates are therefore "clean samples of class c select their signal" for each subset of
 // the two classes (noisy samples always select noise: selecting the signal would contradict the
 // clean samples of their class, or cost more than the clean ones when |N_c| < |C_c|).
+//
+// Everything here needs only the labels and the token Gram matrix [⟨x_it, x_js⟩] (the SVM duals
+// and the training outputs), plus the test-time projections of the final p and v: so it runs on
+// either engine (engine.hpp), and the primal solutions are kept as coefficients over the tokens.
 #include <cstdint>
 #include <vector>
 
@@ -25,6 +29,7 @@
 #include "boa/hard_margin_svm.hpp"
 #include "boa/projected_test_error.hpp"
 #include "boa/prompt_attention_run.hpp"
+#include "boa/sample_labels.hpp"
 #include "boa/signal_noise_data.hpp"
 
 namespace boa {
@@ -34,17 +39,21 @@ using TokenChoice = std::vector<int>;
 
 // Clean samples of true class +1 (if plus_class) and of true class −1 (if minus_class) select
 // their signal token, every other sample its noise token. Needs T = 2.
-TokenChoice SignalForCleanClasses(const Dataset& data, bool plus_class, bool minus_class);
+TokenChoice SignalForCleanClasses(const SampleLabels& labels, bool plus_class, bool minus_class);
 
 struct SelectionSvms {
   TokenChoice choice;
   HardMarginSvm v_svm, p_svm;
-  Vector v, p;  // primal solutions
+  // The primal solutions over the training tokens: v = Σ_it v_coef(i, t) x_it, p likewise (n×T).
+  RowMatrix v_coef, p_coef;
   bool feasible() const { return v_svm.converged && p_svm.converged; }
 };
 
-SelectionSvms SolveSelectionSvms(const Dataset& data, const TokenChoice& choice,
-                                 const HardMarginSvmOptions& options = {});
+// token_gram: the (n·T)×(n·T) matrix [⟨x_it, x_js⟩], rows i·T + t.
+SelectionSvms SolveSelectionSvms(const SampleLabels& labels, const RowMatrix& token_gram,
+                                 const TokenChoice& choice, const HardMarginSvmOptions& options = {});
+// Σ_it coef(i, t) x_it in ℝ^d.
+Vector CombineTokens(const Dataset& data, const RowMatrix& coef);
 
 // Softmax scale standing in for R → ∞: training logit gaps are ≥ R·1, so the training attention
 // is hard to within e^{−R}.
@@ -59,9 +68,18 @@ struct MaxMarginSolution {
   double train_accuracy = 0;        // of (kHardAttentionScale·p, v) on the training set
   double max_kkt_residual = 0;      // over the four candidates' eight SVMs
   ProjectedTestResult test;         // clean test error of (kHardAttentionScale·p, v)
+  Engine engine = Engine::kDirect;  // the engine that drew the training set
+  SampleLabels labels;              // of the training set
 };
 
+// On a drawn training set, direct or in Gram form.
 MaxMarginSolution SolveMaxMarginSelection(const Dataset& data, const SignalNoiseSpec& spec,
+                                          int n_test, std::uint64_t seed);
+MaxMarginSolution SolveMaxMarginSelection(const GramInstance& gram, const SignalNoiseSpec& spec,
+                                          int n_test, std::uint64_t seed);
+// Draws D1 at `seed` on the engine `choice` resolves to — the same training set that
+// RunPromptAttention(spec, {engine = choice, omega = 0}, seed) trains on.
+MaxMarginSolution SolveMaxMarginSelection(const SignalNoiseSpec& spec, EngineChoice choice,
                                           int n_test, std::uint64_t seed);
 
 // The second route to the max-margin solution: GD with small weight decay, whose limit direction

@@ -4,24 +4,21 @@
 // about — training fit, the softmax weight on the signal token of clean and of noisy training
 // samples, and the clean test error (projected, so d never costs test-time memory).
 //
-// Two engines give the same experiment: kDirect draws the n·T·d token matrix and runs
-// GradientDescent; kGram draws the training set in Gram form (gram_sampling.hpp) and runs
-// GramGradientDescent, costing O((nT)²) per step whatever d is. The two are equal in
-// distribution, not draw for draw: a (spec, seed) result is reproducible for a given engine.
+// Both engines run it (engine.hpp): the default, EngineChoice::kAuto, follows the command line's
+// --engine and otherwise takes the Gram engine. Callers that need the ambient training set or
+// parameters (PromptAttentionRun::data, p, v) ask for kDirect.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "boa/dataset.hpp"
+#include "boa/engine.hpp"
 #include "boa/projected_test_error.hpp"
+#include "boa/sample_labels.hpp"
 #include "boa/signal_noise_data.hpp"
 #include "boa/train.hpp"
 
 namespace boa {
-
-enum class Engine { kDirect, kGram };
-std::string ToString(Engine engine);
-Engine ParseEngine(const std::string& text);  // "direct" | "gram"; throws InvalidInput
 
 struct PromptAttentionRunOptions {
   StepSchedule schedule;       // e.g. MagenScheduleSA(n, d)
@@ -29,17 +26,17 @@ struct PromptAttentionRunOptions {
   double omega = 0;            // Gaussian init scale; 0 = zero init
   double weight_decay = 0;
   int n_test = 4000;           // projected test samples
-  Engine engine = Engine::kDirect;
+  EngineChoice engine = EngineChoice::kAuto;
   bool train_attention = true; // false: p stays at its initial value (zero init: uniform
                                // attention, i.e. a linear classifier on averaged tokens)
 };
 
 struct PromptAttentionRun {
+  Engine engine = Engine::kDirect;      // the engine that ran
+  SampleLabels labels;                  // labels, flips and token roles of the training set
   // Direct engine only (empty for kGram): the training set and the final ambient parameters.
   Dataset data;
   Vector p, v;
-  Vector y;                             // observed training labels
-  std::vector<bool> noisy;              // which training labels were flipped
   TestProjections projections;          // sufficient statistics of the final (p, v) at test time
   double train_accuracy = 0;            // fraction with y_i f_i > 0
   std::vector<double> signal_attention; // per training sample, final softmax weight on its signal token

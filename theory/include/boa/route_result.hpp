@@ -4,7 +4,7 @@
 // clean and over the noisy training samples.
 #include <vector>
 
-#include "boa/dataset.hpp"
+#include "boa/sample_labels.hpp"
 
 namespace boa {
 
@@ -16,10 +16,10 @@ struct RouteResult {
 };
 
 // signal_attention[i]: the weight sample i puts on its signal token.
-RouteResult SummarizeRoute(const Dataset& data, const std::vector<double>& signal_attention,
+RouteResult SummarizeRoute(const SampleLabels& labels, const std::vector<double>& signal_attention,
                            double train_accuracy, double clean_test_accuracy);
 
 // Per sample, the attention weight on its signal token (attention: n×T, as in Evaluation).
-std::vector<double> SignalAttention(const Dataset& data, const RowMatrix& attention);
+std::vector<double> SignalAttention(const SampleLabels& labels, const RowMatrix& attention);
 
 }  // namespace boa

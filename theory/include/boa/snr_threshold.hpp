@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <string>
 
+#include "boa/engine.hpp"
 #include "boa/route_result.hpp"
 
 namespace boa {
@@ -30,16 +31,19 @@ struct SnrThresholdOptions {
   ThresholdRoute route = ThresholdRoute::kScheduleSA;
   int n = 20;
   int d_over_n2 = 1;  // d = d_over_n2 · n²
+  int d = 0;          // > 0: this d at every n instead (e.g. 10⁶ ≫ n², affordable on the Gram engine)
   double eta = 0.1;   // exact flips: ⌈ηn⌉ noisy samples
   int seeds = 16;
   std::uint64_t seed_base = 1;
   int n_test = 2000;
   double resolution = 0.03;  // relative width of the final brackets in r
+  EngineChoice engine = EngineChoice::kAuto;
 };
 
-// One route on one D1 draw (exact flips) at SNR `snr`.
+// One route on one D1 draw (exact flips) at SNR `snr`; every route runs on either engine.
 RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, double snr,
-                              int n_test, std::uint64_t seed);
+                              int n_test, std::uint64_t seed,
+                              EngineChoice engine = EngineChoice::kAuto);
 
 struct SnrThreshold {
   bool found = false;          // both the harmful end and the benign onset were bracketed

@@ -19,10 +19,11 @@ Claim Magen24ExtensionMultiToken() {
     options.schedule = MagenScheduleSA(spec.n, spec.d);
     options.steps = 2;
     const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
-    return ReportRoute(SummarizeRoute(run.data, run.signal_attention, run.train_accuracy,
+    return ReportRoute(SummarizeRoute(run.labels, run.signal_attention, run.train_accuracy,
                                       1 - run.test.error.rate));
   };
   c.instances = 20;
+  c.gram_form = true;
   return c;
 }
 

@@ -27,7 +27,7 @@ Claim Magen24ExtensionSelfAttention() {
     GradientDescent(model, data, {200, ConstantSchedule({{"v", beta_v}, {"W", beta_W}})});
     const Evaluation e = model.Evaluate(data, false);
     const ErrorEstimate test = CleanTestError(model, GenerateSignalNoiseTest(spec, 2000, seed));
-    return ReportRoute(SummarizeRoute(data, SignalAttention(data, e.attention),
+    return ReportRoute(SummarizeRoute(LabelsOf(data), SignalAttention(LabelsOf(data), e.attention),
                                       TrainAccuracy(e, data), 1 - test.rate));
   };
   c.instances = 10;  // W is d×d: the costliest extension

@@ -22,10 +22,11 @@ Claim Magen24ExtensionVsLinear() {
     options.steps = 1000;
     options.train_attention = false;
     const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
-    return ReportRoute(SummarizeRoute(run.data, run.signal_attention, run.train_accuracy,
+    return ReportRoute(SummarizeRoute(run.labels, run.signal_attention, run.train_accuracy,
                                       1 - run.test.error.rate));
   };
   c.instances = 20;
+  c.gram_form = true;
   return c;
 }
 

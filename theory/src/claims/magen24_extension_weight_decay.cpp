@@ -18,10 +18,11 @@ Claim Magen24ExtensionWeightDecay() {
     const SignalNoiseSpec spec = ExtensionSpec(4 * 20 * 20);
     const PromptAttentionRun run =
         RunPromptAttention(spec, WeightDecayRoute(spec.n, spec.d, 4000), seed);
-    return ReportRoute(SummarizeRoute(run.data, run.signal_attention, run.train_accuracy,
+    return ReportRoute(SummarizeRoute(run.labels, run.signal_attention, run.train_accuracy,
                                       1 - run.test.error.rate));
   };
   c.instances = 20;
+  c.gram_form = true;
   return c;
 }
 

@@ -44,9 +44,9 @@ struct PatternMatch {
 // Whether the signal weights of one trained instance lie on the predicted sides.
 bool Matches(const PromptAttentionRun& run, const std::array<ClassLinearization, 2>& classes) {
   double test_signal_classes = 0;
-  for (int i = 0; i < run.data.n; ++i) {
-    const ClassLinearization& c = classes[run.data.y_true(i) > 0 ? 0 : 1];
-    const double logit = run.data.noisy[i] ? NoisyTrainLogit(c.r, c.eta) : CleanTrainLogit(c.r, c.eta);
+  for (int i = 0; i < run.labels.n; ++i) {
+    const ClassLinearization& c = classes[run.labels.y_true(i) > 0 ? 0 : 1];
+    const double logit = run.labels.noisy[i] ? NoisyTrainLogit(c.r, c.eta) : CleanTrainLogit(c.r, c.eta);
     if ((run.signal_attention[i] > 0.5) != (logit > 0)) return false;
   }
   for (const ClassLinearization& c : classes) test_signal_classes += 0.5 * (TestLogit(c.r, c.eta) > 0);
@@ -67,7 +67,7 @@ PatternMatch PatternMatches(int n, std::uint64_t seed) {
   const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
   // The nominal prediction is the per-class one with both classes at (r, η).
   const ClassLinearization nominal{r, spec.eta};
-  const auto realised = RealisedClassLinearization(run.data, spec.snr);
+  const auto realised = RealisedClassLinearization(run.labels, spec.snr);
   return {Matches(run, {nominal, nominal}), realised && Matches(run, *realised)};
 }
 
@@ -125,6 +125,7 @@ Claim Magen24GdLinearizedThresholds() {
     return o;
   };
   c.instances = 1;
+  c.gram_form = true;
   return c;
 }
 

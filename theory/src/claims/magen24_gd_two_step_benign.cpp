@@ -43,6 +43,7 @@ Claim Magen24GdTwoStepBenign() {
   };
   c.instances = 400;
   c.delta = kTwoStepFailureRate;
+  c.gram_form = true;
   return c;
 }
 

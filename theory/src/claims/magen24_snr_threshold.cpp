@@ -110,6 +110,7 @@ Claim Magen24SnrThreshold() {
     return o;
   };
   c.instances = 1;
+  c.gram_form = true;
   return c;
 }
 

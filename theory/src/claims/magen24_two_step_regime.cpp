@@ -22,8 +22,8 @@ std::pair<double, double> MarginWindow(double eta, double margin) {
 }
 
 // Both classes' realised r_c inside their realised window at η_c.
-bool RealisedInWindow(const Dataset& data, double snr, double margin) {
-  const auto classes = RealisedClassLinearization(data, snr);
+bool RealisedInWindow(const SampleLabels& labels, double snr, double margin) {
+  const auto classes = RealisedClassLinearization(labels, snr);
   if (!classes) return false;
   for (const ClassLinearization& c : *classes) {
     const auto [lo, hi] = MarginWindow(c.eta, margin);
@@ -47,15 +47,17 @@ SignalNoiseSpec TwoStepSpec(const Params& params) {
 }
 
 TwoStepConclusions CheckTwoStepConclusions(const SignalNoiseSpec& spec, double margin,
-                                           double omega, std::uint64_t seed) {
+                                           double omega, std::uint64_t seed,
+                                           EngineChoice engine) {
   PromptAttentionRunOptions options;
   options.schedule = MagenScheduleSA(spec.n, spec.d);
   options.steps = 2;
   options.omega = omega;
+  options.engine = engine;
   TwoStepConclusions c;
   c.run = RunPromptAttention(spec, options, seed);
   const PromptAttentionRun& run = c.run;
-  c.in_window = RealisedInWindow(run.data, spec.snr, margin);
+  c.in_window = RealisedInWindow(run.labels, spec.snr, margin);
   const bool fits = run.train_accuracy == 1;
   const bool clean_signal = run.min_clean_signal_attention >= 0.9;
   const bool noisy_noise = run.max_noisy_signal_attention <= 0.1;

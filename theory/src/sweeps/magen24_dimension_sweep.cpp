@@ -33,7 +33,7 @@ Sweep Magen24DimensionSweep() {
     spec.snr = std::sqrt(kR / kN);
     PromptAttentionRunOptions options;
     options.schedule = MagenScheduleSA(spec.n, spec.d);
-    options.engine = Engine::kGram;
+    options.engine = EngineChoice::kGram;
     options.n_test = 2000;
     const int R = seeds(budget);
     double train = 0, test = 0, clean = 0, noisy = 0, benign = 0;

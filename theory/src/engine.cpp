@@ -1,0 +1,39 @@
+#include "boa/engine.hpp"
+
+#include <atomic>
+
+#include "boa/error.hpp"
+
+namespace boa {
+namespace {
+std::atomic<EngineChoice> process_choice{EngineChoice::kAuto};
+}  // namespace
+
+std::string ToString(Engine engine) { return engine == Engine::kGram ? "gram" : "direct"; }
+
+std::string ToString(EngineChoice choice) {
+  switch (choice) {
+    case EngineChoice::kAuto: return "auto";
+    case EngineChoice::kDirect: return "direct";
+    case EngineChoice::kGram: return "gram";
+  }
+  return "unknown";
+}
+
+EngineChoice ParseEngineChoice(const std::string& text) {
+  if (text == "auto") return EngineChoice::kAuto;
+  if (text == "direct") return EngineChoice::kDirect;
+  if (text == "gram") return EngineChoice::kGram;
+  throw InvalidInput("unknown engine '" + text + "': use auto, direct or gram");
+}
+
+EngineChoice ProcessEngineChoice() { return process_choice.load(); }
+void SetProcessEngineChoice(EngineChoice choice) { process_choice.store(choice); }
+
+Engine ResolveEngine(EngineChoice choice, bool has_gram_form) {
+  if (!has_gram_form) return Engine::kDirect;
+  if (choice == EngineChoice::kAuto) choice = ProcessEngineChoice();
+  return choice == EngineChoice::kDirect ? Engine::kDirect : Engine::kGram;
+}
+
+}  // namespace boa
