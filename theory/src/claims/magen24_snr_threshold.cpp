@@ -17,7 +17,17 @@
 //   at no scanned r (the realised flip fractions move the small-n window, see
 //   magen24.gd.two_step_benign), and with the remaining points the interval sometimes excludes
 //   −1/2 (r* drifts from ≈ 3.6 at n = 10 to ≈ 2.8 at n = 80). A finding, reported as sa_*.
-// The max-margin route held in every audited seed base.
+// The max-margin route held in every audited seed base on the direct engine. On the Gram engine
+// (the default since issue 6) the same audit (seed bases 1..50, quick budget) fails it in 5 of
+// 50 against 1 of 50 direct (seed 27) — within chance of each other (Fisher p ≈ 0.2), with the
+// same mean slope: −0.530 (sd 0.028) Gram, −0.526 (sd 0.026) direct. So the finite-n exponent
+// sits a little below −1/2 and the 95% interval of four points excludes −1/2 in ~5–10% of seed
+// bases; the report's flake audit tracks that rate. Replay (Gram):
+//   ./boa check magen24.snr.threshold --params d_over_n2=1,doublings=3,n_min=10,routes=4,seeds=8 --seed 5 --instances 1
+// At d = 10⁶ ≫ n² (the threshold figure, Gram engine) max-margin still has a threshold with
+// slope ≈ −0.56, while SA has none: at r = 1/32 it is harmful for no n in 10..80 (mean clean
+// test accuracy 0.88–0.99 over 16 seeds; the test-time signal grows like r·√(d/n)), so "harmful
+// below the threshold" is a d ≈ n² phenomenon for the two-step route.
 //
 // `routes` selects routes as a bit mask (1 SA, 2 SB, 4 max-margin; 7 = all, the default), so one
 // route can be replayed on its own.
