@@ -35,14 +35,6 @@ void Summarise(PromptAttentionRun& run, const Vector& f, const RowMatrix& attent
 
 }  // namespace
 
-std::string ToString(Engine engine) { return engine == Engine::kGram ? "gram" : "direct"; }
-
-Engine ParseEngine(const std::string& text) {
-  if (text == "direct") return Engine::kDirect;
-  if (text == "gram") return Engine::kGram;
-  throw InvalidInput("unknown engine '" + text + "': use direct or gram");
-}
-
 PromptAttentionRun RunPromptAttention(const SignalNoiseSpec& spec,
                                       const PromptAttentionRunOptions& options,
                                       std::uint64_t seed) {

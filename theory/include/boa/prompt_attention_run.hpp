@@ -4,24 +4,20 @@
 // about — training fit, the softmax weight on the signal token of clean and of noisy training
 // samples, and the clean test error (projected, so d never costs test-time memory).
 //
-// Two engines give the same experiment: kDirect draws the n·T·d token matrix and runs
-// GradientDescent; kGram draws the training set in Gram form (gram_sampling.hpp) and runs
+// Two engines give the same experiment (engine.hpp): kDirect draws the n·T·d token matrix and
+// runs GradientDescent; kGram draws the training set in Gram form (gram_sampling.hpp) and runs
 // GramGradientDescent, costing O((nT)²) per step whatever d is. The two are equal in
 // distribution, not draw for draw: a (spec, seed) result is reproducible for a given engine.
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include "boa/dataset.hpp"
+#include "boa/engine.hpp"
 #include "boa/projected_test_error.hpp"
 #include "boa/signal_noise_data.hpp"
 #include "boa/train.hpp"
 
 namespace boa {
-
-enum class Engine { kDirect, kGram };
-std::string ToString(Engine engine);
-Engine ParseEngine(const std::string& text);  // "direct" | "gram"; throws InvalidInput
 
 struct PromptAttentionRunOptions {
   StepSchedule schedule;       // e.g. MagenScheduleSA(n, d)
