@@ -149,8 +149,9 @@ TokenSelectionRun RunTokenSelectionOnGram(const GramInstance& gram, const TokenS
                                           std::uint64_t seed) {
   Require(options.lr > 0 && options.steps >= 0, "a token-selection run needs lr > 0, steps ≥ 0");
   RequireGramOptions(options);
-  Require(gram.n == spec.n && gram.T == spec.T && gram.d == spec.d && gram.noise_in_signal_plane,
-          "the Gram instance is not a D2 training set of this spec's n, T and d");
+  Require(gram.n == spec.n && gram.T == spec.T && gram.d == spec.d && gram.sigma == spec.sigma &&
+              gram.noise_in_signal_plane,
+          "the Gram instance is not a D2 training set of this spec's n, T, d and σ");
   TokenSelectionRun run;
   run.data = LabelsOf(gram);
   GramModel model = GramTokenSelection(gram);

@@ -81,7 +81,8 @@ struct TokenSelectionRun {
   std::map<std::string, double> clean_selects, noisy_selects;  // SelectionByRole
   ProjectedTestResult test;     // clean test error of the final model
   double test_accuracy = 0;     // 1 − test.error.rate
-  // With record_every > 0. A recorded test accuracy costs O(n_test_trace·T) plus one q = Wᵀp.
+  // With record_every > 0. A recorded test accuracy costs O(n_test_trace·T) plus one q = Wᵀp
+  // (Gram engine: plus the O((nT)²) noise covariance of q).
   std::vector<AccuracyPoint> trace;
 };
 
