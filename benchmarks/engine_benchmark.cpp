@@ -1,10 +1,14 @@
 // Cost of one [M] heatmap cell (D1, n = 40, T = 2, schedule SA, two steps, 4000 projected test
-// samples) against d, for the direct engine (n·T·d Gaussians, O(nTd) per step) and the Gram
-// engine (Bartlett-sampled Gram form, O((nT)²) per step, independent of d).
+// samples) and of one p-only [S] run (a cell of the [S] heatmap: D2 as [S] Fig. 3, n = 20, T = 8,
+// ‖μ‖ = 20, Sakamoto24POnlyProtocol: W = I, lr 1e-3, 1500 steps, 2000 projected test samples)
+// against d, for the direct engine (n·T·d Gaussians, O(nTd) per step) and the Gram engine
+// (Bartlett-sampled Gram form, O((nT)²) per step, independent of d).
 #include <cmath>
 #include <vector>
 
 #include "boa/prompt_attention_run.hpp"
+#include "boa/sakamoto24_settings.hpp"
+#include "boa/token_selection_run.hpp"
 #include "support/benchmark_support.hpp"
 
 namespace boa::bench {
@@ -31,7 +35,21 @@ void RunCell(benchmark::State& state, EngineChoice engine) {
 void BM_HeatmapCellDirect(benchmark::State& state) { RunCell(state, EngineChoice::kDirect); }
 void BM_HeatmapCellGram(benchmark::State& state) { RunCell(state, EngineChoice::kGram); }
 
+void RunTokenSelectionCell(benchmark::State& state, Engine engine, bool smoke) {
+  const TokenSelectionSpec spec = Sakamoto24Spec(static_cast<int>(state.range(0)), 20);
+  TokenSelectionRunOptions options = Sakamoto24POnlyProtocol();
+  options.engine = engine;
+  if (smoke) options.steps = 10;
+  std::uint64_t seed = 1;
+  for (auto _ : state) {
+    const TokenSelectionRun run = RunTokenSelection(spec, options, seed++);
+    benchmark::DoNotOptimize(run.test_accuracy);
+  }
+  state.counters["d"] = static_cast<double>(spec.d);
+}
+
 }  // namespace
+
 
 void RegisterBenchmarks(bool smoke) {
   const std::vector<int> direct = smoke ? std::vector<int>{100} : std::vector<int>{1000, 10000, 100000};
@@ -43,6 +61,21 @@ void RegisterBenchmarks(bool smoke) {
   }
   for (int d : gram) {
     benchmark::RegisterBenchmark("BM_HeatmapCellGram", BM_HeatmapCellGram)
+        ->ArgName("d")->Arg(d)->Unit(benchmark::kMillisecond);
+  }
+  // [S] p-only runs: the heatmap's d range (250..5000) and beyond.
+  const std::vector<int> s_direct =
+      smoke ? std::vector<int>{100} : std::vector<int>{250, 1000, 5000, 20000};
+  const std::vector<int> s_gram =
+      smoke ? std::vector<int>{100} : std::vector<int>{250, 1000, 5000, 20000, 1000000};
+  for (int d : s_direct) {
+    benchmark::RegisterBenchmark("BM_TokenSelectionPOnlyRunDirect",
+                                 [smoke](benchmark::State& s) { RunTokenSelectionCell(s, Engine::kDirect, smoke); })
+        ->ArgName("d")->Arg(d)->Unit(benchmark::kMillisecond);
+  }
+  for (int d : s_gram) {
+    benchmark::RegisterBenchmark("BM_TokenSelectionPOnlyRunGram",
+                                 [smoke](benchmark::State& s) { RunTokenSelectionCell(s, Engine::kGram, smoke); })
         ->ArgName("d")->Arg(d)->Unit(benchmark::kMillisecond);
   }
 }

@@ -1,12 +1,15 @@
 // gram_sampling: the Bartlett Wishart draw has the Wishart distribution, the sampled Gram forms of
-// D1 and D2 match the Gram forms of directly generated data, and a whole [M] experiment gives the
-// same results in distribution on both engines.
+// D1 and D2 match the Gram forms of directly generated data, and a whole [M] experiment and a whole
+// p-only [S] experiment give the same results in distribution on both engines.
 //
 // Tests and flake rates (fixed seeds, so a CI run is reproducible; with fresh seeds):
 // - probability-integral-transform uniformity by a χ² goodness-of-fit test on 20 bins at
 //   α = 1e-6 per statistic (B_kk/s² ~ χ²(dof); B_jk/√B_kk ~ N(0, 1) exactly for Wishart(dof, I));
-// - two-sample z-tests of means at α = 1e-6 (|Δ| ≤ 4.89 standard errors).
-// 14 checks in all: the file falsely fails with probability ≤ 1.4e-5.
+// - two-sample z-tests of means at α = 1e-6 (|Δ| ≤ 4.89 standard errors);
+// - a two-sample Kolmogorov–Smirnov test at α = 1e-6 (D ≤ c·√(2/N), c = √(ln(2/α)/2) = 2.69, from
+//   the Kolmogorov tail P[√(N/2)·D > c] ≤ 2e^{−2c²}; conservative for discrete values).
+// 20 checks in all: the file falsely fails with probability ≤ 2e-5.
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <vector>
@@ -18,6 +21,7 @@
 #include "boa/gram_instance.hpp"
 #include "boa/gram_sampling.hpp"
 #include "boa/prompt_attention_run.hpp"
+#include "boa/token_selection_run.hpp"
 
 namespace boa {
 namespace {
@@ -46,6 +50,24 @@ void ExpectSameMean(const std::vector<double>& a, const std::vector<double>& b, 
   const auto [mb, vb] = moments(b);
   const double z = boost::math::quantile(boost::math::normal(), 1 - kAlpha / 2);
   EXPECT_LE(std::fabs(ma - mb), z * std::sqrt(va + vb)) << what << ": " << ma << " vs " << mb;
+}
+
+// Two-sample Kolmogorov–Smirnov test of equal distributions, equal sample sizes N.
+void ExpectSameDistribution(std::vector<double> a, std::vector<double> b, const std::string& what) {
+  ASSERT_EQ(a.size(), b.size());
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  const double n = static_cast<double>(a.size());
+  double largest = 0;
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    const double x = std::min(a[i], b[j]);  // step both empirical CDFs past every tie at x
+    while (i < a.size() && a[i] == x) ++i;
+    while (j < b.size() && b[j] == x) ++j;
+    largest = std::max(largest, std::fabs(static_cast<double>(i) - static_cast<double>(j)) / n);
+  }
+  const double c = std::sqrt(std::log(2 / kAlpha) / 2);
+  EXPECT_LE(largest, c * std::sqrt(2 / n)) << what << ": KS distance " << largest;
 }
 
 void CheckWishart(int K, int dof) {
@@ -126,6 +148,43 @@ TEST(GramSampling, PromptAttentionExperimentIsTheSameOnBothEngines) {
   }
   ExpectSameMean(error[0], error[1], "clean test error");
   ExpectSameMean(attention[0], attention[1], "min clean signal attention");
+}
+
+TEST(GramSampling, TokenSelectionExperimentIsTheSameOnBothEngines) {
+  // p only at a small size where every summary varies by seed: train accuracy 0.94 ± 0.07, noisy
+  // samples fitted 0.78 ± 0.29, clean test accuracy 0.89 ± 0.03 (n = 8, T = 4, d = 60, two flips).
+  // Disjoint seeds, so that the two samples are independent (the engines share the seed's streams).
+  TokenSelectionSpec spec;
+  spec.n = 8;
+  spec.T = 4;
+  spec.d = 60;
+  spec.mu_norm = 4;
+  spec.eta = 0.25;
+  TokenSelectionRunOptions options;
+  options.train_W = false;
+  options.lr = 0.05;
+  options.steps = 200;
+  options.n_test = 500;
+  constexpr int kSeeds = 2000;
+  std::vector<double> train[2], noisy_fitted[2], label_sign[2], relevant[2], test[2];
+  for (Engine engine : {Engine::kDirect, Engine::kGram}) {
+    options.engine = engine;
+    const int e = engine == Engine::kGram;
+    for (std::uint64_t seed = 1; seed <= kSeeds; ++seed) {
+      const TokenSelectionRun run = RunTokenSelection(spec, options, seed + e * 1000000);
+      train[e].push_back(run.train_accuracy);
+      noisy_fitted[e].push_back(run.noisy_fitted);
+      label_sign[e].push_back(run.noisy_select_label_sign);
+      relevant[e].push_back(run.clean_selects.at("relevant"));
+      test[e].push_back(run.test_accuracy);
+    }
+  }
+  ExpectSameMean(train[0], train[1], "train accuracy");
+  ExpectSameMean(noisy_fitted[0], noisy_fitted[1], "noisy samples fitted");
+  ExpectSameMean(label_sign[0], label_sign[1], "noisy samples selecting a token of their label's sign");
+  ExpectSameMean(relevant[0], relevant[1], "clean samples selecting the relevant token");
+  ExpectSameMean(test[0], test[1], "clean test accuracy");
+  ExpectSameDistribution(test[0], test[1], "clean test accuracy");
 }
 
 }  // namespace

@@ -1,11 +1,21 @@
-// The bookkeeping of one [S] experiment on hand-made attention: which token each sample selects
-// (by role) and the 𝔖 sums, where the right answer is known by construction.
+// One [S] experiment: the bookkeeping on hand-made attention (which token each sample selects, by
+// role, and the 𝔖 sums, where the right answer is known by construction); the Gram engine's run
+// on the Gram form of directly generated data is the direct engine's run (every step's outputs
+// and attention to rtol 1e-10, every summary, the trace and the test result); and what the Gram
+// engine refuses. (That the two engines agree in distribution on their own draws is in
+// gram_sampling_test.cpp.)
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
+#include "boa/error.hpp"
 #include "boa/frak_s.hpp"
+#include "boa/gram_instance.hpp"
 #include "boa/token_selection_run.hpp"
+#include "boa/tolerances.hpp"
 
 namespace boa {
 namespace {
@@ -30,7 +40,7 @@ Dataset ThreeSamples() {
 }
 
 TEST(TokenSelectionRun, SelectionByRoleCountsTheArgmaxTokenOfEachIncludedSample) {
-  const Dataset data = ThreeSamples();
+  const SampleLabels data = LabelsOf(ThreeSamples());
   RowMatrix attention(3, 3);
   attention << 0.7, 0.2, 0.1,   // clean → relevant
                0.1, 0.6, 0.3,   // noisy → weak opposite
@@ -46,21 +56,146 @@ TEST(TokenSelectionRun, SelectionByRoleCountsTheArgmaxTokenOfEachIncludedSample)
 }
 
 TEST(TokenSelectionRun, FrakSAddsRelevantAttentionTimesItsComplementPerGroup) {
-  const Dataset data = ThreeSamples();
+  const SampleLabels data = LabelsOf(ThreeSamples());
   FrakS frak;
-  const RunObserver observe = FrakSAccumulator(frak);
-  Evaluation e;
-  e.attention = RowMatrix(3, 3);
-  e.attention << 0.5, 0.25, 0.25,  // clean, y = +1: 𝔖 = 0.25
-                 0.2, 0.4, 0.4,    // noisy, ỹ = +1: 𝔖 = 0.16
-                 0.9, 0.05, 0.05;  // clean, y = −1: 𝔖 = 0.09
-  observe(0, data, TokenSelection(3, Vector::Ones(3), false), e);
-  observe(1, data, TokenSelection(3, Vector::Ones(3), false), e);  // two steps: sums double
+  const AttentionObserver observe = FrakSAccumulator(frak);
+  RowMatrix attention(3, 3);
+  attention << 0.5, 0.25, 0.25,  // clean, y = +1: 𝔖 = 0.25
+               0.2, 0.4, 0.4,    // noisy, ỹ = +1: 𝔖 = 0.16
+               0.9, 0.05, 0.05;  // clean, y = −1: 𝔖 = 0.09
+  observe(0, data, Vector::Zero(3), attention);
+  observe(1, data, Vector::Zero(3), attention);  // two steps: sums double
   EXPECT_DOUBLE_EQ(frak.clean_plus, 0.5);
   EXPECT_DOUBLE_EQ(frak.noisy_plus, 0.32);
   EXPECT_DOUBLE_EQ(frak.clean_minus, 0.18);
   EXPECT_DOUBLE_EQ(frak.RPlus(), 0.5 / 0.32);
   EXPECT_TRUE(std::isinf(frak.RMinus()));  // no noisy sample of true class −1
+}
+
+struct Step {
+  Vector f;
+  RowMatrix attention;
+};
+
+// max |a − b| / (rtol · max(|a|, |b|, tiny)) over the entries; ≤ 1 passes.
+double Gap(const Eigen::Ref<const Eigen::MatrixXd>& a, const Eigen::Ref<const Eigen::MatrixXd>& b) {
+  const double scale = std::max(a.cwiseAbs().maxCoeff(), b.cwiseAbs().maxCoeff()) + 1e-300;
+  return (a - b).cwiseAbs().maxCoeff() / (kTolerances.equivalence * scale);
+}
+
+RC_GTEST_PROP(TokenSelectionRun, GramEngineOnTheSameDataIsTheDirectRun, ()) {
+  TokenSelectionSpec spec;
+  spec.n = *rc::gen::inRange(2, 9);
+  spec.T = *rc::gen::inRange(2, 6);
+  spec.d = *rc::gen::inRange(3, 40);  // d − 2 < nT too: the Gram matrix is then singular
+  spec.mu_norm = *rc::gen::inRange(1, 40) * 0.25;
+  spec.rho = *rc::gen::inRange(0, 8) * 0.1;
+  spec.eta = *rc::gen::inRange(0, 5) * 0.1;
+  spec.sigma = *rc::gen::element(0.5, 1.0, 2.0);
+  spec.weak_same = spec.T >= 3 ? 1 : 0;
+  spec.weak_opposite = spec.T >= 4 ? 1 : 0;
+  spec.labels = *rc::gen::element(LabelRule::kBalanced, LabelRule::kRandom);
+  spec.flips = *rc::gen::element(FlipRule::kBalancedExact, FlipRule::kBernoulli);
+  const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(1, 1u << 30);
+  TokenSelectionRunOptions options;
+  options.train_W = false;
+  options.lr = *rc::gen::inRange(1, 40) * 0.05;
+  options.steps = *rc::gen::inRange(0, 30);
+  options.record_every = *rc::gen::inRange(0, 4);
+  options.n_test = 400;
+  options.n_test_trace = 100;
+  std::vector<Step> direct_steps, gram_steps;
+  auto recorder = [](std::vector<Step>& into) {
+    return [&into](int, const SampleLabels&, const Vector& f, const RowMatrix& a) { into.push_back({f, a}); };
+  };
+  options.attention_observer = recorder(direct_steps);
+  const TokenSelectionRun direct = RunTokenSelection(spec, options, seed);
+  options.attention_observer = recorder(gram_steps);
+  const GramFromData gram = GramFromDataset(GenerateTokenSelection(spec, seed), spec.sigma);
+  const TokenSelectionRun spanned = RunTokenSelectionOnGram(gram.gram, spec, options, seed);
+
+  // Every step: the same outputs and attention.
+  RC_ASSERT(gram_steps.size() == direct_steps.size());
+  RC_ASSERT(direct_steps.size() == static_cast<std::size_t>(options.steps) + 1);
+  for (std::size_t k = 0; k < direct_steps.size(); ++k) {
+    RC_ASSERT(Gap(gram_steps[k].f, direct_steps[k].f) <= 1);
+    RC_ASSERT(Gap(gram_steps[k].attention, direct_steps[k].attention) <= 1);
+  }
+  // The summaries (discrete: equal unless an output sits within rounding of a tie, which has
+  // probability ~1e-10 per comparison for continuous data).
+  RC_ASSERT(spanned.train_accuracy == direct.train_accuracy);
+  RC_ASSERT(spanned.noisy_fitted == direct.noisy_fitted);
+  RC_ASSERT(spanned.noisy_select_label_sign == direct.noisy_select_label_sign);
+  RC_ASSERT(spanned.clean_selects == direct.clean_selects);
+  RC_ASSERT(spanned.noisy_selects == direct.noisy_selects);
+  RC_ASSERT(spanned.trace.size() == direct.trace.size());
+  for (std::size_t k = 0; k < direct.trace.size(); ++k) {
+    RC_ASSERT(spanned.trace[k].step == direct.trace[k].step);
+    RC_ASSERT(spanned.trace[k].train_accuracy == direct.trace[k].train_accuracy);
+    RC_ASSERT(spanned.trace[k].test_accuracy == direct.trace[k].test_accuracy);
+  }
+  // The test result: the same sufficient statistics, so the same test samples and errors.
+  RC_ASSERT(spanned.test.error.errors == direct.test.error.errors);
+  RC_ASSERT(spanned.test_accuracy == direct.test_accuracy);
+  RC_ASSERT(std::fabs(spanned.test.mean_signal_attention - direct.test.mean_signal_attention) <=
+            kTolerances.equivalence);
+  // Labels, flips and roles are the training set's; ambient vectors are not kept.
+  RC_ASSERT(spanned.labels.y == direct.data.y);
+  RC_ASSERT(spanned.labels.y_true == direct.data.y_true);
+  RC_ASSERT(spanned.labels.noisy == direct.data.noisy);
+  RC_ASSERT(spanned.labels.roles == direct.data.roles);
+  RC_ASSERT(spanned.data.X.size() == 0);
+  RC_ASSERT(spanned.query.size() == 0);
+}
+
+TokenSelectionSpec SmallSpec() {
+  TokenSelectionSpec spec;
+  spec.n = 6;
+  spec.T = 4;
+  spec.d = 50;
+  spec.mu_norm = 4;
+  return spec;
+}
+
+TEST(TokenSelectionRun, GramEngineRefusesWTrainingAndTheAmbientObserver) {
+  TokenSelectionRunOptions options;
+  options.steps = 5;
+  options.engine = Engine::kGram;
+  options.train_W = true;
+  EXPECT_THROW(RunTokenSelection(SmallSpec(), options, 1), InvalidInput);
+  options.train_W = false;
+  options.observer = [](int, const Dataset&, const Model&, const Evaluation&) {};
+  EXPECT_THROW(RunTokenSelection(SmallSpec(), options, 1), InvalidInput);
+  options.observer = {};
+  EXPECT_NO_THROW(RunTokenSelection(SmallSpec(), options, 1));
+}
+
+TEST(TokenSelectionRun, GramEngineFillsEverySummaryAndTheTrace) {
+  TokenSelectionRunOptions options;
+  options.train_W = false;
+  options.lr = 0.5;
+  options.steps = 10;
+  options.record_every = 4;
+  options.engine = Engine::kGram;
+  int observed = 0;
+  options.attention_observer = [&](int step, const SampleLabels& labels, const Vector& f, const RowMatrix& a) {
+    EXPECT_EQ(step, observed++);
+    EXPECT_EQ(labels.y.size(), 6);
+    EXPECT_EQ(f.size(), 6);
+    EXPECT_EQ(a.rows(), 6);
+    EXPECT_EQ(a.cols(), 4);
+  };
+  const TokenSelectionRun run = RunTokenSelection(SmallSpec(), options, 3);
+  EXPECT_EQ(observed, 11);
+  ASSERT_EQ(run.trace.size(), 4u);  // steps 0, 4, 8 and the last
+  EXPECT_EQ(run.trace.back().step, 10);
+  EXPECT_EQ(run.trace.back().train_accuracy, run.train_accuracy);
+  EXPECT_EQ(run.clean_selects.size(), 4u);
+  EXPECT_EQ(run.noisy_selects.size(), 4u);  // η = 0.2, n = 6: two flips
+  EXPECT_EQ(run.test.error.trials, options.n_test);
+  EXPECT_EQ(run.test_accuracy, 1 - run.test.error.rate);
+  EXPECT_EQ(run.labels.noisy.size(), 6u);
+  EXPECT_EQ(run.data.X.size(), 0);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include "boa/token_selection_run.hpp"
 
 #include "boa/error.hpp"
+#include "boa/gram_descent.hpp"
+#include "boa/gram_sampling.hpp"
 #include "boa/metrics.hpp"
 #include "boa/model.hpp"
 
@@ -10,50 +12,96 @@ namespace {
 constexpr TokenRole kD2Roles[] = {TokenRole::kRelevant, TokenRole::kWeakSame,
                                   TokenRole::kWeakOpposite, TokenRole::kIrrelevant};
 
-double NoisyFittedFraction(const Evaluation& e, const Dataset& data) {
+double FittedFraction(const SampleLabels& labels, const Vector& f) {
+  int fitted = 0;
+  for (int i = 0; i < labels.n; ++i) fitted += labels.y(i) * f(i) > 0;
+  return static_cast<double>(fitted) / labels.n;
+}
+
+double NoisyFittedFraction(const SampleLabels& labels, const Vector& f) {
   int count = 0, fitted = 0;
-  for (int i = 0; i < data.n; ++i) {
-    if (!data.noisy[i]) continue;
+  for (int i = 0; i < labels.n; ++i) {
+    if (!labels.noisy[i]) continue;
     ++count;
-    fitted += data.y(i) * e.f(i) > 0;
+    fitted += labels.y(i) * f(i) > 0;
   }
   return count == 0 ? 1.0 : static_cast<double>(fitted) / count;
 }
 
-double SelectedTokenHasLabelSign(const Evaluation& e, const Dataset& data, const Vector& head) {
+double SelectedTokenHasLabelSign(const SampleLabels& labels, const RowMatrix& attention,
+                                 const RowMatrix& head_scores) {
   int count = 0, agree = 0;
-  for (int i = 0; i < data.n; ++i) {
-    if (!data.noisy[i]) continue;
+  for (int i = 0; i < labels.n; ++i) {
+    if (!labels.noisy[i]) continue;
     ++count;
     Eigen::Index selected = 0;
-    e.attention.row(i).maxCoeff(&selected);
-    agree += data.y(i) * head.dot(data.Tokens(i).row(selected)) > 0;
+    attention.row(i).maxCoeff(&selected);
+    agree += labels.y(i) * head_scores(i, selected) > 0;
   }
   return count == 0 ? 1.0 : static_cast<double>(agree) / count;
 }
 
+void RequireGramOptions(const TokenSelectionRunOptions& options) {
+  Require(!options.train_W,
+          "the Gram engine trains p only (W = I): training W moves q = Wᵀp out of the span of the "
+          "tokens; use the direct engine for the W-and-p protocol");
+  Require(!options.observer,
+          "the Gram engine has no ambient model to observe: use attention_observer (or the direct engine)");
+}
+
+bool Recorded(const TokenSelectionRunOptions& options, int step) {
+  return options.record_every > 0 && (step % options.record_every == 0 || step == options.steps);
+}
+
+TokenSelectionRun RunDirect(const TokenSelectionSpec& spec, const TokenSelectionRunOptions& options,
+                            std::uint64_t seed) {
+  TokenSelectionRun run;
+  run.data = GenerateTokenSelection(spec, seed);
+  run.labels = LabelsOf(run.data);
+  TokenSelection model(spec.d, DefaultHead(run.data), options.train_W);
+  if (options.train_W) InitTokenSelectionW(model, seed);
+  std::map<std::string, double> lr = {{"p", options.lr}};
+  if (options.train_W) lr["W"] = options.lr;
+  const Observer observer = [&](int step, const Model& m, const Evaluation& e) {
+    if (Recorded(options, step)) {
+      run.trace.push_back({step, FittedFraction(run.labels, e.f),
+                           ProjectedCleanTestAccuracy(static_cast<const TokenSelection&>(m).Query(),
+                                                      m.Block("nu"), spec, options.n_test_trace, seed)});
+    }
+    if (options.observer) options.observer(step, run.data, m, e);
+    if (options.attention_observer) options.attention_observer(step, run.labels, e.f, e.attention);
+  };
+  GradientDescent(model, run.data, {options.steps, ConstantSchedule(lr), 0}, observer);
+  const Evaluation e = model.Evaluate(run.data, false);
+  SummarizeFit(run.labels, e.f, e.attention, HeadScores(run.data, model.Block("nu")), run);
+  run.query = model.Query();
+  run.test = ProjectedCleanTestError(run.query, model.Block("nu"), spec, options.n_test, seed);
+  run.test_accuracy = 1 - run.test.error.rate;
+  return run;
+}
+
 }  // namespace
 
-std::map<std::string, double> SelectionByRole(const RowMatrix& attention, const Dataset& data,
+std::map<std::string, double> SelectionByRole(const RowMatrix& attention, const SampleLabels& labels,
                                               const std::vector<bool>& include) {
   std::map<std::string, double> fraction;
   for (const TokenRole role : kD2Roles) fraction[std::string(RoleName(role))] = 0;
   int count = 0;
-  for (int i = 0; i < data.n; ++i) {
+  for (int i = 0; i < labels.n; ++i) {
     if (!include[i]) continue;
     ++count;
     Eigen::Index selected = 0;
     attention.row(i).maxCoeff(&selected);
-    fraction[std::string(RoleName(data.Role(i, static_cast<int>(selected))))] += 1;
+    fraction[std::string(RoleName(labels.Role(i, static_cast<int>(selected))))] += 1;
   }
   if (count == 0) return {};
   for (auto& [role, f] : fraction) f /= count;
   return fraction;
 }
 
-std::vector<bool> CleanSamples(const Dataset& data) {
-  std::vector<bool> clean(data.n);
-  for (int i = 0; i < data.n; ++i) clean[i] = !data.noisy[i];
+std::vector<bool> CleanSamples(const SampleLabels& labels) {
+  std::vector<bool> clean(labels.n);
+  for (int i = 0; i < labels.n; ++i) clean[i] = !labels.noisy[i];
   return clean;
 }
 
@@ -62,36 +110,55 @@ double ProjectedCleanTestAccuracy(const Vector& q, const Vector& head,
   return 1 - ProjectedCleanTestError(q, head, spec, n_test, seed).error.rate;
 }
 
-void SummarizeFit(const Evaluation& e, const Dataset& data, const Vector& head,
-                  TokenSelectionRun& run) {
-  run.train_accuracy = TrainAccuracy(e, data);
-  run.noisy_fitted = NoisyFittedFraction(e, data);
-  run.clean_selects = SelectionByRole(e.attention, data, CleanSamples(data));
-  run.noisy_selects = SelectionByRole(e.attention, data, data.noisy);
-  run.noisy_select_label_sign = SelectedTokenHasLabelSign(e, data, head);
+RowMatrix HeadScores(const Dataset& data, const Vector& head) {
+  const Vector scores = data.X * head;
+  return Eigen::Map<const RowMatrix>(scores.data(), data.n, data.T);
+}
+
+void SummarizeFit(const SampleLabels& labels, const Vector& f, const RowMatrix& attention,
+                  const RowMatrix& head_scores, TokenSelectionRun& run) {
+  run.train_accuracy = FittedFraction(labels, f);
+  run.noisy_fitted = NoisyFittedFraction(labels, f);
+  run.clean_selects = SelectionByRole(attention, labels, CleanSamples(labels));
+  run.noisy_selects = SelectionByRole(attention, labels, labels.noisy);
+  run.noisy_select_label_sign = SelectedTokenHasLabelSign(labels, attention, head_scores);
 }
 
 TokenSelectionRun RunTokenSelection(const TokenSelectionSpec& spec,
                                     const TokenSelectionRunOptions& options, std::uint64_t seed) {
   Require(options.lr > 0 && options.steps >= 0, "a token-selection run needs lr > 0, steps ≥ 0");
+  if (options.engine == Engine::kDirect) return RunDirect(spec, options, seed);
+  RequireGramOptions(options);  // before sampling, so that a refused run costs nothing
+  return RunTokenSelectionOnGram(SampleTokenSelectionGram(spec, 0, seed), spec, options, seed);
+}
+
+TokenSelectionRun RunTokenSelectionOnGram(const GramInstance& gram, const TokenSelectionSpec& spec,
+                                          const TokenSelectionRunOptions& options,
+                                          std::uint64_t seed) {
+  Require(options.lr > 0 && options.steps >= 0, "a token-selection run needs lr > 0, steps ≥ 0");
+  RequireGramOptions(options);
+  Require(gram.n == spec.n && gram.T == spec.T && gram.d == spec.d && gram.sigma == spec.sigma &&
+              gram.noise_in_signal_plane,
+          "the Gram instance is not a D2 training set of this spec's n, T, d and σ");
   TokenSelectionRun run;
-  run.data = GenerateTokenSelection(spec, seed);
-  TokenSelection model(spec.d, DefaultHead(run.data), options.train_W);
-  if (options.train_W) InitTokenSelectionW(model, seed);
-  std::map<std::string, double> lr = {{"p", options.lr}};
-  if (options.train_W) lr["W"] = options.lr;
-  const Observer observer = [&](int step, const Model& m, const Evaluation& e) {
-    if (options.record_every > 0 && (step % options.record_every == 0 || step == options.steps)) {
-      run.trace.push_back({step, TrainAccuracy(e, run.data),
-                           ProjectedCleanTestAccuracy(static_cast<const TokenSelection&>(m).Query(),
-                                                      m.Block("nu"), spec, options.n_test_trace, seed)});
+  run.labels = LabelsOf(gram);
+  GramModel model = GramTokenSelection(gram);
+  const GramObserver observer = [&](int step, const GramModel& m, const ProjectedAttention& a) {
+    if (Recorded(options, step)) {
+      const TestProjections projections = ProjectionsOf(m.query, m.head, gram);
+      run.trace.push_back(
+          {step, FittedFraction(run.labels, a.f),
+           1 - ProjectedCleanTestError(projections, spec, options.n_test_trace, seed).error.rate});
     }
-    if (options.observer) options.observer(step, run.data, m, e);
+    if (options.attention_observer) options.attention_observer(step, run.labels, a.f, a.attention);
   };
-  GradientDescent(model, run.data, {options.steps, ConstantSchedule(lr), 0}, observer);
-  SummarizeFit(model.Evaluate(run.data, false), run.data, model.Block("nu"), run);
-  run.query = model.Query();
-  run.test = ProjectedCleanTestError(run.query, model.Block("nu"), spec, options.n_test, seed);
+  const bool observed = options.record_every > 0 || static_cast<bool>(options.attention_observer);
+  GramGradientDescent(gram, model, {options.steps, ConstantSchedule({{"p", options.lr}}), 0},
+                      observed ? observer : GramObserver{});
+  const GramEvaluation e = EvaluateGram(gram, model);
+  SummarizeFit(run.labels, e.attention.f, e.attention.attention, gram.Project(model.head), run);
+  run.test = ProjectedCleanTestError(ProjectionsOf(model.query, model.head, gram), spec,
+                                     options.n_test, seed);
   run.test_accuracy = 1 - run.test.error.rate;
   return run;
 }

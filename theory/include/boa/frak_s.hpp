@@ -19,11 +19,12 @@ struct FrakS {
   double RMinus() const;
 };
 
-// An observer that adds every step's 𝔖_i into `out` (out must outlive the run).
-RunObserver FrakSAccumulator(FrakS& out);
+// An observer that adds every step's 𝔖_i into `out` (out must outlive the run). It reads labels,
+// flips, roles and attention only, so it runs on either engine.
+AttentionObserver FrakSAccumulator(FrakS& out);
 
-// One p-only run (W = I) on `spec` with its 𝔖 sums accumulated into `frak`.
+// One p-only run (W = I) on `spec` with its 𝔖 sums accumulated into `frak`, on `engine`.
 TokenSelectionRun FrakSRun(const TokenSelectionSpec& spec, double lr, int steps,
-                           std::uint64_t seed, FrakS& frak);
+                           std::uint64_t seed, FrakS& frak, Engine engine = Engine::kDirect);
 
 }  // namespace boa

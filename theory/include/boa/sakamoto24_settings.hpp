@@ -33,7 +33,9 @@ TokenSelectionRunOptions Sakamoto24Protocol(Budget budget);
 // is too short a horizon: at seed 1 the balanced run still leaves 3 of 4 noisy samples unfitted
 // after 5000 steps, while lr 1e-3 × 1500 steps reaches the end states of [S] Fig. 3 in all three
 // settings. The horizon matters: at lr 1e-3 × 3000 steps the large-signal run fits its noisy
-// samples too.
+// samples too. The heatmap figure runs it on the Gram engine (engine.hpp; with W = I, p stays in
+// the span of the tokens), so a cell costs the same at every d; the options returned here keep
+// the default, direct engine.
 TokenSelectionRunOptions Sakamoto24POnlyProtocol();
 
 // The 𝔖 settings: p only, T = 8 with 2 relevant + 2 weak-same + 2 weak-opposite tokens,

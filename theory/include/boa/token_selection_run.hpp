@@ -7,6 +7,13 @@
 // Protocols (THEORY.md §3): W and p trained from W₀ ~ U(−1/√d, 1/√d), p₀ = 0, lr 5e-3 ([S] v3);
 // or p only with W = I ([S] v1). Only the public model/trainer API is used, so a faster
 // W-gradient inside TokenSelection speeds this up without changes here.
+//
+// Engines (engine.hpp): kDirect draws the n·T·d tokens and runs GradientDescent (any protocol);
+// kGram — p only — samples the training set in Gram form (SampleTokenSelectionGram) and runs
+// GramGradientDescent, O((nT)²) per step whatever d is. Training W leaves the span of the tokens,
+// so kGram with train_W is refused. The engines are equal in distribution, not draw for draw
+// (properties/gram_sampling_test.cpp); on the same data (RunTokenSelectionOnGram of
+// GramFromDataset) they give the same run up to rounding (properties/token_selection_run_test.cpp).
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -14,8 +21,11 @@
 #include <vector>
 
 #include "boa/dataset.hpp"
+#include "boa/engine.hpp"
+#include "boa/gram_instance.hpp"
 #include "boa/linalg.hpp"
 #include "boa/projected_test_error.hpp"
+#include "boa/sample_labels.hpp"
 #include "boa/token_selection_data.hpp"
 #include "boa/train.hpp"
 
@@ -29,9 +39,14 @@ struct AccuracyPoint {
 };
 
 // Called at every GD step (0 = before the first) with the training data, the model and its
-// evaluation on the training data.
+// evaluation on the training data. Direct engine only (the Gram engine has no ambient model).
 using RunObserver =
     std::function<void(int step, const Dataset& data, const Model& model, const Evaluation& e)>;
+
+// Called at every GD step (0 = before the first) by either engine with the training labels, flips
+// and roles, the outputs f and the n×T attention.
+using AttentionObserver = std::function<void(int step, const SampleLabels& labels, const Vector& f,
+                                             const RowMatrix& attention)>;
 
 struct TokenSelectionRunOptions {
   bool train_W = true;  // W and p ([S] v3), or p only with W = I ([S] v1)
@@ -40,20 +55,23 @@ struct TokenSelectionRunOptions {
   int n_test = 2000;    // projected clean test samples
   int record_every = 0; // > 0: record an AccuracyPoint every that many steps (and the last)
   int n_test_trace = 500;  // projected test samples per recorded point
-  RunObserver observer; // optional
+  RunObserver observer; // optional; direct engine only
+  AttentionObserver attention_observer;  // optional; both engines
+  Engine engine = Engine::kDirect;       // kGram needs train_W = false
 };
 
 // Per role r, the fraction of the samples i with include[i] whose most-attended token
 // argmax_t s_it has role r (roles never selected are reported as 0; empty map if no sample).
-std::map<std::string, double> SelectionByRole(const RowMatrix& attention, const Dataset& data,
+std::map<std::string, double> SelectionByRole(const RowMatrix& attention, const SampleLabels& labels,
                                               const std::vector<bool>& include);
 
-// The samples of `data` that are clean (y_i = ỹ_i).
-std::vector<bool> CleanSamples(const Dataset& data);
+// The samples that are clean (y_i = ỹ_i).
+std::vector<bool> CleanSamples(const SampleLabels& labels);
 
 struct TokenSelectionRun {
-  Dataset data;
-  Vector query;                 // final q = Wᵀp
+  SampleLabels labels;          // labels, flips and token roles of the training set
+  Dataset data;                 // the training set (direct engine only; empty for Gram)
+  Vector query;                 // final q = Wᵀp (direct engine only)
   double train_accuracy = 0;    // fraction with y_i f_i > 0
   double noisy_fitted = 1;      // among noisy samples (1 if none)
   // Among noisy samples (1 if none): the selected token's head score νᵀx has the sign of the
@@ -62,7 +80,8 @@ struct TokenSelectionRun {
   std::map<std::string, double> clean_selects, noisy_selects;  // SelectionByRole
   ProjectedTestResult test;     // clean test error of the final model
   double test_accuracy = 0;     // 1 − test.error.rate
-  // With record_every > 0. A recorded test accuracy costs O(n_test_trace·T) plus one q = Wᵀp.
+  // With record_every > 0. A recorded test accuracy costs O(n_test_trace·T) plus one q = Wᵀp
+  // (Gram engine: plus the O((nT)²) noise covariance of q).
   std::vector<AccuracyPoint> trace;
 };
 
@@ -70,13 +89,25 @@ struct TokenSelectionRun {
 double ProjectedCleanTestAccuracy(const Vector& q, const Vector& head,
                                   const TokenSelectionSpec& spec, int n_test, std::uint64_t seed);
 
+// The head scores γ_it = νᵀx_it of every training token, as an n×T matrix (needs data.X).
+RowMatrix HeadScores(const Dataset& data, const Vector& head);
+
 // Fills run's train_accuracy, noisy_fitted, clean_selects, noisy_selects and
-// noisy_select_label_sign from an evaluation of a model with head ν on `data`.
-void SummarizeFit(const Evaluation& e, const Dataset& data, const Vector& head,
-                  TokenSelectionRun& run);
+// noisy_select_label_sign from the outputs f, the n×T attention and the n×T head scores
+// γ_it = νᵀx_it of a model with head ν; both engines share it.
+void SummarizeFit(const SampleLabels& labels, const Vector& f, const RowMatrix& attention,
+                  const RowMatrix& head_scores, TokenSelectionRun& run);
 
 TokenSelectionRun RunTokenSelection(const TokenSelectionSpec& spec,
                                     const TokenSelectionRunOptions& options, std::uint64_t seed);
+
+// The Gram engine's run on a given Gram instance of `spec`'s training set (RunTokenSelection with
+// kGram calls it on SampleTokenSelectionGram(spec, 0, seed)); `spec` sets the test distribution
+// and `seed` the test samples. On GramFromDataset(GenerateTokenSelection(spec, seed)) it is the
+// direct engine's run up to rounding. p only: options.train_W and options.observer are refused.
+TokenSelectionRun RunTokenSelectionOnGram(const GramInstance& gram, const TokenSelectionSpec& spec,
+                                          const TokenSelectionRunOptions& options,
+                                          std::uint64_t seed);
 
 // The key numbers of a run under `prefix` (e.g. "balanced_"): train_accuracy, test_accuracy,
 // noisy_fitted, noisy_select_label_sign, and clean_selects_<role> / noisy_selects_<role> for every D2 role.

@@ -56,7 +56,8 @@ void Measure(const std::string& prefix, TokenSelection& model, const Vector& que
              bool all_measures, std::map<std::string, double>& measured) {
   model.Block("p") = query;
   TokenSelectionRun run;
-  SummarizeFit(model.Evaluate(data, false), data, model.Block("nu"), run);
+  const Evaluation e = model.Evaluate(data, false);
+  SummarizeFit(LabelsOf(data), e.f, e.attention, HeadScores(data, model.Block("nu")), run);
   run.test_accuracy = ProjectedCleanTestAccuracy(query, model.Block("nu"), spec, kTestSamples, seed);
   if (all_measures) {
     AddRunMeasures(prefix, run, measured);
