@@ -10,7 +10,8 @@ Figure Magen24DiagonalDominanceFigure(Budget budget);
 Figure Magen24GaussianInitFigure(Budget budget);
 Figure Magen24TwoStepCalibrationFigure(Budget budget);
 Figure Magen24DimensionFigure(Budget budget);
-Figure MagenAccuracyHeatmapFigure(ThresholdRoute route, Budget budget);
+// fixed_d > 0: that d at every n, on the Gram engine; 0: d = max(16, n²) on --engine's choice.
+Figure MagenAccuracyHeatmapFigure(ThresholdRoute route, Budget budget, int fixed_d = 0);
 Figure MagenSnrThresholdFigure(Budget budget);
 Figure Sakamoto24AttentionFigure(int setting_index, Budget budget);
 Figure Sakamoto24AccuracyStepsFigure(Budget budget);
@@ -30,6 +31,10 @@ const std::vector<FigureBuilder>& FigureCatalog() {
        [](Budget b) { return MagenAccuracyHeatmapFigure(ThresholdRoute::kScheduleSA, b); }},
       {"magen_heatmap_maxmargin",
        [](Budget b) { return MagenAccuracyHeatmapFigure(ThresholdRoute::kMaxMargin, b); }},
+      {"magen_heatmap_sa_d1000000",
+       [](Budget b) { return MagenAccuracyHeatmapFigure(ThresholdRoute::kScheduleSA, b, 1000000); }},
+      {"magen_heatmap_maxmargin_d1000000",
+       [](Budget b) { return MagenAccuracyHeatmapFigure(ThresholdRoute::kMaxMargin, b, 1000000); }},
       {"magen_snr_threshold", MagenSnrThresholdFigure},
       {"sakamoto24_attention_balanced", [](Budget b) { return Sakamoto24AttentionFigure(0, b); }},
       {"sakamoto24_attention_large_noise", [](Budget b) { return Sakamoto24AttentionFigure(1, b); }},

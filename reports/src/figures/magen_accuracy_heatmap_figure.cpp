@@ -1,10 +1,13 @@
 // [M] Fig. 7 (rebuttal heatmap): clean test accuracy over SNR × n, for two GD steps with schedule
 // SA and for the max-margin solution, with the predicted boundaries on top: SNR = √(r_T/n) and
 // √(r_N/n) (linearised two-step window, MagenLinearizedThresholds) and SNR² = 2/((1 − η)n)
-// (max-margin). η = 0.1 (exact flips), d = max(16, n²). Every cell is measured here (mean over
-// seeds); the curves are derived (THEORY.md magen24.gd.linearized_thresholds).
+// (max-margin). η = 0.1 (exact flips), d = max(16, n²) — or a fixed d such as 10⁶ ≫ n², always
+// on the Gram engine (direct, that grid would draw 10⁶·2n Gaussians per cell). Every cell is
+// measured here (mean over seeds); the curves are derived (THEORY.md
+// magen24.gd.linearized_thresholds).
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "boa/engine.hpp"
 #include "boa/linearized_thresholds.hpp"
@@ -13,7 +16,7 @@
 
 namespace boa::report {
 
-Figure MagenAccuracyHeatmapFigure(ThresholdRoute route, Budget budget) {
+Figure MagenAccuracyHeatmapFigure(ThresholdRoute route, Budget budget, int fixed_d) {
   constexpr double kEta = 0.1;
   constexpr int kTestSamples = 1000;
   // quick: 6 × 7 cells, 1 seed; default: 21 × 39, 4 seeds; full: 41 × 39, 16 seeds.
@@ -23,23 +26,26 @@ Figure MagenAccuracyHeatmapFigure(ThresholdRoute route, Budget budget) {
   const LinearizedThresholds t = MagenLinearizedThresholds(kEta);
   const bool sa = route == ThresholdRoute::kScheduleSA;
   Figure f;
-  f.name = "magen_heatmap_" + ToString(route);
-  f.engine = ToString(ResolveEngine(EngineChoice::kAuto));
-  f.title = sa ? "Clean test accuracy after two GD steps (schedule SA)"
-               : "Clean test accuracy of the max-margin solution";
+  const EngineChoice engine = fixed_d > 0 ? EngineChoice::kGram : EngineChoice::kAuto;
+  const std::string at_d = fixed_d > 0 ? "d = " + std::to_string(fixed_d) : "d = max(16, n²)";
+  f.name = "magen_heatmap_" + ToString(route) + (fixed_d > 0 ? "_d" + std::to_string(fixed_d) : "");
+  f.engine = ToString(ResolveEngine(engine));
+  f.title = (sa ? "Clean test accuracy after two GD steps (schedule SA)"
+                : "Clean test accuracy of the max-margin solution") +
+            std::string(fixed_d > 0 ? ", " + at_d : "");
   f.caption = "Measured here: mean clean test accuracy over " + std::to_string(seeds) +
-              " seed(s) per cell (η = 0.1, d = max(16, n²), projected test error on " +
+              " seed(s) per cell (η = 0.1, " + at_d + ", projected test error on " +
               std::to_string(kTestSamples) + " samples). Curves derived: SNR = √(r_T/n), "
               "√(r_N/n) (linearised two-step window) and SNR² = 2/((1−η)n) (max-margin).";
   f.columns = {"snr", "n", "d", "clean_test_acc", "train_acc", "snr_r_T", "snr_r_N",
                "snr_maxmargin"};
   for (int n = 2; n <= 40; n += n_step) {
-    const int d = std::max(16, n * n);
+    const int d = fixed_d > 0 ? fixed_d : std::max(16, n * n);
     for (int k = 0; k * snr_step <= 1 + 1e-9; ++k) {
       const double snr = k * snr_step;
       double test = 0, train = 0;
       for (int s = 1; s <= seeds; ++s) {
-        const RouteResult r = RunThresholdRoute(route, n, d, kEta, snr, kTestSamples, s);
+        const RouteResult r = RunThresholdRoute(route, n, d, kEta, snr, kTestSamples, s, engine);
         test += r.clean_test_accuracy / seeds;
         train += r.train_accuracy / seeds;
       }

@@ -55,7 +55,7 @@ Figure MagenSnrThresholdFigure(Budget budget) {
   f.x_label = "n";
   f.y_label = "SNR threshold";
   f.log_x = f.log_y = true;
-  f.key = "bottom left";
+  f.key = "below";
   f.series = {{"predicted_sa", "√(r_T/n) (derived)", "lines dt 2 lc rgb 'black'"},
               {"predicted_maxmargin", "√(2/((1−η)n)) (derived)", "lines dt 3 lc rgb 'black'"}};
   // The claim's sweep (d = d_over_n2·n²) for every route; on the Gram engine also SA and
@@ -111,8 +111,11 @@ Figure MagenSnrThresholdFigure(Budget budget) {
       f.series.push_back({"fit_" + name, SlopeLabel(label, fit), line + lc});
     } else {
       thresholds.push_back(std::vector<double>(ns.size(), nan));
-      f.series.push_back({"snr_threshold_" + name, label + " (measured, too few points to fit)",
-                          point + lc});
+      // Nothing to draw without a located point: the caption says why (not_located).
+      if (!found_n.empty()) {
+        f.series.push_back({"snr_threshold_" + name, label + " (measured, too few points to fit)",
+                            point + lc});
+      }
     }
   }
   if (!not_located.empty()) f.caption += not_located + ".";
