@@ -55,7 +55,7 @@ Figure MagenSnrThresholdFigure(Budget budget) {
   f.x_label = "n";
   f.y_label = "SNR threshold";
   f.log_x = f.log_y = true;
-  f.key = "below";
+  f.key = "bottom left Left reverse samplen 2 font \",10\"";  // the empty corner below the lines
   f.series = {{"predicted_sa", "√(r_T/n) (derived)", "lines dt 2 lc rgb 'black'"},
               {"predicted_maxmargin", "√(2/((1−η)n)) (derived)", "lines dt 3 lc rgb 'black'"}};
   // The claim's sweep (d = d_over_n2·n²) for every route; on the Gram engine also SA and
