@@ -112,6 +112,7 @@ Claim Sakamoto24Existence() {
     return o;
   };
   c.instances = 20;
+  c.ci_instances = 10;  // δ = 0.05, α = 1e-6: fails at ≥ 7 of 10 (the quick budget's 2 never can)
   // Thm 4.1 holds with high probability over the draw; δ = 0.05 allows rare unlucky draws.
   c.delta = 0.05;
   return c;
