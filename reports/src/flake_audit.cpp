@@ -7,6 +7,7 @@ namespace boa::report {
 
 FlakeAudit RunFlakeAudit(Budget budget, const std::function<void(int, int)>& progress) {
   FlakeAudit audit;
+  audit.budget = budget;
   audit.part = RunSweep(FindSweep("flake_audit"), budget, 0, 1, 0, progress);
   const auto ids = sweeps::FlakeAuditClaimIds();
   for (const std::string& id : ids) {
@@ -36,21 +37,27 @@ FlakeAudit RunFlakeAudit(Budget budget, const std::function<void(int, int)>& pro
 }
 
 void WriteAuditMarkdown(std::ostream& md, const FlakeAudit& audit) {
+  const int bases = sweeps::FlakeAuditSeedBases(audit.budget);
   md << "## Flake audit\n\n"
-     << "Measured here (`boa sweep flake_audit`): every probabilistic and scaling claim at the CI "
-     << "configuration (quick budget, what `./boa test` asserts) under many seed bases. A `fails` "
-     << "verdict of a claim that holds is a false alarm. Allowed per run: α = " << kDefaultAlpha
-     << " for probabilistic claims (Clopper–Pearson verdict); up to 0.05 for scaling claims, whose "
-     << "95% interval may miss a true exponent.\n\n"
-     << "The column *fails at* is the fewest failing instances that fail one run's verdict; "
-     << "\"never\" marks a run too small for its δ at this α — it audits nothing, and that claim's "
-     << "ctest test runs more seeds (see its test file).\n\n"
-     << "| id | kind | runs | instances per run | fails at | false failures | allowed rate per run |\n"
-     << "|---|---|---:|---:|---:|---:|---:|\n";
+     << "Measured here (`boa sweep flake_audit`): every probabilistic and scaling claim run exactly "
+     << "as `./boa test` runs it — the " << ToString(kCiBudget) << " budget's sweep sizes and the "
+     << "claim's CI instance count (`ci_instances`; column *instances per run*) — under "
+     << bases << (bases == 1 ? " seed base" : " seed bases") << " (the " << ToString(audit.budget)
+     << " budget; quick 1, default " << sweeps::FlakeAuditSeedBases(Budget::kDefault) << ", full "
+     << sweeps::FlakeAuditSeedBases(Budget::kFull) << "). A `fails` verdict of a claim that holds "
+     << "is a false alarm. Allowed per run: α = " << kDefaultAlpha << " for probabilistic claims "
+     << "(Clopper–Pearson verdict); up to 0.05 for scaling claims, whose 95% interval may miss a "
+     << "true exponent; *expected* is runs × that rate.\n\n"
+     << "The column *fails at* is the fewest failing instances that fail one run's verdict "
+     << "(\"never\" would mark a run too small for its δ at this α, one that audits nothing).\n\n"
+     << "| id | kind | runs | instances per run | fails at | false failures | allowed rate per run "
+        "| expected |\n"
+     << "|---|---|---:|---:|---:|---:|---:|---:|\n";
   for (const AuditRow& r : audit.rows) {
     md << "| `" << r.id << "` | " << r.kind << " | " << r.runs << " | " << r.instances_per_run
        << " | " << (r.failing_count > 0 ? std::to_string(r.failing_count) : std::string("never"))
-       << " | " << r.false_failures << " | " << r.allowed_rate << " |\n";
+       << " | " << r.false_failures << " | " << r.allowed_rate << " | "
+       << r.runs * r.allowed_rate << " |\n";
   }
   md << "\nData: [`flake_audit.csv`](flake_audit.csv).\n\n";
 }

@@ -27,6 +27,7 @@ struct AuditRow {
 
 struct FlakeAudit {
   std::vector<AuditRow> rows;
+  Budget budget = Budget::kDefault;  // selects the number of seed bases
   SweepPart part;  // the raw sweep, for its CSV
 };
 
