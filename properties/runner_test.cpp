@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "boa/catalog.hpp"
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
 #include "boa/runner.hpp"
@@ -89,6 +90,18 @@ TEST(Runner, ProbabilisticVerdictFollowsTheClopperPearsonBound) {
   EXPECT_EQ(with_period(20).status, Status::kHolds);  // 5% failures ≤ δ = 10%
   EXPECT_EQ(with_period(2).status, Status::kFails);   // 50% failures ≫ δ
   EXPECT_GT(with_period(2).bound, 0.1);
+}
+
+// What CI runs (ExpectClaimHolds, and the flake audit that audits it) must be able to fail: a
+// probabilistic claim's ci run has enough instances that all of them failing fails the verdict.
+TEST(Runner, EveryProbabilisticClaimsCiRunCanFail) {
+  for (const Claim& claim : Catalog()) {
+    if (claim.kind != ClaimKind::kProbabilistic) continue;
+    const int n = CiInstances(claim);
+    EXPECT_TRUE(JudgeFailureRate(n, n, claim.delta).fails)
+        << claim.id << ": " << n << " instances at δ = " << claim.delta
+        << " can never fail at α = " << kDefaultAlpha << "; raise its ci_instances";
+  }
 }
 
 TEST(Runner, NonFiniteMeasurementsAndThrowingChecksFail) {

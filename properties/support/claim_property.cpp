@@ -23,11 +23,11 @@ void CheckClaimAsProperty(const std::string& id) {
   if (!outcome.holds) RC_FAIL(outcome.explanation + "\n  replay: " + replay);
 }
 
-void ExpectClaimHolds(const std::string& id, Budget budget, int instances) {
+void ExpectClaimHolds(const std::string& id) {
   const Claim& claim = FindClaim(id);
   RunOptions options;
-  options.budget = budget;
-  options.instances = instances;
+  options.budget = kCiBudget;
+  options.instances = CiInstances(claim);
   const Verdict v = RunClaim(claim, options);
   std::string measured;
   for (const auto& [name, value] : v.measured) measured += "\n  " + name + " = " + std::to_string(value);
@@ -36,8 +36,8 @@ void ExpectClaimHolds(const std::string& id, Budget budget, int instances) {
       << (v.counterexample ? "\n  counterexample: " + v.counterexample->explanation +
                                  "\n  replay: " + v.counterexample->replay
                            : std::string())
-      << "\n  whole run: ./boa check " << id << " --seed 1 --budget " << ToString(budget)
-      << (instances > 0 ? " --instances " + std::to_string(instances) : std::string());
+      << "\n  whole run: ./boa check " << id << " --seed 1 --budget " << ToString(kCiBudget)
+      << " --instances " << options.instances;
 }
 
 }  // namespace boa::testing

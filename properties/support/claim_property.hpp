@@ -7,18 +7,17 @@
 // `./boa check` command that replays the (shrunk) instance exactly.
 #include <string>
 
-#include "boa/budget.hpp"
-
 namespace boa::testing {
 
 void CheckClaimAsProperty(const std::string& id);
 
-// For probabilistic, scaling and exploratory claims: runs the catalog's verdict (RunClaim) at
-// `budget` with the fixed seed base 1 and expects it not to be "fails". On failure it prints the
-// verdict summary, the measured numbers and the replay line of the shrunk counterexample.
-// Probabilistic claims falsely fail with probability ≤ α = 1e-6 (stats.hpp); with the fixed seed
-// a CI run is reproducible. instances > 0 overrides the budget's instance count (e.g. enough
-// seeds for a probabilistic verdict to be able to fail).
-void ExpectClaimHolds(const std::string& id, Budget budget = Budget::kQuick, int instances = 0);
+// For probabilistic, scaling and exploratory claims: runs the catalog's verdict (RunClaim) at the
+// CI configuration — budget kCiBudget, CiInstances(claim) instances (the claim's ci_instances),
+// fixed seed base 1; the flake audit (`boa sweep flake_audit`) audits exactly this run under
+// many seed bases — and expects it not to be "fails". On failure it prints the verdict summary,
+// the measured numbers and the replay line of the shrunk counterexample. Probabilistic claims
+// falsely fail with probability ≤ α = 1e-6 (stats.hpp); with the fixed seed a CI run is
+// reproducible.
+void ExpectClaimHolds(const std::string& id);
 
 }  // namespace boa::testing

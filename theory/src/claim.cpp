@@ -91,6 +91,10 @@ int IntParam(const Params& params, const std::string& name) {
   return static_cast<int>(x);
 }
 
+int CiInstances(const Claim& claim) {
+  return claim.ci_instances > 0 ? claim.ci_instances : InstancesAt(kCiBudget, claim.instances);
+}
+
 std::string ReplayLine(const std::string& id, const Params& params, std::uint64_t seed) {
   std::string line = "./boa check " + id;
   if (!params.empty()) line += " --params " + FormatParams(params);

@@ -23,10 +23,17 @@ struct AuditRow {
   // has too few instances for its δ at α, so it audits nothing).
   int failing_count = 0;
   double allowed_rate = 0;  // per run: α for probabilistic claims, 0.05 for 95% intervals
+  // Pooled over every run: failing instances of runs × instances_per_run, and the claim's δ.
+  // A pooled rate whose one-sided 95% Clopper–Pearson lower bound exceeds δ is flagged
+  // (above_delta): a calibration finding about δ, not a verdict (verdicts use α).
+  int failing_instances = 0;
+  double delta = 0;
+  bool above_delta = false;
 };
 
 struct FlakeAudit {
   std::vector<AuditRow> rows;
+  Budget budget = Budget::kDefault;  // selects the number of seed bases
   SweepPart part;  // the raw sweep, for its CSV
 };
 

@@ -8,6 +8,10 @@ namespace boa {
 
 enum class Budget { kQuick, kDefault, kFull };
 
+// The budget CI runs claims at (ctest's ExpectClaimHolds, the flake audit); a claim's instance
+// count there is CiInstances(claim) (claim.hpp).
+inline constexpr Budget kCiBudget = Budget::kQuick;
+
 Budget ParseBudget(const std::string& text);  // throws InvalidInput
 std::string ToString(Budget budget);
 

@@ -45,6 +45,9 @@ struct Claim {
   Regime regime;
   std::function<Outcome(const Params& params, std::uint64_t seed)> check;
   int instances = 100;  // at the default budget; see InstancesAt for the others
+  // What CI runs (ctest's ExpectClaimHolds and the flake audit, both at kCiBudget): 0 means
+  // InstancesAt(kCiBudget, instances); set it when that is too few for the verdict to fail.
+  int ci_instances = 0;
   double delta = 0;     // probabilistic claims: the allowed failure rate
   // Optional: parameters fixed per budget (e.g. a scaling claim's sweep size), applied over the
   // drawn ones and under the caller's fixed ones. Replay lines print them like any parameter.
@@ -74,6 +77,9 @@ Params ParseParams(const std::string& text);
 // Integer parameter, checked: throws InvalidInput when absent or not an integer.
 int IntParam(const Params& params, const std::string& name);
 double RealParam(const Params& params, const std::string& name);
+
+// The instance count of the claim's CI run (at kCiBudget): ci_instances, or the budget's count.
+int CiInstances(const Claim& claim);
 
 // The one-line command that replays one instance exactly.
 std::string ReplayLine(const std::string& id, const Params& params, std::uint64_t seed);

@@ -42,6 +42,8 @@ const Sweep& FindSweep(const std::string& name);  // throws InvalidInput naming 
 namespace sweeps {
 // The claim ids of the flake_audit sweep, indexed by its claim_index column.
 std::vector<std::string> FlakeAuditClaimIds();
+// Seed bases per claim at a budget (each claim runs at kCiBudget and CiInstances whatever it is).
+int FlakeAuditSeedBases(Budget budget);
 }  // namespace sweeps
 
 }  // namespace boa

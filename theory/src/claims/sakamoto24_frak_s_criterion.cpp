@@ -86,6 +86,7 @@ Claim Sakamoto24FrakSCriterion() {
     return o;
   };
   c.instances = 3;
+  c.ci_instances = 3;  // δ = 0.005, α = 1e-6: fails when all 3 fail
   c.delta = 0.005;  // all but ≤ 0.5% of seeds, as for the gd claims
   return c;
 }

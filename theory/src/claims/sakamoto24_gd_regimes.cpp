@@ -57,6 +57,7 @@ Claim Sakamoto24GdRegimes() {
     return o;
   };
   c.instances = 20;
+  c.ci_instances = 24;  // fails only when all 24 fail: a guard against a complete breakdown
   // Measured with the paper's protocol (W and p, lr 5e-3, 1000 steps): 7 of 20 seeds miss one of
   // the three regimes — the balanced run leaves one noisy sample unfitted (as in token_selection),
   // or the large-signal run fits every noisy sample (train 1: no "not overfitting" regime at this

@@ -104,6 +104,7 @@ Claim Sakamoto24HeadScores() {
     return o;
   };
   c.instances = 200;
+  c.ci_instances = 200;  // the default budget's count: the verdict fails at ≥ 6 failing instances
   c.delta = kDelta;
   return c;
 }

@@ -1,12 +1,15 @@
-// flake_audit: does any statistical claim cry wolf? Every probabilistic and scaling claim runs at
-// the CI configuration (Budget::kQuick instance counts and sweep sizes) under many seed bases; a
-// "fails" verdict on a claim that holds is a false alarm. Probabilistic claims promise a rate
-// ≤ α = 1e-6 per run; a scaling claim's 95% interval misses a true exponent in up to 5% of runs.
+// flake_audit: does any statistical claim cry wolf? Every probabilistic and scaling claim runs
+// exactly as ctest runs it (ExpectClaimHolds: kCiBudget sweep sizes, CiInstances(claim) instances)
+// under many seed bases; a "fails" verdict on a claim that holds is a false alarm. Probabilistic
+// claims promise a rate ≤ α = 1e-6 per run; a scaling claim's 95% interval misses a true exponent
+// in up to 5% of runs.
 //
 // One cell per (claim, seed base); seed bases 1 + 1000003·j keep the instance seeds of different
-// runs disjoint. Seed bases per claim: quick 1, default 20, full 50 — one round of every
-// statistical claim costs ≈ 13 s of CPU, so 50 rounds (≈ 11 CPU-minutes) belong to --budget full
-// (or to `boa sweep flake_audit --budget full --shard k/N` on several machines).
+// runs disjoint (j = 0 is CI's own run). Seed bases per claim: quick 1, default 10, full 50. One
+// round of every statistical claim at its CI count costs ≈ 45 s of CPU (sakamoto24.gd.regimes at
+// 24 seeds ≈ 28 s of it), so the default report's 10 rounds take ≈ 4 minutes on 2 cores and the
+// 50 rounds (≈ 38 CPU-minutes) belong to --budget full (or to
+// `boa sweep flake_audit --budget full --shard k/N` on several machines).
 #include "boa/catalog.hpp"
 #include "boa/runner.hpp"
 #include "boa/sweep.hpp"
@@ -22,22 +25,25 @@ std::vector<const Claim*> StatisticalClaims() {
   return out;
 }
 
-int SeedBases(Budget b) { return b == Budget::kQuick ? 1 : b == Budget::kDefault ? 20 : 50; }
-
 }  // namespace
+
+int FlakeAuditSeedBases(Budget b) {
+  return b == Budget::kQuick ? 1 : b == Budget::kDefault ? 10 : 50;
+}
 
 Sweep FlakeAuditSweep() {
   Sweep s;
   s.name = "flake_audit";
   s.description = "every probabilistic and scaling claim at the CI configuration under many seed bases";
   s.columns = {"claim_index", "seed_base", "instances", "failures", "verdict_fails"};
-  s.cells = [](Budget b) { return static_cast<int>(StatisticalClaims().size()) * SeedBases(b); };
+  s.cells = [](Budget b) { return static_cast<int>(StatisticalClaims().size()) * FlakeAuditSeedBases(b); };
   s.run = [](int cell, Budget b) {
     const auto claims = StatisticalClaims();
-    const int bases = SeedBases(b);
+    const int bases = FlakeAuditSeedBases(b);
     const Claim& claim = *claims[cell / bases];
     RunOptions o;
-    o.budget = Budget::kQuick;
+    o.budget = kCiBudget;
+    o.instances = CiInstances(claim);
     o.seed_base = 1 + 1000003ULL * static_cast<std::uint64_t>(cell % bases);
     o.shrink = false;
     const Verdict v = RunClaim(claim, o);
