@@ -124,12 +124,13 @@ TEST(Runner, ExploratoryClaimsAreReportedNeverFailed) {
 TEST(Runner, ReplayLinesNameAChosenEngine) {
   const Params params = {{"n", 4}};
   EXPECT_EQ(ReplayLine("x.y", params, 3), "./boa check x.y --params n=4 --seed 3 --instances 1");
-  SetProcessEngineChoice(EngineChoice::kDirect);
-  EXPECT_EQ(ReplayLine("x.y", params, 3),
-            "./boa check x.y --params n=4 --seed 3 --instances 1 --engine direct");
-  EXPECT_EQ(ResolveEngine(EngineChoice::kAuto), Engine::kDirect);
-  EXPECT_EQ(ResolveEngine(EngineChoice::kGram), Engine::kGram);  // an explicit choice wins
-  SetProcessEngineChoice(EngineChoice::kAuto);
+  {
+    const ScopedEngineChoice direct(EngineChoice::kDirect);
+    EXPECT_EQ(ReplayLine("x.y", params, 3),
+              "./boa check x.y --params n=4 --seed 3 --instances 1 --engine direct");
+    EXPECT_EQ(ResolveEngine(EngineChoice::kAuto), Engine::kDirect);
+    EXPECT_EQ(ResolveEngine(EngineChoice::kGram), Engine::kGram);  // an explicit choice wins
+  }
   EXPECT_EQ(ResolveEngine(EngineChoice::kAuto), Engine::kGram);
   EXPECT_EQ(ResolveEngine(EngineChoice::kGram, false), Engine::kDirect);  // no Gram form
   EXPECT_THROW(ParseEngineChoice("fast"), InvalidInput);

@@ -83,16 +83,11 @@ ReplayOutcome ReplayCorpusEntry(const CorpusEntry& entry) {
             "corpus entry for " + entry.claim + " lacks parameter " + g.name);
   }
   ReplayOutcome r;
-  // The entry's engine for this one instance, then the process choice as it was.
-  const EngineChoice before = ProcessEngineChoice();
-  SetProcessEngineChoice(entry.engine == Engine::kGram ? EngineChoice::kGram : EngineChoice::kDirect);
-  try {
+  {
+    const ScopedEngineChoice on_entry_engine(entry.engine == Engine::kGram ? EngineChoice::kGram
+                                                                            : EngineChoice::kDirect);
     r.outcome = CheckInstance(claim, entry.params, entry.seed);
-  } catch (...) {
-    SetProcessEngineChoice(before);
-    throw;
   }
-  SetProcessEngineChoice(before);
   r.matches = r.outcome.holds != entry.expect_failure;
   return r;
 }

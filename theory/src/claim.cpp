@@ -1,11 +1,10 @@
 #include "boa/claim.hpp"
 
-#include "boa/engine.hpp"
-
 #include <charconv>
 #include <cmath>
 #include <sstream>
 
+#include "boa/engine.hpp"
 #include "boa/error.hpp"
 #include "boa/rng.hpp"
 

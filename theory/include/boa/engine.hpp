@@ -31,6 +31,21 @@ EngineChoice ParseEngineChoice(const std::string& text);  // "auto" | "direct" |
 EngineChoice ProcessEngineChoice();
 void SetProcessEngineChoice(EngineChoice choice);
 
+// Sets the process-wide choice for one scope (e.g. replaying a corpus entry on its recorded
+// engine) and restores the previous one when the scope ends.
+class ScopedEngineChoice {
+ public:
+  explicit ScopedEngineChoice(EngineChoice choice) : before_(ProcessEngineChoice()) {
+    SetProcessEngineChoice(choice);
+  }
+  ~ScopedEngineChoice() { SetProcessEngineChoice(before_); }
+  ScopedEngineChoice(const ScopedEngineChoice&) = delete;
+  ScopedEngineChoice& operator=(const ScopedEngineChoice&) = delete;
+
+ private:
+  EngineChoice before_;
+};
+
 // The engine an experiment with (has_gram_form) runs on under `choice`.
 Engine ResolveEngine(EngineChoice choice, bool has_gram_form = true);
 
