@@ -56,7 +56,7 @@ TEST(Cli, BadInputGetsOneLineAndExitCodeTwo) {
 // --engine: auto (Gram) by default on claims with a Gram form, named in the output, reproducible
 // per engine, refused where a claim has no Gram form.
 TEST(Cli, EngineIsChosenNamedAndRefusedWhereThereIsNoGramForm) {
-  const std::string check = "check magen24.maxmargin.selection --instances 2 --seed 9 --json";
+  const std::string check = "check magen24.maxmargin.selection --instances 40 --seed 9 --json";
   const CommandResult by_default = RunBoa(check);
   const CommandResult gram = RunBoa(check + " --engine gram");
   const CommandResult direct = RunBoa(check + " --engine direct");

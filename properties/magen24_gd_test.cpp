@@ -9,7 +9,7 @@
 #include "claim_property.hpp"
 
 using boa::testing::CheckClaimAsProperty;
-using boa::testing::ExpectClaimHolds;
+using boa::testing::ExpectClaimVerdict;
 
 RC_GTEST_PROP(Magen24Gd, FirstStepFromZeroMovesOnlyTheValuesByTheLabelWeightedTokenMean, ()) {
   CheckClaimAsProperty("magen24.gd.step1_closed_form");
@@ -19,30 +19,31 @@ RC_GTEST_PROP(Magen24Gd, SecondStepMatchesItsClosedFormAndTheSignalWeightIsALogi
   CheckClaimAsProperty("magen24.gd.step2_closed_form");
 }
 
-// 40 instances (quick), δ = 0.02 on the rate of draws that lie in the realised window and fail
-// (calibrated: 4 of 2000 at margin 0.2): fails only if ≥ 9 of 40 fail. False alarm ≤ 1e-6.
+// A finding: inside the nominal parameter window the conclusions fail far more often than δ.
 TEST(Magen24Gd, TwoStepsOfScheduleSaOverfitBenignlyInsideTheWindow) {
-  ExpectClaimHolds("magen24.gd.two_step_benign");
+  ExpectClaimVerdict("magen24.gd.two_step_benign");
+}
+
+TEST(Magen24Gd, TwoStepsOverfitBenignlyInsideTheRealisedPerClassWindow) {
+  ExpectClaimVerdict("magen24.gd.two_step_benign_realised_window");
 }
 
 // One sweep (n = 5 .. 40, 120 instances per n): the mismatch fraction's fitted exponent has its
 // 95% interval below 0.
 TEST(Magen24Gd, RealisedAttentionPatternMatchesTheLinearisationMoreOftenAsNGrows) {
-  ExpectClaimHolds("magen24.gd.linearized_thresholds");
+  ExpectClaimVerdict("magen24.gd.linearized_thresholds");
 }
 
-// 20 instances (quick), δ = 0.02: fails only if ≥ 7 of 20 fail. False alarm ≤ 1e-6.
+// A finding: at THEORY.md's ω√d = 1e-3 the conclusions fail on every draw.
 TEST(Magen24Gd, GaussianInitMovesTwoStepParametersLinearlyAndKeepsTheConclusions) {
-  ExpectClaimHolds("magen24.gd.gaussian_init");
+  ExpectClaimVerdict("magen24.gd.gaussian_init");
 }
 
-// Exploratory: reported, not asserted. The test only requires that the measurement ran — no
-// throw, no non-finite number (the runner counts either as a failed instance).
+TEST(Magen24Gd, GaussianInitMovesTwoStepParametersLinearlyInOmega) {
+  ExpectClaimVerdict("magen24.gd.gaussian_init_deviation");
+}
+
+// Exploratory: reported, not asserted; every instance must run cleanly.
 TEST(Magen24Gd, StepSizeSweepMeasuresIterationsToFit) {
-  boa::RunOptions options;
-  options.budget = boa::Budget::kQuick;
-  const boa::Verdict v = boa::RunClaim(boa::FindClaim("magen24.gd.step_size"), options);
-  EXPECT_EQ(v.status, boa::Status::kReported);
-  EXPECT_EQ(v.failures, 0) << (v.counterexample ? v.counterexample->explanation : "");
-  EXPECT_EQ(v.measured.count("iterations_to_fit_at_log10_scale_0"), 1u);
+  ExpectClaimVerdict("magen24.gd.step_size");
 }

@@ -40,11 +40,25 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEveryClaimAndEveryFigure) {
     EXPECT_NE(markdown.find("| `" + claim.id + "` |"), std::string::npos) << claim.id;
     const auto& entry = summary["claims"][k];
     EXPECT_EQ(entry["id"], claim.id);
-    for (const char* field : {"kind", "provenance", "verdict", "instances", "failures", "bound",
-                              "measured", "replay"}) {
+    for (const char* field : {"kind", "provenance", "verdict", "expected", "as_expected",
+                              "instances", "failures", "rejected", "healthy", "measured", "replay"}) {
       EXPECT_TRUE(entry.contains(field)) << claim.id << " lacks " << field;
     }
-    EXPECT_NE(entry["verdict"], "fails") << claim.id << ": " << entry.dump();
+    // Every verdict is the one its claim expects: findings fail, everything else holds.
+    EXPECT_TRUE(entry["as_expected"].get<bool>()) << claim.id << ": " << entry.dump();
+    if (claim.kind == ClaimKind::kProbabilistic) {
+      for (const char* field : {"delta", "delta_alt", "delta_source", "alpha", "power"}) {
+        EXPECT_TRUE(entry.contains(field)) << claim.id << " lacks " << field;
+      }
+      EXPECT_GE(entry["power"].get<double>(), 0.9) << claim.id;
+    }
+    if (claim.expected == Expectation::kFails) {
+      // Each finding is listed in the Findings section, which opens the report, with a replay.
+      const auto findings = markdown.find("## Findings"), verdicts = markdown.find("## Verdicts");
+      const auto at = markdown.find("### `" + claim.id + "` — finding");
+      EXPECT_TRUE(findings < at && at < verdicts) << claim.id << " is not among the findings";
+      EXPECT_NE(markdown.find("Replay: `./boa check " + claim.id, at), std::string::npos) << claim.id;
+    }
   }
   ASSERT_EQ(summary["figures"].size(), report::FigureCatalog().size());
   for (const auto& figure : summary["figures"]) {

@@ -73,34 +73,91 @@ TEST(Runner, IdentityClaimHoldsWhenNoInstanceFails) {
   EXPECT_FALSE(v.counterexample.has_value());
 }
 
-TEST(Runner, ProbabilisticVerdictFollowsTheClopperPearsonBound) {
+// Fails on every seed divisible by `period`: a failure rate of 1/period.
+Claim PeriodicClaim(int period) {
   Claim c = FalseClaim();
   c.kind = ClaimKind::kProbabilistic;
   c.delta = 0.1;
-  // Fails on every seed divisible by `period`.
-  auto with_period = [&](int period) {
-    c.check = [period](const Params&, std::uint64_t seed) {
-      return Outcome{seed % period != 0, {}, "unlucky seed"};
-    };
-    RunOptions o;
-    o.instances = 1000;
-    o.shrink = false;
-    return RunClaim(c, o);
+  c.delta_alt = 0.3;
+  c.instances = 400;
+  c.check = [period](const Params&, std::uint64_t seed) {
+    return Outcome{seed % period != 0, {}, "unlucky seed"};
   };
-  EXPECT_EQ(with_period(20).status, Status::kHolds);  // 5% failures ≤ δ = 10%
-  EXPECT_EQ(with_period(2).status, Status::kFails);   // 50% failures ≫ δ
-  EXPECT_GT(with_period(2).bound, 0.1);
+  return c;
 }
 
-// What CI runs (ExpectClaimHolds, and the flake audit that audits it) must be able to fail: a
-// probabilistic claim's ci run has enough instances that all of them failing fails the verdict.
-TEST(Runner, EveryProbabilisticClaimsCiRunCanFail) {
+TEST(Runner, ProbabilisticVerdictIsTheSequentialTestsDecision) {
+  RunOptions o;
+  o.shrink = false;
+  const Verdict holds = RunClaim(PeriodicClaim(20), o);  // 5% failures ≤ δ = 10%
+  EXPECT_EQ(holds.status, Status::kHolds);
+  EXPECT_LT(holds.instances, 400);  // it stopped when the evidence decided
+  const Verdict fails = RunClaim(PeriodicClaim(2), o);  // 50% failures ≥ δ₁ = 30%
+  EXPECT_EQ(fails.status, Status::kFails);
+  EXPECT_LT(fails.instances, 400);
+  EXPECT_GT(fails.rate_lower, 0.1);
+  ASSERT_TRUE(fails.plan.has_value());
+  EXPECT_GE(fails.plan->power, 0.9);
+  // Between δ and δ₁ with a small cap the evidence cannot decide: inconclusive, never "holds".
+  Claim between = PeriodicClaim(5);  // 20%
+  between.instances = 30;
+  EXPECT_EQ(RunClaim(between, o).status, Status::kInconclusive);
+}
+
+// Draws outside the hypothesis are not instances: they are counted as rejected, and a run in
+// which more than 9 of 10 draws are rejected fails its health check.
+TEST(Runner, DrawsOutsideTheHypothesisAreRejectedAndCounted) {
+  auto rejecting = [](int keep_every) {
+    Claim c = FalseClaim();
+    c.check = [keep_every](const Params&, std::uint64_t seed) {
+      Outcome o{false, {}, "would fail"};
+      o.in_hypothesis = seed % keep_every == 0;
+      if (o.in_hypothesis) o.holds = true;
+      return o;
+    };
+    c.instances = 20;
+    return RunClaim(c, {});
+  };
+  const Verdict half = rejecting(2);
+  EXPECT_EQ(half.status, Status::kHolds);
+  EXPECT_TRUE(half.healthy);
+  EXPECT_EQ(half.instances, 20);
+  EXPECT_EQ(half.rejected, 20);
+  const Verdict starved = rejecting(20);  // 95% rejected
+  EXPECT_FALSE(starved.healthy);
+  EXPECT_EQ(starved.status, Status::kFails);
+}
+
+// Every probabilistic claim's run, at CI's cap and at every report budget, has power ≥ 0.9 at
+// its δ₁ (computed exactly, sequential_test.hpp), states where δ and δ₁ come from, and the α of
+// every statistical claim add up to at most the suite's false-alarm budget.
+TEST(Runner, EveryProbabilisticClaimsPlanHasPowerAtItsBreakage) {
+  double alpha_sum = 0;
   for (const Claim& claim : Catalog()) {
+    if (claim.kind == ClaimKind::kProbabilistic || claim.kind == ClaimKind::kScaling) {
+      alpha_sum += claim.alpha;
+    }
     if (claim.kind != ClaimKind::kProbabilistic) continue;
-    const int n = CiInstances(claim);
-    EXPECT_TRUE(JudgeFailureRate(n, n, claim.delta).fails)
-        << claim.id << ": " << n << " instances at δ = " << claim.delta
-        << " can never fail at α = " << kDefaultAlpha << "; raise its ci_instances";
+    EXPECT_FALSE(claim.delta_source.empty()) << claim.id << " does not say where δ comes from";
+    EXPECT_TRUE(claim.delta > 0 && claim.delta < claim.delta_alt && claim.delta_alt < 1) << claim.id;
+    for (const int cap : {CiInstances(claim), ClaimInstancesAt(claim, Budget::kQuick),
+                          ClaimInstancesAt(claim, Budget::kDefault),
+                          ClaimInstancesAt(claim, Budget::kFull)}) {
+      EXPECT_GE(Power(PlanOf(claim, cap)), 0.9) << claim.id << " at cap " << cap;
+    }
+  }
+  EXPECT_LE(alpha_sum, kSuiteFalseAlarm);
+}
+
+// A finding is recorded only where its plan fails it with probability ≥ 0.99 at the measured
+// failure rate, so a change that reshuffles random streams cannot flip it.
+TEST(Runner, EveryFindingFailsRobustlyAtItsMeasuredRate) {
+  for (const Claim& claim : Catalog()) {
+    if (claim.expected != Expectation::kFails) continue;
+    EXPECT_FALSE(claim.finding.empty()) << claim.id << ": a finding says what was refuted";
+    if (claim.kind != ClaimKind::kProbabilistic) continue;
+    EXPECT_GE(Operate(PlanOf(claim, CiInstances(claim)), claim.finding_rate).fails, 0.99)
+        << claim.id << " at its measured rate " << claim.finding_rate;
   }
 }
 

@@ -1,5 +1,5 @@
-// stats: Clopper–Pearson bounds against closed forms and known values, the binomial verdict,
-// and the log-log slope fit.
+// stats: Clopper–Pearson bounds against closed forms and known values, the log-log slope fit
+// and the power of its test.
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -40,15 +40,6 @@ TEST(Stats, KnownTwoSidedIntervalFor5Of20) {
   EXPECT_NEAR(ClopperPearsonUpper(5, 20, 0.025), 0.4910, 5e-5);
 }
 
-TEST(Stats, VerdictFailsOnlyWhenTheLowerBoundExceedsDelta) {
-  EXPECT_FALSE(JudgeFailureRate(0, 200, 0.05).fails);
-  EXPECT_FALSE(JudgeFailureRate(10, 200, 0.05).fails);  // rate 0.05 is consistent with δ = 0.05
-  EXPECT_TRUE(JudgeFailureRate(60, 200, 0.05).fails);   // rate 0.3 is not, even at α = 1e-6
-  const auto v = JudgeFailureRate(60, 200, 0.05);
-  EXPECT_GT(v.lower_bound, 0.05);
-  EXPECT_LT(v.lower_bound, 0.3);
-}
-
 RC_GTEST_PROP(Stats, SlopeFitRecoversAnExactPowerLaw, ()) {
   const double kappa = *rc::gen::inRange(-30, 31) / 10.0;
   const double c = *rc::gen::inRange(1, 100) / 10.0;
@@ -72,6 +63,19 @@ TEST(Stats, SlopeIntervalUsesStudentT) {
   EXPECT_LT(fit.lower, 2.0);
   EXPECT_GT(fit.upper, 2.0);
   EXPECT_GT(fit.standard_error, 0);
+}
+
+// The power of the slope test: at a deviation of zero it is the test's size 1 − level; it grows
+// with the deviation; and a Monte Carlo of the fit under Gaussian noise agrees with it.
+TEST(Stats, SlopeTestPowerIsTheNoncentralTTail) {
+  SlopeFit fit;
+  fit.points = 6;
+  fit.level = 0.95;
+  fit.standard_error = 0.1;
+  EXPECT_NEAR(SlopeTestPower(fit, 1e-12), 0.05, 1e-9);
+  EXPECT_LT(SlopeTestPower(fit, 0.2), SlopeTestPower(fit, 0.4));
+  EXPECT_GT(SlopeTestPower(fit, 1.0), 0.999);
+  EXPECT_THROW(SlopeTestPower(fit, 0), InvalidInput);
 }
 
 TEST(Stats, RejectsBadInput) {

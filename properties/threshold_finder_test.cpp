@@ -72,6 +72,7 @@ TEST(ThresholdFinder, ConstantEstimationFindsTheSmallestConstantWithoutFailures)
   c.id = "test.constant";
   c.kind = ClaimKind::kProbabilistic;
   c.delta = 0.5;
+  c.delta_alt = 0.8;
   c.regime = {{"C", 0, 1000, 0.01}};
   auto need = [](std::uint64_t seed) { return 1 + static_cast<double>(seed % 97) / 97; };
   c.check = [need](const Params& p, std::uint64_t seed) {

@@ -1,6 +1,7 @@
 #include "boa_report/report.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
@@ -14,6 +15,7 @@
 #include "boa_report/flake_audit.hpp"
 #include "boa_report/sweep_csv.hpp"
 #include "boa_report/progress.hpp"
+#include "boa_report/verdict_json.hpp"
 
 namespace boa::report {
 namespace {
@@ -39,6 +41,52 @@ struct Row {
   std::string replay;
 };
 
+std::string Counterexample(const Verdict& v) {
+  return v.counterexample ? "`" + FormatParams(v.counterexample->params) + "` seed " +
+                                std::to_string(v.counterexample->seed)
+                          : "—";
+}
+
+// δ vs δ₁ for a probabilistic claim, the deviation for a scaling one, "—" otherwise.
+std::string Hypotheses(const Claim& c) {
+  if (c.kind == ClaimKind::kProbabilistic) return Short(c.delta) + " vs " + Short(c.delta_alt);
+  if (c.kind == ClaimKind::kScaling) return "±" + Short(c.deviation);
+  return "—";
+}
+
+std::string PowerCell(const Verdict& v) {
+  if (!v.plan) return "—";
+  return std::isfinite(v.plan->power) ? Short(v.plan->power) : "not reported";
+}
+
+// Findings first: every claim whose pre-registered statement is refuted (expected "fails"), and
+// every verdict that differs from what the claim expects — a change in behaviour is never silent.
+void WriteFindings(std::ostream& md, const std::vector<Row>& rows) {
+  md << "## Findings\n\n"
+     << "Statements that fail in their pre-registered form (expected `fails`, asserted so in CI: "
+     << "a finding that starts to hold fails CI too), then any verdict that is not the one its "
+     << "claim expects.\n\n";
+  int count = 0;
+  for (const Row& r : rows) {
+    const auto& c = *r.claim;
+    const auto& v = r.verdict;
+    const bool finding = c.expected == Expectation::kFails;
+    const bool surprise = !MatchesExpectation(c, v);
+    if (!finding && !surprise) continue;
+    ++count;
+    md << "### `" << c.id << "` — " << (finding ? "finding" : "unexpected verdict") << ": **"
+       << ToString(v.status) << "** (expected " << ToString(ExpectedStatus(c)) << ")\n\n"
+       << c.title << ". Source: " << c.source << ".\n\n";
+    if (finding) md << c.finding << "\n\n";
+    md << "Measured here: " << v.summary << ".\n\n";
+    if (v.counterexample) {
+      md << "Counterexample: " << v.counterexample->explanation << "  \nReplay: `"
+         << v.counterexample->replay << "`\n\n";
+    }
+  }
+  if (count == 0) md << "None.\n\n";
+}
+
 void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
                    const std::vector<Figure>& figures, const ReportOptions& options,
                    double seconds, const fs::path& file) {
@@ -49,29 +97,40 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
      << "unless it is labelled as coming from a paper or a derivation.\n\n"
      << "Provenance: `paper` — the qualitative statement is the paper's; `derived` — a finite-sample "
      << "form with explicit constants derived in THEORY.md; `exploratory` — measured and reported, "
-     << "not asserted. The bound column is the Clopper–Pearson lower bound on the failure rate for "
-     << "probabilistic claims (α = " << kDefaultAlpha << "), the observed failure rate otherwise.\n\n"
-     << "## Verdicts\n\n"
-     << "| id | kind | provenance | engine | instances | failures | bound | verdict | counterexample |\n"
-     << "|---|---|---|---|---:|---:|---:|---|---|\n";
+     << "not asserted.\n\n"
+     << "Verdicts (README § Verdicts): a probabilistic claim runs a sequential test of failure "
+     << "rate ≤ δ against ≥ δ₁ (the breakage it must catch) at false-alarm rate α = "
+     << kClaimAlpha << " per claim (the suite's α add up to ≤ " << kSuiteFalseAlarm
+     << "); *power* is the exact probability that the run as planned fails a claim broken at δ₁. "
+     << "It stops when the evidence decides and is *inconclusive* when it reaches its cap "
+     << "undecided. A scaling claim's power is that of its slope test at the stated deviation. "
+     << "*Rejected* counts draws outside the claim's hypothesis, which are not instances of it.\n\n";
+  WriteFindings(md, rows);
+  md << "## Verdicts\n\n"
+     << "| id | kind | provenance | engine | δ vs δ₁ | power | instances | rejected | failures "
+        "| failure rate (95%) | verdict | expected | counterexample |\n"
+     << "|---|---|---|---|---|---:|---:|---:|---:|---|---|---|---|\n";
   for (const Row& r : rows) {
     const auto& c = *r.claim;
     const auto& v = r.verdict;
     md << "| `" << c.id << "` | " << ToString(c.kind) << " | " << ToString(c.provenance) << " | "
-       << ToString(ResolveEngine(EngineChoice::kAuto, c.gram_form)) << " | " << v.instances << " | " << v.failures << " | " << Short(v.bound) << " | **"
-       << ToString(v.status) << "** | "
-       << (v.counterexample ? "`" + FormatParams(v.counterexample->params) + "` seed " +
-                                  std::to_string(v.counterexample->seed)
-                            : "—")
-       << " |\n";
+       << ToString(ResolveEngine(EngineChoice::kAuto, c.gram_form)) << " | " << Hypotheses(c)
+       << " | " << PowerCell(v) << " | " << v.instances << " | " << v.rejected << " | "
+       << v.failures << " | [" << Short(v.rate_lower) << ", " << Short(v.rate_upper) << "] | **"
+       << ToString(v.status) << "** | " << ToString(ExpectedStatus(c))
+       << (MatchesExpectation(c, v) ? "" : " ✗") << " | " << Counterexample(v) << " |\n";
   }
   md << "\n## Claims\n\n";
   for (const Row& r : rows) {
     const auto& c = *r.claim;
     const auto& v = r.verdict;
     md << "### `" << c.id << "` — " << ToString(v.status) << "\n\n"
-       << c.title << ". Source: " << c.source << ". " << v.summary << ".\n\n"
-       << "Reproduce: `" << r.replay << "`\n\n";
+       << c.title << ". Source: " << c.source << ". " << v.summary << ".\n\n";
+    if (c.kind == ClaimKind::kProbabilistic) {
+      md << "δ = " << Short(c.delta) << ", δ₁ = " << Short(c.delta_alt) << ": " << c.delta_source
+         << "\n\n";
+    }
+    md << "Reproduce: `" << r.replay << "`\n\n";
     if (v.counterexample) {
       md << "Minimal counterexample (" << v.counterexample->shrink_steps << " shrink steps): "
          << v.counterexample->explanation << "  \nReplay: `" << v.counterexample->replay << "`\n\n";
@@ -100,28 +159,8 @@ json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
                  const std::vector<Figure>& figures, const ReportOptions& options, double seconds) {
   json claims = json::array();
   for (const Row& r : rows) {
-    const auto& v = r.verdict;
-    json entry = {{"id", r.claim->id},
-                  {"title", r.claim->title},
-                  {"kind", ToString(r.claim->kind)},
-                  {"provenance", ToString(r.claim->provenance)},
-                  {"source", r.claim->source},
-                  {"engine", ToString(ResolveEngine(EngineChoice::kAuto, r.claim->gram_form))},
-                  {"verdict", ToString(v.status)},
-                  {"instances", v.instances},
-                  {"failures", v.failures},
-                  {"bound", v.bound},
-                  {"delta", r.claim->delta},
-                  {"summary", v.summary},
-                  {"measured", v.measured},
-                  {"replay", r.replay},
-                  {"counterexample", nullptr}};
-    if (v.counterexample) {
-      entry["counterexample"] = {{"params", v.counterexample->params},
-                                 {"seed", v.counterexample->seed},
-                                 {"explanation", v.counterexample->explanation},
-                                 {"replay", v.counterexample->replay}};
-    }
+    json entry = VerdictJson(*r.claim, r.verdict);
+    entry["replay"] = r.replay;
     claims.push_back(entry);
   }
   json figs = json::array();
@@ -163,7 +202,7 @@ int WriteReport(const ReportOptions& options) {
       run.progress = [&](int done, int total) { progress.Update(done, total); };
       Row row{&claim, RunClaim(claim, run), ""};
       row.replay = RunReplay(claim, row.verdict.instances, options.seed, options.budget);
-      failing += row.verdict.status == Status::kFails;
+      failing += !MatchesExpectation(claim, row.verdict);
       progress.Finish(ToString(row.verdict.status));
       rows.push_back(std::move(row));
     }

@@ -29,6 +29,27 @@ std::string ToString(Provenance provenance) {
   return "unknown";
 }
 
+std::string ToString(Expectation expectation) {
+  return expectation == Expectation::kHolds ? "holds" : "fails";
+}
+
+void UsePreRegisteredRates(Claim& claim, RateRow row) {
+  switch (row) {
+    case RateRow::kTheoremConclusion:
+      claim.delta = 0.1;
+      claim.delta_alt = 0.3;
+      claim.delta_source = "THEORY.md §4, row \"theorem conclusion\" (w.h.p. for random draws "
+                           "inside the hypothesis): δ = 0.1, δ₁ = 0.3";
+      return;
+    case RateRow::kTypicalFigure:
+      claim.delta = 0.5;
+      claim.delta_alt = 0.8;
+      claim.delta_source = "THEORY.md §4, row \"one seed, typical\" (a figure shown for one "
+                           "seed, claimed as typical): δ = 0.5, δ₁ = 0.8";
+      return;
+  }
+}
+
 Params ParamsAt(const Regime& regime, const std::vector<int>& k) {
   Params params;
   for (std::size_t j = 0; j < regime.size(); ++j) params[regime[j].name] = k[j] * regime[j].unit;
@@ -90,8 +111,16 @@ int IntParam(const Params& params, const std::string& name) {
   return static_cast<int>(x);
 }
 
+int ClaimInstancesAt(const Claim& claim, Budget budget) {
+  // A sequential run stops when the evidence decides; its cap keeps its power at every budget.
+  if (claim.kind == ClaimKind::kProbabilistic) {
+    return budget == Budget::kFull ? 10 * claim.instances : claim.instances;
+  }
+  return InstancesAt(budget, claim.instances);
+}
+
 int CiInstances(const Claim& claim) {
-  return claim.ci_instances > 0 ? claim.ci_instances : InstancesAt(kCiBudget, claim.instances);
+  return claim.ci_instances > 0 ? claim.ci_instances : ClaimInstancesAt(claim, kCiBudget);
 }
 
 std::string ReplayLine(const std::string& id, const Params& params, std::uint64_t seed) {

@@ -55,6 +55,7 @@ std::string ToString(Status status) {
   switch (status) {
     case Status::kHolds: return "holds";
     case Status::kFails: return "fails";
+    case Status::kInconclusive: return "inconclusive";
     case Status::kReported: return "reported";
   }
   return "unknown";
@@ -77,7 +78,7 @@ Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed, int
         trial[grid.name] = c * grid.unit;
         ++checks;
         const Outcome o = CheckInstance(claim, trial, seed);
-        if (!o.holds) {
+        if (o.in_hypothesis && !o.holds) {
           params = trial;
           explanation = o.explanation;
           ++result.shrink_steps;
@@ -93,29 +94,65 @@ Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed, int
   return result;
 }
 
+SequentialPlan PlanOf(const Claim& claim, int cap) {
+  SequentialPlan plan;
+  plan.delta = claim.delta;
+  plan.delta_alt = claim.delta_alt;
+  plan.alpha = claim.alpha;
+  plan.cap = cap;
+  return plan;
+}
+
+Status ExpectedStatus(const Claim& claim) {
+  if (claim.kind == ClaimKind::kExploratory) return Status::kReported;
+  return claim.expected == Expectation::kHolds ? Status::kHolds : Status::kFails;
+}
+
+bool MatchesExpectation(const Claim& claim, const Verdict& verdict) {
+  return verdict.healthy && verdict.status == ExpectedStatus(claim);
+}
+
 Verdict RunClaim(const Claim& claim, const RunOptions& options) {
   Verdict verdict;
+  const bool sequential = claim.kind == ClaimKind::kProbabilistic;
   const int total =
-      options.instances > 0 ? options.instances : InstancesAt(options.budget, claim.instances);
+      options.instances > 0 ? options.instances : ClaimInstancesAt(claim, options.budget);
+  std::optional<SequentialPlan> plan;
+  if (sequential) plan = PlanOf(claim, total);
+  if (plan) ValidatePlan(*plan);
   const Params budget_params = claim.budget_params ? claim.budget_params(options.budget) : Params{};
   std::map<std::string, Accumulator> measured;
   std::optional<std::pair<Params, std::uint64_t>> first_failure;
-  for (int i = 0; i < total; ++i) {
-    const std::uint64_t seed = options.seed_base + static_cast<std::uint64_t>(i);
+  SequentialDecision decision = SequentialDecision::kContinue;
+  // At most 10 draws per instance: a run that needs more has failed its health check anyway.
+  const std::uint64_t max_draws = 10 * static_cast<std::uint64_t>(total);
+  for (std::uint64_t i = 0; i < max_draws && verdict.instances < total &&
+                            (decision == SequentialDecision::kContinue || options.run_to_cap);
+       ++i) {
+    const std::uint64_t seed = options.seed_base + i;
     Params params = DrawParams(claim.regime, seed);
     for (const auto& [name, value] : budget_params) params[name] = value;
     for (const auto& [name, value] : options.fixed) params[name] = value;
     const Outcome o = CheckInstance(claim, params, seed);
+    if (!o.in_hypothesis) {
+      ++verdict.rejected;
+      continue;
+    }
+    ++verdict.instances;
     for (const auto& [name, value] : o.measured) measured[name].Add(value);
     if (!o.holds) {
       ++verdict.failures;
       if (!first_failure) first_failure.emplace(params, seed);
     }
-    if (options.progress) options.progress(i + 1, total);
+    if (plan && decision == SequentialDecision::kContinue) {
+      decision = Decide(*plan, verdict.failures, verdict.instances);
+    }
+    if (options.progress) options.progress(verdict.instances, total);
   }
-  verdict.instances = total;
+  const int draws = verdict.instances + verdict.rejected;
+  verdict.healthy = verdict.rejected * 10 <= draws * 9 && verdict.instances > 0;
   for (const auto& [name, acc] : measured) {
-    if (total == 1) {
+    if (verdict.instances == 1) {
       verdict.measured[name] = acc.sum;
     } else {
       verdict.measured[name + "_min"] = acc.min;
@@ -123,27 +160,50 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
       verdict.measured[name + "_max"] = acc.max;
     }
   }
-  const double rate = static_cast<double>(verdict.failures) / total;
+  const int n = std::max(verdict.instances, 1);
+  const double rate = static_cast<double>(verdict.failures) / n;
+  verdict.rate_lower = verdict.rate_upper = rate;
   std::ostringstream summary;
+  summary << verdict.failures << " of " << verdict.instances << " instances failed";
+  if (verdict.rejected > 0) {
+    summary << " (" << verdict.rejected << " of " << draws << " draws outside the hypothesis)";
+  }
   switch (claim.kind) {
     case ClaimKind::kProbabilistic: {
-      const BinomialVerdict b = JudgeFailureRate(verdict.failures, total, claim.delta, options.alpha);
-      verdict.bound = b.lower_bound;
-      verdict.status = b.fails ? Status::kFails : Status::kHolds;
-      summary << verdict.failures << " of " << total << " instances failed; failure-rate lower bound "
-              << Short(b.lower_bound) << (b.fails ? " > " : " ≤ ") << "δ = " << claim.delta
-              << " at α = " << options.alpha;
+      // The interval is descriptive (fixed-N Clopper–Pearson, 95%); the verdict is the SPRT's.
+      verdict.rate_lower = ClopperPearsonLower(verdict.failures, n, 0.025);
+      verdict.rate_upper = ClopperPearsonUpper(verdict.failures, n, 0.025);
+      VerdictPlan p{plan->delta, plan->delta_alt, plan->alpha, Power(*plan), plan->cap};
+      verdict.plan = p;
+      verdict.status = decision == SequentialDecision::kFails   ? Status::kFails
+                       : decision == SequentialDecision::kHolds ? Status::kHolds
+                                                                : Status::kInconclusive;
+      summary << "; sequential test of δ = " << Short(p.delta) << " against δ₁ = "
+              << Short(p.delta_alt) << " at α = " << Short(p.alpha) << " (cap " << p.cap
+              << ", power " << Short(p.power) << "): " << ToString(verdict.status)
+              << "; failure rate " << Short(rate) << ", 95% interval [" << Short(verdict.rate_lower)
+              << ", " << Short(verdict.rate_upper) << "]";
       break;
     }
     case ClaimKind::kExploratory:
-      verdict.bound = rate;
       verdict.status = Status::kReported;
-      summary << "measured on " << total << " instances (exploratory: reported, not asserted)";
+      summary << " to run cleanly (exploratory: measured and reported, not asserted)";
       break;
-    default:
-      verdict.bound = rate;
+    case ClaimKind::kScaling: {
+      VerdictPlan p;
+      p.alpha = claim.alpha;
+      const auto power = verdict.measured.find("power");
+      p.power = power != verdict.measured.end() ? power->second : std::nan("");
+      verdict.plan = p;
       verdict.status = verdict.failures == 0 ? Status::kHolds : Status::kFails;
-      summary << verdict.failures << " of " << total << " instances failed";
+      break;
+    }
+    default:
+      verdict.status = verdict.failures == 0 ? Status::kHolds : Status::kFails;
+  }
+  if (!verdict.healthy) {
+    verdict.status = Status::kFails;
+    summary << "; health check failed: more than 9 of 10 draws fell outside the hypothesis";
   }
   if (first_failure) {
     verdict.counterexample =

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include <boost/math/distributions/binomial.hpp>
+#include <boost/math/distributions/non_central_t.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
 #include "boa/error.hpp"
@@ -32,17 +33,6 @@ double ClopperPearsonUpper(int failures, int trials, double alpha) {
   if (failures == trials) return 1.0;
   return binomial_distribution<>::find_upper_bound_on_p(trials, failures, alpha,
                                                         binomial_distribution<>::clopper_pearson_exact_interval);
-}
-
-BinomialVerdict JudgeFailureRate(int failures, int trials, double delta, double alpha) {
-  BinomialVerdict v;
-  v.trials = trials;
-  v.failures = failures;
-  v.delta = delta;
-  v.alpha = alpha;
-  v.lower_bound = ClopperPearsonLower(failures, trials, alpha);
-  v.fails = v.lower_bound > delta;
-  return v;
 }
 
 SlopeFit FitLogLogSlope(const std::vector<double>& x, const std::vector<double>& y, double level) {
@@ -80,6 +70,16 @@ SlopeFit FitLogLogSlope(const std::vector<double>& x, const std::vector<double>&
   fit.lower = fit.slope - half;
   fit.upper = fit.slope + half;
   return fit;
+}
+
+double SlopeTestPower(const SlopeFit& fit, double deviation) {
+  Require(fit.points >= 3 && deviation > 0, "slope power needs a fit of ≥ 3 points and a deviation > 0");
+  if (fit.standard_error <= 0) return 1.0;  // an exact power law: any deviation shows
+  const int dof = fit.points - 2;
+  const double critical = boost::math::quantile(boost::math::students_t(dof), (1 + fit.level) / 2);
+  const boost::math::non_central_t shifted(dof, deviation / fit.standard_error);
+  return boost::math::cdf(boost::math::complement(shifted, critical)) +
+         boost::math::cdf(shifted, -critical);
 }
 
 }  // namespace boa

@@ -15,12 +15,17 @@ Probe Evaluate(const Claim& claim, const BisectionOptions& o, double x) {
   run.fixed = o.fixed;
   run.fixed[o.vary] = x;
   run.shrink = false;
+  // "No failure among N instances" needs all N, even where a sequential test would stop early.
+  run.run_to_cap = o.criterion == FlipCriterion::kNoFailure;
   const Verdict v = RunClaim(claim, run);
   Probe p;
   p.x = x;
   p.failures = v.failures;
   p.instances = v.instances;
-  p.holds = o.criterion == FlipCriterion::kNoFailure ? v.failures == 0 : v.status != Status::kFails;
+  // An inconclusive verdict is not "holds".
+  p.holds = o.criterion == FlipCriterion::kNoFailure
+                ? v.failures == 0
+                : v.status == Status::kHolds || v.status == Status::kReported;
   p.rate_lower = ClopperPearsonLower(v.failures, v.instances, 0.025);
   p.rate_upper = ClopperPearsonUpper(v.failures, v.instances, 0.025);
   return p;

@@ -1,6 +1,7 @@
 #pragma once
 // The flake audit in the report (issue 7): the flake_audit sweep's per-run verdicts, summarised
-// per claim — runs, false failures, and how many false failures the claim's own statistics allow.
+// per claim — runs, runs whose verdict was not the expected one, and the false-alarm rate the
+// claim's own plan allows.
 #include <functional>
 #include <ostream>
 #include <string>
@@ -16,16 +17,14 @@ namespace boa::report {
 struct AuditRow {
   std::string id;
   std::string kind;
+  std::string expected;  // the claim's expected verdict
   int runs = 0;
-  int instances_per_run = 0;
-  int false_failures = 0;
-  // The fewest failing instances that make one run's verdict "fails" (0: no count can — the run
-  // has too few instances for its δ at α, so it audits nothing).
-  int failing_count = 0;
-  double allowed_rate = 0;  // per run: α for probabilistic claims, 0.05 for 95% intervals
-  // Pooled over every run: failing instances of runs × instances_per_run, and the claim's δ.
-  // A pooled rate whose one-sided 95% Clopper–Pearson lower bound exceeds δ is flagged
-  // (above_delta): a calibration finding about δ, not a verdict (verdicts use α).
+  int instances = 0;     // counted instances, all runs together
+  int unexpected = 0;    // runs whose verdict is not the expected one
+  int inconclusive = 0;  // runs that reached their cap undecided
+  double allowed_rate = 0;  // per run: the claim's α (a true claim fails with at most this rate)
+  // Pooled over every run: failing instances of `instances`, and the claim's δ. A pooled rate
+  // whose one-sided 95% Clopper–Pearson lower bound exceeds δ is flagged (above_delta).
   int failing_instances = 0;
   double delta = 0;
   bool above_delta = false;

@@ -1,7 +1,8 @@
 #pragma once
 // `boa report`: runs every claim of the catalog at a budget, renders every figure, and writes
-//   <out>/REPORT.md      verdict table (id, kind, provenance, instances, failures, bound,
-//                        verdict, counterexample + replay), then the figures
+//   <out>/REPORT.md      findings first, then the verdict table (id, kind, provenance, δ vs δ₁,
+//                        power, instances, rejected, failures, interval, verdict, expected,
+//                        counterexample + replay), then the figures
 //   <out>/summary.json   the machine-readable twin (schema in README § summary.json)
 //   <out>/<figure>.csv, .gp, .svg
 // Everything is written into a fresh sibling folder first and moved into place at the end, so
@@ -20,7 +21,7 @@ struct ReportOptions {
   bool show_progress = true;
 };
 
-// Returns the number of claims whose verdict is "fails".
+// Returns the number of claims whose verdict is not the one they expect (MatchesExpectation).
 int WriteReport(const ReportOptions& options);
 
 }  // namespace boa::report

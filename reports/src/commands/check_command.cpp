@@ -1,6 +1,9 @@
 // boa check <id> [--seed S] [--instances N] [--params k=v,...] [--budget B] [--json]
-//                [--no-shrink] [--save-counterexample NAME [--note TEXT] [--corpus DIR]]
-// Exit 0 holds (or reported), 1 fails (with the shrunk counterexample and its replay line).
+//                [--no-shrink] [--run-to-cap] [--save-counterexample NAME [--note TEXT]
+//                [--corpus DIR]]
+// Exit 0 holds (or reported), 1 fails or inconclusive (with the shrunk counterexample and its
+// replay line). A finding (expected "fails") exits 1 like any failing claim; the output says
+// what was expected.
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -10,6 +13,7 @@
 #include "boa/runner.hpp"
 #include "boa_report/commands.hpp"
 #include "boa_report/corpus.hpp"
+#include "boa_report/verdict_json.hpp"
 
 namespace boa::report {
 namespace {
@@ -22,6 +26,7 @@ struct CheckArgs {
   std::string budget = "default";
   bool json = false;
   bool no_shrink = false;
+  bool run_to_cap = false;
   std::string save_as;
   std::string note;
   std::string corpus = DefaultCorpusDir().string();
@@ -38,22 +43,15 @@ int RunCheck(const CheckArgs& a) {
   options.budget = ParseBudget(a.budget);
   options.fixed = ParseClaimParams(claim, a.params);
   options.shrink = !a.no_shrink;
+  options.run_to_cap = a.run_to_cap;
   const Verdict v = RunClaim(claim, options);
   if (a.json) {
-    nlohmann::json out = {{"id", claim.id},         {"verdict", ToString(v.status)},
-                          {"instances", v.instances}, {"failures", v.failures},
-                          {"bound", v.bound},         {"measured", v.measured},
-                          {"summary", v.summary},     {"engine", ClaimEngine(claim)},
-                          {"counterexample", nullptr}};
-    if (v.counterexample) {
-      out["counterexample"] = {{"params", v.counterexample->params},
-                               {"seed", v.counterexample->seed},
-                               {"explanation", v.counterexample->explanation},
-                               {"replay", v.counterexample->replay}};
-    }
+    nlohmann::json out = VerdictJson(claim, v);
+    out["engine"] = ClaimEngine(claim);
     std::cout << out.dump(2) << '\n';
   } else {
     std::cout << claim.id << ": " << ToString(v.status) << " — " << v.summary;
+    if (!MatchesExpectation(claim, v)) std::cout << " [expected: " << ToString(ExpectedStatus(claim)) << "]";
     if (claim.gram_form) std::cout << " [" << ClaimEngine(claim) << " engine]";
     std::cout << '\n';
     if (v.counterexample) {
@@ -71,14 +69,14 @@ int RunCheck(const CheckArgs& a) {
                             ResolveEngine(EngineChoice::kAuto, claim.gram_form)};
     std::cout << "saved " << WriteCorpusEntry(a.corpus, a.save_as, entry).string() << '\n';
   }
-  return v.status == Status::kFails ? 1 : 0;
+  return v.status == Status::kHolds || v.status == Status::kReported ? 0 : 1;
 }
 
 }  // namespace
 
 void AddCheckCommand(CLI::App& app, Action& action) {
   auto args = std::make_shared<CheckArgs>();
-  auto* cmd = app.add_subcommand("check", "Check one claim; exit 0 holds, 1 fails, 2 bad input");
+  auto* cmd = app.add_subcommand("check", "Check one claim; exit 0 holds, 1 fails or inconclusive, 2 bad input");
   AddEngineOption(*cmd);
   cmd->add_option("id", args->id, "Claim id (see `boa list`)")->required();
   cmd->add_option("--seed", args->seed, "Seed base: instance i uses seed + i");
@@ -87,6 +85,9 @@ void AddCheckCommand(CLI::App& app, Action& action) {
   cmd->add_option("--budget", args->budget, "quick | default | full (instances and sweep sizes)");
   cmd->add_flag("--json", args->json, "Print the verdict as JSON");
   cmd->add_flag("--no-shrink", args->no_shrink, "Report the first failure unshrunk");
+  cmd->add_flag("--run-to-cap", args->run_to_cap,
+                "Probabilistic claims: draw every instance up to the cap to measure the failure "
+                "rate (the verdict stays the sequential test's decision)");
   cmd->add_option("--save-counterexample", args->save_as,
                   "Keep the (shrunk) counterexample in the corpus under this name");
   cmd->add_option("--note", args->note, "Why the saved counterexample is kept");

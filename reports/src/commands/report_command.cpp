@@ -22,9 +22,9 @@ void AddReportCommand(CLI::App& app, Action& action) {
       options->out = *out;
       options->budget = ParseBudget(*budget);
       options->show_progress = !*quiet;
-      const int failing = WriteReport(*options);
-      std::cout << "wrote " << (options->out / "REPORT.md").string() << " (" << failing
-                << " failing claims)\n";
+      const int unexpected = WriteReport(*options);
+      std::cout << "wrote " << (options->out / "REPORT.md").string() << " (" << unexpected
+                << " verdicts differ from their claims' expectations)\n";
       return 0;
     };
   });

@@ -8,7 +8,7 @@ namespace boa {
 
 enum class Budget { kQuick, kDefault, kFull };
 
-// The budget CI runs claims at (ctest's ExpectClaimHolds, the flake audit); a claim's instance
+// The budget CI runs claims at (ctest's ExpectClaimVerdict, the flake audit); a claim's instance
 // count there is CiInstances(claim) (claim.hpp).
 inline constexpr Budget kCiBudget = Budget::kQuick;
 

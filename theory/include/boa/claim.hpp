@@ -17,8 +17,16 @@ namespace boa {
 
 enum class ClaimKind { kIdentity, kProbabilistic, kScaling, kExploratory };
 enum class Provenance { kPaper, kDerived, kExploratory };
+enum class Expectation { kHolds, kFails };
 std::string ToString(ClaimKind kind);
 std::string ToString(Provenance provenance);
+std::string ToString(Expectation expectation);
+
+// The suite's false-alarm budget per run, split over its probabilistic and scaling claims: a
+// claim whose statement is true fails a run with probability ≤ its α, and the α of the catalog
+// add up to ≤ kSuiteFalseAlarm (Bonferroni). kClaimAlpha leaves room for 50 such claims.
+inline constexpr double kSuiteFalseAlarm = 1e-3;
+inline constexpr double kClaimAlpha = 2e-5;
 
 using Params = std::map<std::string, double>;
 
@@ -34,6 +42,9 @@ struct Outcome {
   bool holds = true;
   std::map<std::string, double> measured;  // e.g. the worst relative error seen
   std::string explanation;                 // one line; says why it failed when it failed
+  // false: the drawn instance lies outside the claim's hypothesis, so it is no instance of the
+  // claim. It is not counted (the runner draws the next one) but reported as rejected.
+  bool in_hypothesis = true;
 };
 
 struct Claim {
@@ -44,11 +55,34 @@ struct Claim {
   std::string source;  // paper theorem / figure, or "derived here"
   Regime regime;
   std::function<Outcome(const Params& params, std::uint64_t seed)> check;
-  int instances = 100;  // at the default budget; see InstancesAt for the others
-  // What CI runs (ctest's ExpectClaimHolds and the flake audit, both at kCiBudget): 0 means
-  // InstancesAt(kCiBudget, instances); set it when that is too few for the verdict to fail.
+  // Identity and exploratory claims: the instance count at the default budget (InstancesAt gives
+  // the others). Probabilistic claims: the cap of the sequential test at the quick and default
+  // budgets (×10 at full); the run usually stops long before it (sequential_test.hpp).
+  int instances = 100;
+  // What CI runs (ctest's ExpectClaimVerdict and the flake audit, both at kCiBudget): 0 means
+  // InstancesAt(kCiBudget, instances), or the cap for a probabilistic claim.
   int ci_instances = 0;
-  double delta = 0;     // probabilistic claims: the allowed failure rate
+  // Probabilistic claims: H0 "failure rate ≤ δ" against H1 "failure rate ≥ δ₁", and where both
+  // come from (THEORY.md §4's table of pre-registered rates, or the statement itself). Never
+  // from a failure rate measured on this code.
+  double delta = 0;
+  double delta_alt = 0;
+  std::string delta_source;
+  // Probabilistic and scaling claims: this claim's false-alarm rate per run. The catalog's α
+  // add up to at most kSuiteFalseAlarm (a unit test checks it).
+  double alpha = kClaimAlpha;
+  // Scaling claims: the smallest deviation of the fitted exponent from its prediction that the
+  // run must detect with power ≥ 0.9.
+  double deviation = 0;
+  // What the pre-registered statement gives on CI's run: holds, or fails (a finding — the
+  // paper's statement is refuted in this form; `finding` says how, with the measured rate).
+  // CI asserts it both ways. Exploratory claims are always "reported".
+  Expectation expected = Expectation::kHolds;
+  std::string finding;
+  // A finding's failure rate as measured over many seeds (its replay command in `finding`): used
+  // only to show that the plan fails the finding with probability ≥ 0.99, so that a change that
+  // reshuffles random streams cannot flip it. Never used to set δ.
+  double finding_rate = 0;
   // Optional: parameters fixed per budget (e.g. a scaling claim's sweep size), applied over the
   // drawn ones and under the caller's fixed ones. Replay lines print them like any parameter.
   std::function<Params(Budget)> budget_params;
@@ -59,6 +93,15 @@ struct Claim {
   // auto: Gram). false: direct only, or no training experiment at all (engine.hpp).
   bool gram_form = false;
 };
+
+// THEORY.md §4's pre-registered failure rates for statements that state none. The lemma row
+// depends on the lemma's own δ, so lemma claims set δ₁ = min(3δ, δ + 0.1) themselves.
+enum class RateRow {
+  kTheoremConclusion,  // a theorem's qualitative conclusion for random draws: δ = 0.1, δ₁ = 0.3
+  kTypicalFigure,      // a figure shown for one seed, claimed as typical: δ = 0.5, δ₁ = 0.8
+};
+// Sets claim.delta, delta_alt and delta_source from the row.
+void UsePreRegisteredRates(Claim& claim, RateRow row);
 
 // Parameters from grid indices (one per regime entry) and back.
 Params ParamsAt(const Regime& regime, const std::vector<int>& k);
@@ -78,7 +121,10 @@ Params ParseParams(const std::string& text);
 int IntParam(const Params& params, const std::string& name);
 double RealParam(const Params& params, const std::string& name);
 
-// The instance count of the claim's CI run (at kCiBudget): ci_instances, or the budget's count.
+// The instance count (probabilistic: the cap) of a run at `budget`.
+int ClaimInstancesAt(const Claim& claim, Budget budget);
+// The instance count (probabilistic: the cap) of the claim's CI run (at kCiBudget):
+// ci_instances, or ClaimInstancesAt.
 int CiInstances(const Claim& claim);
 
 // The one-line command that replays one instance exactly.

@@ -1,11 +1,18 @@
 #pragma once
 // Runs a claim over seeded instances and turns the outcomes into a verdict.
 //
-// Instance i uses seed S + i (S = seed_base); its parameters are drawn from the regime with that
-// seed, then any fixed parameters override them. Identity claims hold iff no instance fails;
-// probabilistic claims get the binomial verdict of stats.hpp; scaling claims run their single
-// sweep; exploratory claims are "reported" and never fail. A failing instance is shrunk along the
-// regime grid (same seed) and printed with its replay line.
+// Draw i uses seed S + i (S = seed_base); its parameters are drawn from the regime with that
+// seed, then any fixed parameters override them. A draw outside the claim's hypothesis
+// (Outcome::in_hypothesis false) is rejected: not counted, reported. Identity claims hold iff no
+// instance fails; probabilistic claims run the sequential test of sequential_test.hpp (holds,
+// fails or inconclusive at the cap); scaling claims run their single sweep; exploratory claims
+// are "reported" and never fail. A failing instance is shrunk along the regime grid (same seed)
+// and printed with its replay line.
+//
+// Health check (as Hypothesis's filter_too_much): a run in which more than 9 of 10 draws fall
+// outside the hypothesis fails, whatever its counted instances say, so a generator must aim at
+// the hypothesis instead of filtering for it. A run stops drawing after 10 draws per counted
+// instance it still needs.
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -13,6 +20,7 @@
 #include <string>
 
 #include "boa/claim.hpp"
+#include "boa/sequential_test.hpp"
 #include "boa/stats.hpp"
 
 namespace boa {
@@ -22,8 +30,11 @@ struct RunOptions {
   std::uint64_t seed_base = 1;
   Budget budget = Budget::kDefault;  // selects the claim's budget_params
   Params fixed;  // overrides drawn and budget values
-  double alpha = kDefaultAlpha;
   bool shrink = true;
+  // Measuring a rate: draw every instance up to the cap even after the sequential test has
+  // decided. The verdict is still the decision at the test's own stopping point; the counts
+  // (instances, failures, interval) cover the whole run.
+  bool run_to_cap = false;
   std::function<void(int done, int total)> progress;
 };
 
@@ -35,20 +46,40 @@ struct Counterexample {
   int shrink_steps = 0;  // accepted shrinks
 };
 
-enum class Status { kHolds, kFails, kReported };
+enum class Status { kHolds, kFails, kInconclusive, kReported };
 std::string ToString(Status status);
+
+// The plan a probabilistic or scaling verdict was judged under, as summary.json reports it.
+struct VerdictPlan {
+  double delta = 0, delta_alt = 0;  // probabilistic
+  double alpha = 0;
+  double power = 0;  // probabilistic: P_δ₁[fails] of the plan that ran; scaling: at `deviation`
+  int cap = 0;       // probabilistic: the sequential test's cap
+};
 
 struct Verdict {
   Status status = Status::kHolds;
-  int instances = 0;
+  int instances = 0;  // counted: inside the hypothesis
   int failures = 0;
-  double bound = 0;  // probabilistic: Clopper–Pearson lower bound on the failure rate; else k/N
+  int rejected = 0;   // draws outside the hypothesis
+  bool healthy = true;  // false: more than 9 of 10 draws rejected (the run fails)
+  std::optional<VerdictPlan> plan;  // probabilistic and scaling claims
+  // Failure rate: the 95% Clopper–Pearson interval (probabilistic), or k/N for both (others).
+  double rate_lower = 0, rate_upper = 0;
   std::map<std::string, double> measured;  // one instance: as measured; more: _min/_mean/_max
   std::optional<Counterexample> counterexample;
   std::string summary;  // one line
 };
 
 Verdict RunClaim(const Claim& claim, const RunOptions& options);
+
+// Whether the verdict is the one the claim expects (Claim::expected; "reported" for
+// exploratory claims) from a healthy run.
+bool MatchesExpectation(const Claim& claim, const Verdict& verdict);
+Status ExpectedStatus(const Claim& claim);
+
+// The plan of a probabilistic claim's run with `cap` instances.
+SequentialPlan PlanOf(const Claim& claim, int cap);
 
 // One instance, safely: a check that throws (other than InvalidInput, which is the caller's bad
 // input and propagates) or that measures a non-finite number fails — no NaN reaches a verdict

@@ -26,8 +26,10 @@ Claim Magen24NoiseDimensionScaling();
 Claim Magen24GdStep1ClosedForm();
 Claim Magen24GdStep2ClosedForm();
 Claim Magen24GdTwoStepBenign();
+Claim Magen24GdTwoStepBenignRealisedWindow();
 Claim Magen24GdLinearizedThresholds();
 Claim Magen24GdGaussianInit();
+Claim Magen24GdGaussianInitDeviation();
 Claim Magen24GdStepSize();
 Claim Magen24MaxmarginSelection();
 Claim Magen24SnrThreshold();
@@ -40,7 +42,9 @@ Claim Sakamoto24LossFloor();
 Claim Sakamoto24Existence();
 Claim Sakamoto24GdTokenSelection();
 Claim Sakamoto24GdRegimes();
+Claim Sakamoto24GdRegimesNotBenign();
 Claim Sakamoto24GdVanishingUpdate();
+Claim Sakamoto24GdVanishingUpdatePath();
 Claim Sakamoto24FrakSCriterion();
 Claim Sakamoto24GdDelayedGeneralization();
 }  // namespace claims
@@ -65,8 +69,10 @@ const std::vector<Claim>& Catalog() {
       claims::Magen24GdStep1ClosedForm(),
       claims::Magen24GdStep2ClosedForm(),
       claims::Magen24GdTwoStepBenign(),
+      claims::Magen24GdTwoStepBenignRealisedWindow(),
       claims::Magen24GdLinearizedThresholds(),
       claims::Magen24GdGaussianInit(),
+      claims::Magen24GdGaussianInitDeviation(),
       claims::Magen24GdStepSize(),
       claims::Magen24MaxmarginSelection(),
       claims::Magen24SnrThreshold(),
@@ -79,7 +85,9 @@ const std::vector<Claim>& Catalog() {
       claims::Sakamoto24Existence(),
       claims::Sakamoto24GdTokenSelection(),
       claims::Sakamoto24GdRegimes(),
+      claims::Sakamoto24GdRegimesNotBenign(),
       claims::Sakamoto24GdVanishingUpdate(),
+      claims::Sakamoto24GdVanishingUpdatePath(),
       claims::Sakamoto24FrakSCriterion(),
       claims::Sakamoto24GdDelayedGeneralization(),
   };

@@ -4,14 +4,17 @@
 //
 // ω is parametrised as ω√d, the typical size of v₀ᵀξ for a noise token ξ (‖ξ‖ ≈ √d); every
 // run reuses one init direction (init stream of the seed), so θ₂^ω is a smooth curve in ω.
-// Per instance (regime of two_step_benign):
+// Per instance (regime of two_step_benign; the deviation claim asserts (a) alone):
 //  (a) the OLS slope of log‖θ₂^ω − θ₂⁰‖ on log ω over ω√d ∈ {1e-9, 1e-8, 1e-7, 1e-6} has a 95%
 //      interval containing 1 (θ₂ is a smooth function of θ₀, so the deviation is linear in ω
 //      while ω is small);
-//  (b) in draws inside the realised window (as for two_step_benign), the conclusions (i)–(iv)
-//      hold at ω√d = kOmegaSqrtDCalibrated;
-// and, for in-window draws, it measures ω₀√d: the largest ω√d on the grid 10^{k/4} (scanned up
-// from 1e-8 by decades, then refined by quarter decades) up to which the conclusions held.
+//  (b) the conclusions (i)–(iv) of two_step_benign hold at ω√d = 1e-3 (THEORY.md §4.2 fixes
+//      this bound);
+// over every draw of the parameter window (the hypothesis, as for two_step_benign), with
+// δ = 0.1 (THEORY.md §4, "theorem conclusion"). It also measures ω₀√d: the largest ω√d on the
+// grid 10^{k/4} (scanned up from 1e-8 by decades, then refined by quarter decades) up to which
+// the conclusions held, for draws whose zero-init run holds, and whether the run at 1e-3 reaches
+// the same conclusions as the zero-init run.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -24,12 +27,10 @@
 namespace boa::claims {
 namespace {
 
-// Calibrated: over 300 draws (seeds 1000..1299, 48 of them in the realised window; replay
-// ./boa check magen24.gd.gaussian_init --instances 300 --seed 1000) ω₀√d ranged over
-// [10^-4.75, 10^-3.5] (mean 10^-4.04). Its scale is the step-1 value projection
-// ⟨v₁, u − ξ⟩ = O(β_v¹ d/(4n)) = O(2.5e-4) of schedule SA: a random v₀ larger than that
-// rewrites the step-2 attention logits. So ω√d = 1e-5 sits below every measured ω₀√d.
-constexpr double kOmegaSqrtDCalibrated = 1e-5;
+// THEORY.md §4.2: "for ω√d ≤ 1e-3 (fixed here) the conclusions of two_step_benign still hold".
+// The scale that competes with it is the step-1 value projection ⟨v₁, u − ξ⟩ = O(β_v¹d/(4n)) =
+// O(2.5e-4) of schedule SA: a random v₀ larger than that rewrites the step-2 attention logits.
+constexpr double kOmegaSqrtD = 1e-3;
 
 Vector Parameters(const PromptAttentionRun& run) {
   Vector theta(run.p.size() + run.v.size());
@@ -37,66 +38,101 @@ Vector Parameters(const PromptAttentionRun& run) {
   return theta;
 }
 
+// Both claims' measurements of one draw; with_bound adds (b) and the ω₀ scan.
+Outcome GaussianInitOutcome(const Params& params, std::uint64_t seed, bool with_bound) {
+  const SignalNoiseSpec spec = TwoStepSpec(params);
+  const double margin = RealParam(params, "margin");
+  const double sqrt_d = std::sqrt(static_cast<double>(spec.d));
+  const auto conclusions = [&](double omega_sqrt_d) {
+    // Direct engine: the deviation compares ambient parameters across ω on the same tokens.
+    return CheckTwoStepConclusions(spec, margin, omega_sqrt_d / sqrt_d, seed, EngineChoice::kDirect);
+  };
+  const TwoStepConclusions zero = conclusions(0);
+  const Vector theta0 = Parameters(zero.run);
+  std::vector<double> omegas, deviations;
+  for (const double omega_sqrt_d : {1e-9, 1e-8, 1e-7, 1e-6}) {
+    omegas.push_back(omega_sqrt_d / sqrt_d);
+    deviations.push_back((Parameters(conclusions(omega_sqrt_d).run) - theta0).norm());
+  }
+  const SlopeFit fit = FitLogLogSlope(omegas, deviations);
+  const bool slope_one = fit.lower <= 1 && 1 <= fit.upper;
+  Outcome o;
+  o.measured = {{"deviation_slope", fit.slope},
+                {"deviation_slope_lower", fit.lower},
+                {"deviation_slope_upper", fit.upper},
+                {"zero_init_holds", zero.holds}};
+  o.holds = slope_one;
+  if (!slope_one) {
+    o.explanation = "deviation slope " + std::to_string(fit.slope) + ", 95% interval [" +
+                    std::to_string(fit.lower) + ", " + std::to_string(fit.upper) + "] excludes 1; ";
+  }
+  if (!with_bound) return o;
+  // ω₀√d: decades up from 1e-8 until the conclusions fail, then quarter decades in between.
+  // Only draws whose zero-init run holds have an ω₀ (the measured key is absent otherwise, so
+  // its min/mean/max are over those draws).
+  if (zero.holds) {
+    int decade = -8;
+    while (decade <= 1 && conclusions(std::pow(10.0, decade)).holds) ++decade;
+    double omega0_log10 = decade - 1;
+    for (int quarter = 1; quarter < 4 && decade <= 1; ++quarter) {
+      if (!conclusions(std::pow(10.0, decade - 1 + quarter / 4.0)).holds) break;
+      omega0_log10 = decade - 1 + quarter / 4.0;
+    }
+    o.measured["log10_omega0_sqrt_d"] = omega0_log10;
+  }
+  const TwoStepConclusions at_bound = conclusions(kOmegaSqrtD);
+  o.measured["same_conclusions_as_zero_init"] = at_bound.holds == zero.holds;
+  o.holds = o.holds && at_bound.holds;
+  if (!at_bound.holds) o.explanation += "at ω√d = 1e-3: " + at_bound.explanation;
+  return o;
+}
+
 }  // namespace
 
 Claim Magen24GdGaussianInit() {
   Claim c;
   c.id = "magen24.gd.gaussian_init";
-  c.title = "Gaussian init N(0, ω²I) moves the two-step parameters by O(ω) (slope 1) and keeps the benign conclusions for ω ≤ ω₀";
+  c.title = "Gaussian init N(0, ω²I) moves the two-step parameters by O(ω) (slope 1) and keeps the benign conclusions for ω√d ≤ 1e-3";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kPaper;
   c.source = "[M] rebuttal (Gaussian initialisation); slope and ω₀ derived/measured here (THEORY.md §4.2)";
   c.regime = TwoStepRegime();
   c.budget_params = [](Budget) { return Params{{"margin", kTwoStepWindowMargin}}; };
   c.check = [](const Params& params, std::uint64_t seed) {
-    const SignalNoiseSpec spec = TwoStepSpec(params);
-    const double margin = RealParam(params, "margin");
-    const double sqrt_d = std::sqrt(static_cast<double>(spec.d));
-    const auto conclusions = [&](double omega_sqrt_d) {
-      // Direct engine: the deviation compares ambient parameters across ω on the same tokens.
-      return CheckTwoStepConclusions(spec, margin, omega_sqrt_d / sqrt_d, seed, EngineChoice::kDirect);
-    };
-    const TwoStepConclusions zero = conclusions(0);
-    const Vector theta0 = Parameters(zero.run);
-    std::vector<double> omegas, deviations;
-    for (const double omega_sqrt_d : {1e-9, 1e-8, 1e-7, 1e-6}) {
-      omegas.push_back(omega_sqrt_d / sqrt_d);
-      deviations.push_back((Parameters(conclusions(omega_sqrt_d).run) - theta0).norm());
-    }
-    const SlopeFit fit = FitLogLogSlope(omegas, deviations);
-    // ω₀√d: decades up from 1e-8 until the conclusions fail, then quarter decades in between.
-    // Only in-window draws whose zero-init run holds have an ω₀ (the measured key is absent
-    // otherwise, so its min/mean/max are over those draws).
-    double omega0_log10 = 0;
-    const bool has_omega0 = zero.in_window && zero.holds;
-    if (has_omega0) {
-      int decade = -8;
-      while (decade <= 1 && conclusions(std::pow(10.0, decade)).holds) ++decade;
-      omega0_log10 = decade - 1;
-      for (int quarter = 1; quarter < 4 && decade <= 1; ++quarter) {
-        if (!conclusions(std::pow(10.0, decade - 1 + quarter / 4.0)).holds) break;
-        omega0_log10 = decade - 1 + quarter / 4.0;
-      }
-    }
-    const bool slope_one = fit.lower <= 1 && 1 <= fit.upper;
-    const TwoStepConclusions calibrated = conclusions(kOmegaSqrtDCalibrated);
-    const bool survives = !zero.in_window || calibrated.holds;
-    Outcome o;
-    o.measured = {{"deviation_slope", fit.slope},
-                  {"deviation_slope_lower", fit.lower},
-                  {"deviation_slope_upper", fit.upper},
-                  {"in_realised_window", zero.in_window}};
-    if (has_omega0) o.measured["log10_omega0_sqrt_d"] = omega0_log10;
-    o.holds = slope_one && survives;
-    if (!slope_one) {
-      o.explanation = "deviation slope " + std::to_string(fit.slope) + ", 95% interval [" +
-                      std::to_string(fit.lower) + ", " + std::to_string(fit.upper) + "] excludes 1; ";
-    }
-    if (!survives) o.explanation += "at ω√d = 1e-5: " + calibrated.explanation;
-    return o;
+    return GaussianInitOutcome(params, seed, true);
   };
-  c.instances = 200;
-  c.delta = kTwoStepFailureRate;
+  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
+  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.expected = Expectation::kFails;
+  // ./boa check magen24.gd.gaussian_init --seed 1000 --instances 200 --run-to-cap
+  c.finding_rate = 0.98;  // 200 of 200 failed; the lower end of the 95% interval
+  c.finding =
+      "At ω√d = 1e-3, the bound THEORY.md §4.2 fixes, the conclusions (i)–(iv) fail on every "
+      "draw of the parameter window: 200 of 200 (seeds 1000.., `./boa check "
+      "magen24.gd.gaussian_init --seed 1000 --instances 200 --run-to-cap`; 95% interval "
+      "[0.98, 1]) — the clean samples' signal attention collapses to 0. Where the zero-init run "
+      "holds, the conclusions survive up to ω₀√d ≈ 10^−4.1 on average (range 10^−6.5..10^−3.25 "
+      "over 60 draws), the scale of the step-1 value projection O(2.5e-4): the bound is an "
+      "order of magnitude too loose. The O(ω) deviation itself holds "
+      "(magen24.gd.gaussian_init_deviation).";
+  return c;
+}
+
+// The derived half that holds: the two-step parameters move linearly in ω (slope 1).
+Claim Magen24GdGaussianInitDeviation() {
+  Claim c;
+  c.id = "magen24.gd.gaussian_init_deviation";
+  c.title = "Gaussian init N(0, ω²I) moves the two-step parameters by O(ω): the log-log slope of the deviation has an interval containing 1";
+  c.kind = ClaimKind::kProbabilistic;
+  c.provenance = Provenance::kDerived;
+  c.source = "[M] rebuttal (Gaussian initialisation); θ₂ is a smooth function of θ₀ (derived here)";
+  c.regime = TwoStepRegime();
+  c.budget_params = [](Budget) { return Params{{"margin", kTwoStepWindowMargin}}; };
+  c.check = [](const Params& params, std::uint64_t seed) {
+    return GaussianInitOutcome(params, seed, false);
+  };
+  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
+  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
 

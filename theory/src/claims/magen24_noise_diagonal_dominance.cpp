@@ -43,8 +43,10 @@ Claim Magen24NoiseDiagonalDominance() {
     }
     return o;
   };
-  c.instances = 200;
+  c.instances = 500;  // the sequential test's cap: power ≥ 0.9 at δ₁
   c.delta = 2 * kDelta;
+  c.delta_alt = 0.2;  // min(3·2δ, 2δ + 0.1)
+  c.delta_source = "THEORY.md §4, row \"lemma\": the lemma's failure probability 2δ (δ = 0.05, fixed in its statement), δ₁ = min(3·2δ, 2δ + 0.1)";
   return c;
 }
 

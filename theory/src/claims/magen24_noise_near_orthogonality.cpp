@@ -43,8 +43,10 @@ Claim Magen24NoiseNearOrthogonality() {
     }
     return o;
   };
-  c.instances = 1000;
+  c.instances = 300;  // the sequential test's cap: power ≥ 0.9 at δ₁
   c.delta = kDelta;
+  c.delta_alt = 0.15;  // min(3δ, δ + 0.1)
+  c.delta_source = "THEORY.md §4, row \"lemma\": δ is the lemma's own (0.05, fixed in its statement), δ₁ = min(3δ, δ + 0.1)";
   return c;
 }
 

@@ -46,6 +46,23 @@ SignalNoiseSpec TwoStepSpec(const Params& params) {
   return spec;
 }
 
+Outcome TwoStepOutcome(const Params& params, std::uint64_t seed, bool realised_window) {
+  const SignalNoiseSpec spec = TwoStepSpec(params);
+  const TwoStepConclusions result =
+      CheckTwoStepConclusions(spec, RealParam(params, "margin"), 0.0, seed);
+  Outcome o;
+  o.measured = {{"r", spec.n * spec.snr * spec.snr},
+                {"in_realised_window", result.in_window},
+                {"train_accuracy", result.run.train_accuracy},
+                {"min_clean_signal_attention", result.run.min_clean_signal_attention},
+                {"max_noisy_signal_attention", result.run.max_noisy_signal_attention},
+                {"clean_test_error", result.run.test.error.rate}};
+  o.in_hypothesis = !realised_window || result.in_window;
+  o.holds = result.holds;
+  o.explanation = result.explanation;
+  return o;
+}
+
 TwoStepConclusions CheckTwoStepConclusions(const SignalNoiseSpec& spec, double margin,
                                            double omega, std::uint64_t seed,
                                            EngineChoice engine) {

@@ -8,16 +8,21 @@
 // convergence alone does not imply fitting.
 //
 // Setting: [S] Fig. 3c, large signal (d = 1000, ‖μ‖ = 80), where noisy samples start out
-// selecting their (misfitting) relevant token. Predicate:
+// selecting their (misfitting) relevant token. Two claims share one GD run per seed:
+//
+// sakamoto24.gd.vanishing_update (the statement, on the GD trajectory itself):
 //   (i) the bound holds at every sample and step of the GD run (relative slack 1e-9);
-//  (ii) along the saturating query path q = c(μ₊ + μ₋)/‖μ‖, c = 10⁻⁴..10 — the direction GD
-//       starts out in, pushed to saturation — every noisy sample ends with its misfit relevant
-//       token at attention ≥ 0.99, g_i ≥ 1/2 and ‖∂f_i/∂q‖ ≤ 0.05 × its peak on the path
-//       (Θ(1) loss weight, ≥ 20× smaller update; 0.99 and 0.05 are ours).
-// Reported, not asserted: whether GD itself reaches such a state — the sample-steps of the run
-// with a misfit token at attention ≥ 0.99, the largest misfit attention seen, and there the
-// gradient relative to its peak and g. (At seed 1 it does not: misfit attention peaks at 0.92,
-// then the noisy samples move on to a flipped-sign token — see the report.)
+//  (ii) some sample reaches, along the run, a step where its selected token misfits with
+//       attention ≥ 0.99, g_i ≥ 1/2 and ‖∂f_i/∂q‖ ≤ 0.05 × its peak along the run (Θ(1) loss
+//       weight, ≥ 20× smaller update; 0.99 and 0.05 are ours, fixed beforehand).
+//
+// sakamoto24.gd.vanishing_update_path (derived): (i) and, along the saturating query path
+//   q = c(μ₊ + μ₋)/‖μ‖, c = 10⁻⁴..10 — the direction GD starts out in, pushed to saturation —
+//   every noisy sample ends with its misfit relevant token at attention ≥ 0.99, g_i ≥ 1/2 and
+//   ‖∂f_i/∂q‖ ≤ 0.05 × its peak on the path. This shows the mechanism without claiming that GD
+//   walks the path.
+//
+// Both with δ = 0.1 (THEORY.md §4, "theorem conclusion").
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -56,96 +61,147 @@ SampleStep Measure(const Dataset& data, const Vector& head, const Evaluation& e,
   return m;
 }
 
+struct VanishingRun {
+  Outcome measured;          // every measurement of both claims
+  bool bound_holds = false;  // (i)
+  bool trajectory_saturates = false;  // (ii) on the GD trajectory
+  bool path_saturates = false;        // the saturating path
+};
+
+VanishingRun RunVanishing(const Params& params, std::uint64_t seed) {
+  const auto& setting = Sakamoto24Settings()[2];
+  TokenSelectionRunOptions options = Sakamoto24RunOptions(params);
+  std::vector<std::vector<SampleStep>> history;  // [step][sample]
+  options.observer = [&](int, const Dataset& data, const Model& model, const Evaluation& e) {
+    std::vector<SampleStep> now;
+    for (int i = 0; i < data.n; ++i) now.push_back(Measure(data, model.Block("nu"), e, i));
+    history.push_back(std::move(now));
+  };
+  const TokenSelectionRun run =
+      RunTokenSelection(Sakamoto24Spec(setting.d, setting.mu_norm), options, seed);
+  const int n = run.data.n;
+  std::vector<double> peak(n, 0);
+  double worst_bound = -INFINITY;
+  for (const auto& step : history) {
+    for (int i = 0; i < n; ++i) {
+      peak[i] = std::max(peak[i], step[i].gradient_norm);
+      worst_bound = std::max(worst_bound, step[i].gradient_norm - step[i].bound * (1 + 1e-9));
+    }
+  }
+  int saturated_misfit = 0, vanished = 0;
+  double worst_ratio = 0, min_g = 1, most_saturated_misfit = 0;
+  for (const auto& step : history) {
+    for (int i = 0; i < n; ++i) {
+      if (step[i].misfit) most_saturated_misfit = std::max(most_saturated_misfit, step[i].selected_attention);
+      if (!step[i].misfit || step[i].selected_attention < kSaturated) continue;
+      ++saturated_misfit;
+      const double ratio = step[i].gradient_norm / peak[i];
+      worst_ratio = std::max(worst_ratio, ratio);
+      min_g = std::min(min_g, step[i].g);
+      vanished += step[i].g >= 0.5 && ratio <= kVanishedRatio;
+    }
+  }
+  // The saturating path: one model, the query scaled up along μ₊ + μ₋.
+  const Dataset& data = run.data;
+  TokenSelection path(data.d, DefaultHead(data), false);
+  const Vector direction = (data.mu_plus + data.mu_minus) / data.mu_plus.norm();
+  std::vector<double> path_peak(n, 0);
+  std::vector<SampleStep> path_end;
+  for (int k = -16; k <= 4; ++k) {
+    path.Block("p") = std::pow(10.0, k / 4.0) * direction;
+    const Evaluation e = path.Evaluate(data, false);
+    path_end.clear();
+    for (int i = 0; i < n; ++i) {
+      path_end.push_back(Measure(data, path.Block("nu"), e, i));
+      path_peak[i] = std::max(path_peak[i], path_end[i].gradient_norm);
+    }
+  }
+  double path_ratio = 0, path_min_g = 1, path_min_attention = 1;
+  int path_misfit = 0;
+  for (int i = 0; i < n; ++i) {
+    if (!data.noisy[i]) continue;
+    path_misfit += path_end[i].misfit;
+    path_ratio = std::max(path_ratio, path_end[i].gradient_norm / path_peak[i]);
+    path_min_g = std::min(path_min_g, path_end[i].g);
+    path_min_attention = std::min(path_min_attention, path_end[i].selected_attention);
+  }
+  VanishingRun v;
+  v.bound_holds = worst_bound <= 0;
+  v.trajectory_saturates = vanished > 0;
+  v.path_saturates = path_misfit == data.NoisyCount() && path_min_attention >= kSaturated &&
+                     path_min_g >= 0.5 && path_ratio <= kVanishedRatio;
+  auto& m = v.measured.measured;
+  AddRunMeasures("", run, m);
+  m["path_noisy_misfit"] = path_misfit;
+  m["path_noisy_min_selected_attention"] = path_min_attention;
+  m["path_noisy_min_g"] = path_min_g;
+  m["path_noisy_max_gradient_over_peak"] = path_ratio;
+  m["bound_excess"] = worst_bound;  // ≤ 0: the derived bound held everywhere
+  m["saturated_misfit_sample_steps"] = saturated_misfit;
+  m["vanished_misfit_sample_steps"] = vanished;
+  m["misfit_max_selected_attention"] = most_saturated_misfit;
+  m["saturated_misfit_max_gradient_over_peak"] = worst_ratio;
+  m["saturated_misfit_min_g"] = min_g;
+  v.measured.explanation = "bound excess " + std::to_string(worst_bound) +
+                           "; trajectory: largest misfit attention " +
+                           std::to_string(most_saturated_misfit) + ", " +
+                           std::to_string(vanished) + " sample-steps saturated and vanished" +
+                           "; path: " + std::to_string(path_misfit) +
+                           " misfit noisy samples, min attention " +
+                           std::to_string(path_min_attention) + ", min g " +
+                           std::to_string(path_min_g) + ", worst ‖∂f/∂q‖/peak " +
+                           std::to_string(path_ratio);
+  return v;
+}
+
 }  // namespace
 
 Claim Sakamoto24GdVanishingUpdate() {
   Claim c;
   c.id = "sakamoto24.gd.vanishing_update";
-  c.title = "A sample whose selected token misfits keeps g_i ≥ 1/2 while ‖∂f_i/∂q‖ vanishes along GD";
+  c.title = "Along GD, a sample whose selected token misfits saturates: g_i ≥ 1/2 while ‖∂f_i/∂q‖ vanishes";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kPaper;
   c.source = "[S] §4.3 and the rebuttal on gradient convergence";
   c.regime = {};
   c.budget_params = Sakamoto24BudgetParams;
   c.check = [](const Params& params, std::uint64_t seed) {
-    const auto& setting = Sakamoto24Settings()[2];
-    TokenSelectionRunOptions options = Sakamoto24RunOptions(params);
-    std::vector<std::vector<SampleStep>> history;  // [step][sample]
-    options.observer = [&](int, const Dataset& data, const Model& model, const Evaluation& e) {
-      std::vector<SampleStep> now;
-      for (int i = 0; i < data.n; ++i) now.push_back(Measure(data, model.Block("nu"), e, i));
-      history.push_back(std::move(now));
-    };
-    const TokenSelectionRun run =
-        RunTokenSelection(Sakamoto24Spec(setting.d, setting.mu_norm), options, seed);
-    const int n = run.data.n;
-    std::vector<double> peak(n, 0);
-    double worst_bound = -INFINITY;
-    for (const auto& step : history) {
-      for (int i = 0; i < n; ++i) {
-        peak[i] = std::max(peak[i], step[i].gradient_norm);
-        worst_bound = std::max(worst_bound, step[i].gradient_norm - step[i].bound * (1 + 1e-9));
-      }
-    }
-    int saturated_misfit = 0;
-    double worst_ratio = 0, min_g = 1, most_saturated_misfit = 0;
-    for (const auto& step : history) {
-      for (int i = 0; i < n; ++i) {
-        if (step[i].misfit) most_saturated_misfit = std::max(most_saturated_misfit, step[i].selected_attention);
-        if (!step[i].misfit || step[i].selected_attention < kSaturated) continue;
-        ++saturated_misfit;
-        worst_ratio = std::max(worst_ratio, step[i].gradient_norm / peak[i]);
-        min_g = std::min(min_g, step[i].g);
-      }
-    }
-    // (ii) The saturating path: one model, the query scaled up along μ₊ + μ₋.
-    const Dataset& data = run.data;
-    TokenSelection path(data.d, DefaultHead(data), false);
-    const Vector direction = (data.mu_plus + data.mu_minus) / data.mu_plus.norm();
-    std::vector<double> path_peak(n, 0);
-    std::vector<SampleStep> path_end;
-    for (int k = -16; k <= 4; ++k) {
-      path.Block("p") = std::pow(10.0, k / 4.0) * direction;
-      const Evaluation e = path.Evaluate(data, false);
-      path_end.clear();
-      for (int i = 0; i < n; ++i) {
-        path_end.push_back(Measure(data, path.Block("nu"), e, i));
-        path_peak[i] = std::max(path_peak[i], path_end[i].gradient_norm);
-      }
-    }
-    double path_ratio = 0, path_min_g = 1, path_min_attention = 1;
-    int path_misfit = 0;
-    for (int i = 0; i < n; ++i) {
-      if (!data.noisy[i]) continue;
-      path_misfit += path_end[i].misfit;
-      path_ratio = std::max(path_ratio, path_end[i].gradient_norm / path_peak[i]);
-      path_min_g = std::min(path_min_g, path_end[i].g);
-      path_min_attention = std::min(path_min_attention, path_end[i].selected_attention);
-    }
-    const bool path_ok = path_misfit == data.NoisyCount() && path_min_attention >= kSaturated &&
-                         path_min_g >= 0.5 && path_ratio <= kVanishedRatio;
-
-    Outcome o;
-    AddRunMeasures("", run, o.measured);
-    o.measured["path_noisy_misfit"] = path_misfit;
-    o.measured["path_noisy_min_selected_attention"] = path_min_attention;
-    o.measured["path_noisy_min_g"] = path_min_g;
-    o.measured["path_noisy_max_gradient_over_peak"] = path_ratio;
-    o.measured["bound_excess"] = worst_bound;  // ≤ 0: the derived bound held everywhere
-    o.measured["saturated_misfit_sample_steps"] = saturated_misfit;
-    o.measured["misfit_max_selected_attention"] = most_saturated_misfit;
-    o.measured["saturated_misfit_max_gradient_over_peak"] = worst_ratio;
-    o.measured["saturated_misfit_min_g"] = min_g;
-    o.holds = worst_bound <= 0 && path_ok;
-    o.explanation = "bound excess " + std::to_string(worst_bound) + "; path: " +
-                    std::to_string(path_misfit) + " misfit noisy samples, min attention " +
-                    std::to_string(path_min_attention) + ", min g " + std::to_string(path_min_g) +
-                    ", worst ‖∂f/∂q‖/peak " + std::to_string(path_ratio);
-    return o;
+    VanishingRun v = RunVanishing(params, seed);
+    v.measured.holds = v.bound_holds && v.trajectory_saturates;
+    return v.measured;
   };
-  c.instances = 3;
-  c.ci_instances = 3;  // δ = 0.005, α = 1e-6: fails when all 3 fail
-  c.delta = 0.005;  // all but ≤ 0.5% of seeds, as for the other gd claims
+  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
+  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.expected = Expectation::kFails;
+  // ./boa check sakamoto24.gd.vanishing_update --seed 1000 --instances 40 --run-to-cap
+  c.finding_rate = 0.86;  // 39 of 40 failed; the lower end of the 95% interval
+  c.finding =
+      "GD does not reach the saturated misfit state: in 39 of 40 seeds (seeds 1000.., `./boa "
+      "check sakamoto24.gd.vanishing_update --seed 1000 --instances 40 --run-to-cap`; 95% "
+      "interval [0.87, 1]) no noisy sample's misfitting selected token reaches attention 0.99 "
+      "along the run — the misfit attention peaks near 0.92, then the noisy samples move on to a "
+      "flipped-sign token and get fitted. The derived bound on ‖∂f_i/∂q‖ holds at every step, and "
+      "the mechanism does appear along a saturating query path "
+      "(sakamoto24.gd.vanishing_update_path).";
+  return c;
+}
+
+Claim Sakamoto24GdVanishingUpdatePath() {
+  Claim c;
+  c.id = "sakamoto24.gd.vanishing_update_path";
+  c.title = "Along a saturating query path, every misfit noisy sample keeps g_i ≥ 1/2 while ‖∂f_i/∂q‖ vanishes";
+  c.kind = ClaimKind::kProbabilistic;
+  c.provenance = Provenance::kDerived;
+  c.source = "[S] §4.3; the bound and the path derived here";
+  c.regime = {};
+  c.budget_params = Sakamoto24BudgetParams;
+  c.check = [](const Params& params, std::uint64_t seed) {
+    VanishingRun v = RunVanishing(params, seed);
+    v.measured.holds = v.bound_holds && v.path_saturates;
+    return v.measured;
+  };
+  c.instances = 150;
+  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
 

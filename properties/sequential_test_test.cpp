@@ -1,0 +1,93 @@
+// sequential_test: the truncated SPRT's exact operating characteristic against brute-force
+// enumeration, its error guarantees (Ville's inequality) on random plans, and the scale quoted in
+// README § Verdicts.
+#include <cmath>
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "boa/error.hpp"
+#include "boa/sequential_test.hpp"
+
+namespace boa {
+namespace {
+
+SequentialPlan RandomPlan(int max_cap) {
+  SequentialPlan plan;
+  plan.delta = *rc::gen::inRange(1, 40) / 100.0;
+  plan.delta_alt = plan.delta + *rc::gen::inRange(5, 50) / 100.0;
+  plan.alpha = std::pow(10.0, -*rc::gen::inRange(1, 7));
+  plan.cap = *rc::gen::inRange(1, max_cap + 1);
+  return plan;
+}
+
+// Every one of the 2^cap failure sequences, run through Decide, with its probability.
+OperatingPoint Enumerate(const SequentialPlan& plan, double rate) {
+  OperatingPoint op;
+  for (unsigned long bits = 0; bits < (1ul << plan.cap); ++bits) {
+    double p = 1;
+    int failures = 0;
+    for (int n = 1; n <= plan.cap; ++n) {
+      const bool failed = bits >> (n - 1) & 1;
+      failures += failed;
+      p *= failed ? rate : 1 - rate;
+      const SequentialDecision d = Decide(plan, failures, n);
+      if (d == SequentialDecision::kContinue) continue;
+      // Sequences that agree up to the stop are counted once: only the one with zeros after it.
+      if (bits >> n != 0) break;
+      if (d == SequentialDecision::kFails) op.fails += p;
+      if (d == SequentialDecision::kHolds) op.holds += p;
+      if (d == SequentialDecision::kInconclusive) op.inconclusive += p;
+      op.mean_trials += n * p;
+      break;
+    }
+  }
+  return op;
+}
+
+RC_GTEST_PROP(SequentialTest, OperateEqualsBruteForceEnumeration, ()) {
+  const SequentialPlan plan = RandomPlan(12);
+  const double rate = *rc::gen::inRange(0, 101) / 100.0;
+  const OperatingPoint exact = Operate(plan, rate), brute = Enumerate(plan, rate);
+  RC_ASSERT(std::fabs(exact.fails - brute.fails) <= 1e-12);
+  RC_ASSERT(std::fabs(exact.holds - brute.holds) <= 1e-12);
+  RC_ASSERT(std::fabs(exact.inconclusive - brute.inconclusive) <= 1e-12);
+  RC_ASSERT(std::fabs(exact.mean_trials - brute.mean_trials) <= 1e-10);
+}
+
+// Ville's inequality: P_δ[fails] ≤ α and P_δ₁[holds] ≤ β for every cap; the outcomes add to 1.
+RC_GTEST_PROP(SequentialTest, ErrorRatesStayWithinAlphaAndBeta, ()) {
+  const SequentialPlan plan = RandomPlan(1000);
+  const OperatingPoint at_null = Operate(plan, plan.delta);
+  const OperatingPoint at_alt = Operate(plan, plan.delta_alt);
+  RC_ASSERT(at_null.fails <= plan.alpha);
+  RC_ASSERT(at_alt.holds <= plan.beta);
+  RC_ASSERT(std::fabs(at_null.fails + at_null.holds + at_null.inconclusive - 1) <= 1e-9);
+  RC_ASSERT(std::fabs(at_alt.fails + at_alt.holds + at_alt.inconclusive - 1) <= 1e-9);
+}
+
+// The scale README § Verdicts quotes: at α = 1e-4, δ = 0.05 against δ₁ = 0.15, the SPRT capped
+// at 300 has power 0.93, and it stops after 27 instances when none fails, after about 60 on
+// average at a failure rate of exactly δ.
+TEST(SequentialTest, StopsEarlyWhenTheClaimHolds) {
+  const SequentialPlan plan{0.05, 0.15, 1e-4, kSprtBeta, 300};
+  EXPECT_NEAR(Power(plan), 0.929, 1e-3);
+  EXPECT_EQ(Operate(plan, 0.0).mean_trials, 27);
+  EXPECT_NEAR(Operate(plan, 0.05).mean_trials, 59.6, 0.1);
+}
+
+TEST(SequentialTest, DecidesAtTheBoundariesAndRejectsBadPlans) {
+  const SequentialPlan plan{0.1, 0.3, 1e-3, kSprtBeta, 50};
+  EXPECT_EQ(Decide(plan, 0, 0), SequentialDecision::kContinue);
+  EXPECT_EQ(Decide(plan, 0, 12), SequentialDecision::kHolds);  // 12·log(7/9) = −3.02 ≤ log 0.05
+  EXPECT_EQ(Decide(plan, 0, 11), SequentialDecision::kContinue);
+  EXPECT_EQ(Decide(plan, 7, 7), SequentialDecision::kFails);  // 7·log 3 = 7.69 ≥ log 1000
+  EXPECT_EQ(Decide(plan, 6, 6), SequentialDecision::kContinue);
+  EXPECT_EQ(Decide(plan, 10, 50), SequentialDecision::kInconclusive);
+  EXPECT_THROW(Decide({0.3, 0.1, 1e-3, kSprtBeta, 50}, 0, 1), InvalidInput);
+  EXPECT_THROW(Decide(plan, 0, 51), InvalidInput);
+  EXPECT_THROW(Operate(plan, 1.5), InvalidInput);
+}
+
+}  // namespace
+}  // namespace boa

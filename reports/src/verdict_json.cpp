@@ -1,0 +1,56 @@
+#include "boa_report/verdict_json.hpp"
+
+#include <cmath>
+
+#include "boa/engine.hpp"
+
+namespace boa::report {
+namespace {
+
+// NaN (a power that a scaling sweep did not report) becomes null, not an invalid JSON number.
+nlohmann::json Number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); }
+
+}  // namespace
+
+nlohmann::json VerdictJson(const Claim& claim, const Verdict& v) {
+  nlohmann::json out = {{"id", claim.id},
+                        {"title", claim.title},
+                        {"kind", ToString(claim.kind)},
+                        {"provenance", ToString(claim.provenance)},
+                        {"source", claim.source},
+                        {"engine", ToString(ResolveEngine(EngineChoice::kAuto, claim.gram_form))},
+                        {"verdict", ToString(v.status)},
+                        {"expected", ToString(ExpectedStatus(claim))},
+                        {"as_expected", MatchesExpectation(claim, v)},
+                        {"instances", v.instances},
+                        {"failures", v.failures},
+                        {"rejected", v.rejected},
+                        {"healthy", v.healthy},
+                        {"rate_lower", v.rate_lower},
+                        {"rate_upper", v.rate_upper},
+                        {"summary", v.summary},
+                        {"measured", v.measured},
+                        {"finding", claim.finding.empty() ? nlohmann::json() : nlohmann::json(claim.finding)},
+                        {"counterexample", nullptr}};
+  if (v.plan) {
+    out["alpha"] = Number(v.plan->alpha);
+    out["power"] = Number(v.plan->power);
+    if (claim.kind == ClaimKind::kProbabilistic) {
+      out["delta"] = v.plan->delta;
+      out["delta_alt"] = v.plan->delta_alt;
+      out["delta_source"] = claim.delta_source;
+      out["cap"] = v.plan->cap;
+    } else {
+      out["deviation"] = claim.deviation;
+    }
+  }
+  if (v.counterexample) {
+    out["counterexample"] = {{"params", v.counterexample->params},
+                             {"seed", v.counterexample->seed},
+                             {"explanation", v.counterexample->explanation},
+                             {"replay", v.counterexample->replay}};
+  }
+  return out;
+}
+
+}  // namespace boa::report

@@ -1,0 +1,54 @@
+#pragma once
+// The verdict of a probabilistic claim: Wald's sequential probability ratio test (SPRT) of
+//   H0: failure rate ≤ δ       ("holds")
+//   H1: failure rate ≥ δ₁ > δ  ("fails"; δ₁ is the smallest breakage the run must catch)
+// on a stream of independent instances, truncated at a cap (README § Verdicts).
+//
+// After N instances with k failures the log likelihood ratio is
+//   Λ(k, N) = k·log(δ₁/δ) + (N − k)·log((1 − δ₁)/(1 − δ)).
+// The run stops and FAILS the claim as soon as Λ ≥ log(1/α), stops and HOLDS as soon as
+// Λ ≤ log β, and is INCONCLUSIVE when it reaches the cap in between.
+//
+// Guarantees, exact rather than Wald's approximations: under H0 the likelihood ratio e^Λ is a
+// non-negative martingale with mean 1, so by Ville's inequality P_δ[fails] ≤ α whatever the cap;
+// symmetrically P_δ₁[holds] ≤ β. Truncation only adds inconclusive mass, which Operate() computes
+// exactly (a dynamic programme over (N, k)), so the power P_δ₁[fails] of every plan that runs is
+// a computed number, not an asymptotic promise. Both error rates are monotone in the true rate
+// (the Bernoulli family has monotone likelihood ratio), so the guarantees cover every rate ≤ δ
+// and ≥ δ₁.
+#include <string>
+
+namespace boa {
+
+// Wald's acceptance boundary: a claim that is broken at δ₁ reads "holds" with probability ≤ 5%.
+inline constexpr double kSprtBeta = 0.05;
+
+struct SequentialPlan {
+  double delta = 0;      // H0: failure rate ≤ δ
+  double delta_alt = 0;  // H1: failure rate ≥ δ₁
+  double alpha = 0;      // P_δ[fails] ≤ α
+  double beta = kSprtBeta;
+  int cap = 0;           // the most instances the run draws before it says "inconclusive"
+};
+// Throws InvalidInput unless 0 < δ < δ₁ < 1, 0 < α < 1, 0 < β < 1 and cap ≥ 1.
+void ValidatePlan(const SequentialPlan& plan);
+
+enum class SequentialDecision { kContinue, kHolds, kFails, kInconclusive };
+std::string ToString(SequentialDecision decision);
+
+// The decision after `trials` instances with `failures` failures (kInconclusive only at the cap).
+SequentialDecision Decide(const SequentialPlan& plan, int failures, int trials);
+
+// The plan's exact behaviour when every instance fails independently with probability `rate`.
+struct OperatingPoint {
+  double fails = 0;         // P[the run fails the claim]
+  double holds = 0;         // P[the run says holds]
+  double inconclusive = 0;  // P[the run reaches the cap undecided]
+  double mean_trials = 0;   // expected number of instances drawn
+};
+OperatingPoint Operate(const SequentialPlan& plan, double rate);
+
+// The power of the plan: P_δ₁[fails].
+double Power(const SequentialPlan& plan);
+
+}  // namespace boa
