@@ -29,7 +29,11 @@ TEST(Magen24Noise, NoiseGramIsDiagonallyDominantWhenDExceeds64N2LogN2OverDelta) 
   ExpectClaimVerdict("magen24.noise.diagonal_dominance");
 }
 
-// One sweep (n = 6 .. 48, 30 draws per n); the fitted exponent's 95% interval must contain 2.
+// THEORY.md's n² (a finding at these n) and the derived finite-n law, by replicate sweeps.
 TEST(Magen24Noise, DimensionNeededForDominanceGrowsLikeNSquared) {
   ExpectClaimVerdict("magen24.noise.dimension_scaling");
+}
+
+TEST(Magen24Noise, DimensionNeededForDominanceFollowsTheFiniteNLaw) {
+  ExpectClaimVerdict("magen24.noise.dimension_scaling_finite_n");
 }

@@ -16,11 +16,27 @@ TEST(Magen24ThresholdClaims, MaxMarginSelectionIsBenignAboveTheSnrBoundary) {
   ExpectClaimVerdict("magen24.maxmargin.selection");
 }
 
-// Asserts the max-margin route; SA and SB are measured beside it (SB's exponent ≈ −0.78 misses
-// −1/2; SA's threshold is not located at small n in about half the seed bases, which the flake
-// audit exposed: findings, see theory/src/claims/magen24_snr_threshold.cpp).
+// A finding above the boundary: GD + weight decay often stops at a local selection.
+TEST(Magen24ThresholdClaims, GdWithWeightDecayReachesTheMaxMarginSideAboveTheBoundary) {
+  ExpectClaimVerdict("magen24.maxmargin.gd_weight_decay_above");
+}
+
+TEST(Magen24ThresholdClaims, GdWithWeightDecayReachesTheMaxMarginSideBelowTheBoundary) {
+  ExpectClaimVerdict("magen24.maxmargin.gd_weight_decay_below");
+}
+
+// One claim per route (theory/src/claims/magen24_snr_threshold.cpp): max-margin holds; the two
+// GD routes are findings.
 TEST(Magen24ThresholdClaims, SnrThresholdScalesAsInverseSqrtN) {
   ExpectClaimVerdict("magen24.snr.threshold");
+}
+
+TEST(Magen24ThresholdClaims, SnrThresholdOfScheduleSaScalesAsInverseSqrtN) {
+  ExpectClaimVerdict("magen24.snr.threshold_sa");
+}
+
+TEST(Magen24ThresholdClaims, SnrThresholdOfScheduleSbScalesAsInverseSqrtN) {
+  ExpectClaimVerdict("magen24.snr.threshold_sb");
 }
 
 TEST(Magen24ThresholdClaims, MultiTokenExtensionRunsCleanly) {

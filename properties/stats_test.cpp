@@ -65,17 +65,33 @@ TEST(Stats, SlopeIntervalUsesStudentT) {
   EXPECT_GT(fit.standard_error, 0);
 }
 
-// The power of the slope test: at a deviation of zero it is the test's size 1 − level; it grows
-// with the deviation; and a Monte Carlo of the fit under Gaussian noise agrees with it.
-TEST(Stats, SlopeTestPowerIsTheNoncentralTTail) {
-  SlopeFit fit;
-  fit.points = 6;
-  fit.level = 0.95;
-  fit.standard_error = 0.1;
-  EXPECT_NEAR(SlopeTestPower(fit, 1e-12), 0.05, 1e-9);
-  EXPECT_LT(SlopeTestPower(fit, 0.2), SlopeTestPower(fit, 0.4));
-  EXPECT_GT(SlopeTestPower(fit, 1.0), 0.999);
-  EXPECT_THROW(SlopeTestPower(fit, 0), InvalidInput);
+// The replicate exponent test: a two-sided interval that contains the mean, power equal to the
+// test's size α at a vanishing deviation and growing with the deviation; the one-sided form holds
+// only when its upper bound lies below the prediction.
+TEST(Stats, ExponentTestIsAStudentTTestOnTheReplicates) {
+  const std::vector<double> exponents = {-0.52, -0.48, -0.55, -0.50, -0.47, -0.53, -0.51, -0.49};
+  const ExponentTest two_sided = TestExponent(exponents, -0.5, false, 0.05, 1e-9);
+  EXPECT_NEAR(two_sided.mean, -0.50625, 1e-12);
+  EXPECT_TRUE(two_sided.holds);
+  EXPECT_NEAR(two_sided.power, 0.05, 1e-6);
+  EXPECT_LT(two_sided.lower, two_sided.mean);
+  EXPECT_GT(two_sided.upper, two_sided.mean);
+  EXPECT_LT(TestExponent(exponents, -0.5, false, 0.05, 0.02).power,
+            TestExponent(exponents, -0.5, false, 0.05, 0.05).power);
+  EXPECT_FALSE(TestExponent(exponents, -0.75, false, 0.05, 0.25).holds);
+  EXPECT_GT(TestExponent(exponents, -0.5, false, 2e-5, 0.25).power, 0.99);
+  EXPECT_TRUE(TestExponent(exponents, 0.0, true, 2e-5, 0.25).holds);    // clearly below 0
+  EXPECT_FALSE(TestExponent(exponents, -0.5, true, 2e-5, 0.25).holds);  // not below −1/2
+  EXPECT_FALSE(TestExponent(exponents, -0.45, true, 0.05, 0.25, 0.1).holds);  // not by 0.1
+  // A tolerance band: −0.56 is within 0.1 of −1/2, so it holds although −1/2 is outside.
+  const std::vector<double> biased = {-0.57, -0.55, -0.56, -0.555, -0.565, -0.56};
+  EXPECT_FALSE(TestExponent(biased, -0.5, false, 0.05, 0.25).holds);
+  EXPECT_TRUE(TestExponent(biased, -0.5, false, 0.05, 0.25, 0.1).holds);
+  // The tolerance costs power: only the part of the deviation beyond it counts.
+  EXPECT_LT(TestExponent(exponents, -0.5, false, 0.05, 0.12, 0.1).power,
+            TestExponent(exponents, -0.5, false, 0.05, 0.12).power);
+  EXPECT_THROW(TestExponent({1.0}, 0, false, 0.05, 0.1), InvalidInput);
+  EXPECT_THROW(TestExponent(biased, 0, false, 0.05, 0.1, 0.1), InvalidInput);
 }
 
 TEST(Stats, RejectsBadInput) {

@@ -40,10 +40,17 @@ void ExpectClaimVerdict(const std::string& id) {
       "\n  whole run: ./boa check " + id + " --seed 1 --budget " + ToString(kCiBudget) +
       " --instances " + std::to_string(options.instances);
   EXPECT_TRUE(v.healthy) << context;
+  // Probabilistic and scaling runs can catch their stated breakage (δ₁, or the exponent's
+  // deviation): power ≥ 0.9 in the plan that ran (NaN — no exponent test ran — fails too).
+  if (v.plan) {
+    EXPECT_GE(v.plan->power, 0.9) << context;
+  }
   EXPECT_EQ(ToString(v.status), ToString(ExpectedStatus(claim))) << context;
   // An exploratory claim's run asserts nothing about the papers, but every instance must have
   // run cleanly: its check fails an instance only when it threw or measured a non-finite value.
-  if (claim.kind == ClaimKind::kExploratory) EXPECT_EQ(v.failures, 0) << context;
+  if (claim.kind == ClaimKind::kExploratory) {
+    EXPECT_EQ(v.failures, 0) << context;
+  }
 }
 
 }  // namespace boa::testing

@@ -18,7 +18,8 @@ void CheckClaimAsProperty(const std::string& id);
 // this run under many seed bases — and expects the claim's expected verdict from a healthy run:
 // "holds", or "fails" for a finding (xfail-strict: a finding that starts to hold fails too), or
 // "reported" for an exploratory claim, which must also have run every instance cleanly (no
-// failed instance: no throw, no non-finite measurement). On a mismatch it prints the verdict
+// failed instance: no throw, no non-finite measurement). A probabilistic or scaling run must
+// also have power ≥ 0.9 at its stated breakage. On a mismatch it prints the verdict
 // summary, the measured numbers and the replay line of the shrunk counterexample. A probabilistic
 // claim that holds fails its run with probability ≤ its α (claim.hpp); with the fixed seed a CI
 // run is reproducible.

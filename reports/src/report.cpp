@@ -30,9 +30,11 @@ std::string Short(double x) {
   return s.str();
 }
 
-std::string RunReplay(const Claim& claim, int instances, std::uint64_t seed, Budget budget) {
-  return "./boa check " + claim.id + " --seed " + std::to_string(seed) + " --instances " +
-         std::to_string(instances) + " --budget " + ToString(budget);
+// The whole run: the budget sets the instance count (a probabilistic claim's cap, so the
+// replayed sequential test is the same plan and stops at the same instance).
+std::string RunReplay(const Claim& claim, std::uint64_t seed, Budget budget) {
+  return "./boa check " + claim.id + " --seed " + std::to_string(seed) + " --budget " +
+         ToString(budget);
 }
 
 struct Row {
@@ -78,9 +80,9 @@ void WriteFindings(std::ostream& md, const std::vector<Row>& rows) {
        << ToString(v.status) << "** (expected " << ToString(ExpectedStatus(c)) << ")\n\n"
        << c.title << ". Source: " << c.source << ".\n\n";
     if (finding) md << c.finding << "\n\n";
-    md << "Measured here: " << v.summary << ".\n\n";
+    md << "Measured here: " << v.summary << ".\n\nReplay: `" << r.replay << "`\n\n";
     if (v.counterexample) {
-      md << "Counterexample: " << v.counterexample->explanation << "  \nReplay: `"
+      md << "Counterexample: " << v.counterexample->explanation << "  \nIts replay: `"
          << v.counterexample->replay << "`\n\n";
     }
   }
@@ -201,7 +203,7 @@ int WriteReport(const ReportOptions& options) {
       run.seed_base = options.seed;
       run.progress = [&](int done, int total) { progress.Update(done, total); };
       Row row{&claim, RunClaim(claim, run), ""};
-      row.replay = RunReplay(claim, row.verdict.instances, options.seed, options.budget);
+      row.replay = RunReplay(claim, options.seed, options.budget);
       failing += !MatchesExpectation(claim, row.verdict);
       progress.Finish(ToString(row.verdict.status));
       rows.push_back(std::move(row));

@@ -34,20 +34,20 @@ std::string ToString(Expectation expectation) {
 }
 
 void UsePreRegisteredRates(Claim& claim, RateRow row) {
-  switch (row) {
-    case RateRow::kTheoremConclusion:
-      claim.delta = 0.1;
-      claim.delta_alt = 0.3;
-      claim.delta_source = "THEORY.md §4, row \"theorem conclusion\" (w.h.p. for random draws "
-                           "inside the hypothesis): δ = 0.1, δ₁ = 0.3";
-      return;
-    case RateRow::kTypicalFigure:
-      claim.delta = 0.5;
-      claim.delta_alt = 0.8;
-      claim.delta_source = "THEORY.md §4, row \"one seed, typical\" (a figure shown for one "
-                           "seed, claimed as typical): δ = 0.5, δ₁ = 0.8";
-      return;
-  }
+  struct Rates {
+    double delta, delta_alt;
+    const char* source;
+  };
+  static constexpr Rates kRows[] = {
+      {0.1, 0.3, "THEORY.md §4, row \"theorem conclusion\" (w.h.p. for random draws inside the "
+                 "hypothesis): δ = 0.1, δ₁ = 0.3"},
+      {0.5, 0.8, "THEORY.md §4, row \"one seed, typical\" (a figure shown for one seed, claimed "
+                 "as typical): δ = 0.5, δ₁ = 0.8"},
+  };
+  const Rates& rates = kRows[static_cast<int>(row)];
+  claim.delta = rates.delta;
+  claim.delta_alt = rates.delta_alt;
+  claim.delta_source = rates.source;
 }
 
 Params ParamsAt(const Regime& regime, const std::vector<int>& k) {
@@ -115,6 +115,10 @@ int ClaimInstancesAt(const Claim& claim, Budget budget) {
   // A sequential run stops when the evidence decides; its cap keeps its power at every budget.
   if (claim.kind == ClaimKind::kProbabilistic) {
     return budget == Budget::kFull ? 10 * claim.instances : claim.instances;
+  }
+  // Replicate sweeps of a scaling claim: enough at every budget for its power.
+  if (claim.kind == ClaimKind::kScaling) {
+    return budget == Budget::kFull ? 2 * claim.instances : claim.instances;
   }
   return InstancesAt(budget, claim.instances);
 }

@@ -31,6 +31,63 @@ std::string Short(double x) {
   return s.str();
 }
 
+// A probabilistic verdict: the sequential test's decision, with a descriptive interval
+// (fixed-N Clopper–Pearson, 95%) on the failure rate.
+void JudgeSequentially(const SequentialPlan& plan, SequentialDecision decision, Verdict& verdict,
+                       std::ostream& summary) {
+  const int n = std::max(verdict.instances, 1);
+  verdict.rate_lower = ClopperPearsonLower(verdict.failures, n, 0.025);
+  verdict.rate_upper = ClopperPearsonUpper(verdict.failures, n, 0.025);
+  const VerdictPlan p{plan.delta, plan.delta_alt, plan.alpha, Power(plan), plan.cap};
+  verdict.plan = p;
+  verdict.status = decision == SequentialDecision::kFails   ? Status::kFails
+                   : decision == SequentialDecision::kHolds ? Status::kHolds
+                                                            : Status::kInconclusive;
+  summary << "; sequential test of δ = " << Short(p.delta) << " against δ₁ = " << Short(p.delta_alt)
+          << " at α = " << Short(p.alpha) << " (cap " << p.cap << ", power " << Short(p.power)
+          << "): " << ToString(verdict.status) << "; failure rate "
+          << Short(static_cast<double>(verdict.failures) / n) << ", 95% interval ["
+          << Short(verdict.rate_lower) << ", " << Short(verdict.rate_upper) << "]";
+}
+
+// A scaling verdict: the t-test over the replicate sweeps' exponents (stats.hpp). A sweep that
+// could not fit its exponent fails the claim.
+void JudgeExponents(const Claim& claim, const std::vector<double>& exponents, Verdict& verdict,
+                    std::ostream& summary) {
+  VerdictPlan p;
+  p.alpha = claim.alpha;
+  p.power = std::nan("");
+  verdict.plan = p;
+  verdict.status = Status::kFails;
+  if (verdict.failures > 0) {
+    summary << " (a sweep could not fit its exponent)";
+    return;
+  }
+  if (exponents.size() < 2) {
+    summary << "; fewer than two exponents: no interval";
+    return;
+  }
+  const bool below = claim.exponent_below;
+  const ExponentTest t = TestExponent(exponents, claim.predicted_exponent, below, claim.alpha,
+                                      claim.deviation, claim.exponent_tolerance);
+  verdict.plan->power = t.power;
+  verdict.status = t.holds ? Status::kHolds : Status::kFails;
+  verdict.measured["exponent_mean"] = t.mean;
+  verdict.measured["exponent_standard_error"] = t.standard_error;
+  verdict.measured["exponent_upper"] = t.upper;
+  if (!below) verdict.measured["exponent_lower"] = t.lower;
+  summary << "; exponent " << Short(t.mean) << " over " << t.replicates << " sweeps, ";
+  if (below) {
+    summary << "one-sided (1 − α) upper bound " << Short(t.upper) << (t.holds ? " below" : " not below");
+  } else {
+    summary << "(1 − α) interval [" << Short(t.lower) << ", " << Short(t.upper) << "]"
+            << (t.holds ? " meets" : " misses");
+  }
+  summary << " the predicted " << Short(claim.predicted_exponent) << (below ? " − " : " ± ")
+          << Short(claim.exponent_tolerance) << " at α = " << Short(claim.alpha) << "; power "
+          << Short(t.power) << " at a deviation of " << Short(claim.deviation);
+}
+
 }  // namespace
 
 Outcome CheckInstance(const Claim& claim, const Params& params, std::uint64_t seed) {
@@ -124,6 +181,7 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
   std::map<std::string, Accumulator> measured;
   std::optional<std::pair<Params, std::uint64_t>> first_failure;
   SequentialDecision decision = SequentialDecision::kContinue;
+  std::vector<double> exponents;  // scaling claims: one per replicate sweep
   // At most 10 draws per instance: a run that needs more has failed its health check anyway.
   const std::uint64_t max_draws = 10 * static_cast<std::uint64_t>(total);
   for (std::uint64_t i = 0; i < max_draws && verdict.instances < total &&
@@ -140,6 +198,7 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
     }
     ++verdict.instances;
     for (const auto& [name, value] : o.measured) measured[name].Add(value);
+    if (o.holds && o.measured.count("exponent")) exponents.push_back(o.measured.at("exponent"));
     if (!o.holds) {
       ++verdict.failures;
       if (!first_failure) first_failure.emplace(params, seed);
@@ -160,45 +219,26 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
       verdict.measured[name + "_max"] = acc.max;
     }
   }
-  const int n = std::max(verdict.instances, 1);
-  const double rate = static_cast<double>(verdict.failures) / n;
-  verdict.rate_lower = verdict.rate_upper = rate;
+  // k/N; a probabilistic verdict replaces it with an interval.
+  verdict.rate_lower = verdict.rate_upper =
+      static_cast<double>(verdict.failures) / std::max(verdict.instances, 1);
   std::ostringstream summary;
   summary << verdict.failures << " of " << verdict.instances << " instances failed";
   if (verdict.rejected > 0) {
     summary << " (" << verdict.rejected << " of " << draws << " draws outside the hypothesis)";
   }
   switch (claim.kind) {
-    case ClaimKind::kProbabilistic: {
-      // The interval is descriptive (fixed-N Clopper–Pearson, 95%); the verdict is the SPRT's.
-      verdict.rate_lower = ClopperPearsonLower(verdict.failures, n, 0.025);
-      verdict.rate_upper = ClopperPearsonUpper(verdict.failures, n, 0.025);
-      VerdictPlan p{plan->delta, plan->delta_alt, plan->alpha, Power(*plan), plan->cap};
-      verdict.plan = p;
-      verdict.status = decision == SequentialDecision::kFails   ? Status::kFails
-                       : decision == SequentialDecision::kHolds ? Status::kHolds
-                                                                : Status::kInconclusive;
-      summary << "; sequential test of δ = " << Short(p.delta) << " against δ₁ = "
-              << Short(p.delta_alt) << " at α = " << Short(p.alpha) << " (cap " << p.cap
-              << ", power " << Short(p.power) << "): " << ToString(verdict.status)
-              << "; failure rate " << Short(rate) << ", 95% interval [" << Short(verdict.rate_lower)
-              << ", " << Short(verdict.rate_upper) << "]";
+    case ClaimKind::kProbabilistic:
+      JudgeSequentially(*plan, decision, verdict, summary);
       break;
-    }
+    case ClaimKind::kScaling:
+      JudgeExponents(claim, exponents, verdict, summary);
+      break;
     case ClaimKind::kExploratory:
       verdict.status = Status::kReported;
       summary << " to run cleanly (exploratory: measured and reported, not asserted)";
       break;
-    case ClaimKind::kScaling: {
-      VerdictPlan p;
-      p.alpha = claim.alpha;
-      const auto power = verdict.measured.find("power");
-      p.power = power != verdict.measured.end() ? power->second : std::nan("");
-      verdict.plan = p;
-      verdict.status = verdict.failures == 0 ? Status::kHolds : Status::kFails;
-      break;
-    }
-    default:
+    case ClaimKind::kIdentity:
       verdict.status = verdict.failures == 0 ? Status::kHolds : Status::kFails;
   }
   if (!verdict.healthy) {

@@ -72,14 +72,38 @@ SlopeFit FitLogLogSlope(const std::vector<double>& x, const std::vector<double>&
   return fit;
 }
 
-double SlopeTestPower(const SlopeFit& fit, double deviation) {
-  Require(fit.points >= 3 && deviation > 0, "slope power needs a fit of ≥ 3 points and a deviation > 0");
-  if (fit.standard_error <= 0) return 1.0;  // an exact power law: any deviation shows
-  const int dof = fit.points - 2;
-  const double critical = boost::math::quantile(boost::math::students_t(dof), (1 + fit.level) / 2);
-  const boost::math::non_central_t shifted(dof, deviation / fit.standard_error);
-  return boost::math::cdf(boost::math::complement(shifted, critical)) +
-         boost::math::cdf(shifted, -critical);
+ExponentTest TestExponent(const std::vector<double>& exponents, double predicted, bool below,
+                          double alpha, double deviation, double tolerance) {
+  Require(exponents.size() >= 2, "an exponent test needs at least two replicate sweeps");
+  Require(alpha > 0 && alpha < 1 && tolerance >= 0 && deviation > tolerance,
+          "an exponent test needs α in (0, 1) and a deviation > its tolerance ≥ 0");
+  ExponentTest t;
+  t.replicates = static_cast<int>(exponents.size());
+  for (const double e : exponents) t.mean += e / t.replicates;
+  double ss = 0;
+  for (const double e : exponents) ss += (e - t.mean) * (e - t.mean);
+  t.standard_error = std::sqrt(ss / (t.replicates - 1) / t.replicates);
+  const int dof = t.replicates - 1;
+  const boost::math::students_t student(dof);
+  const double critical = boost::math::quantile(student, below ? 1 - alpha : 1 - alpha / 2);
+  const double se = std::max(t.standard_error, 1e-300);  // identical replicates: any deviation shows
+  if (below) {
+    t.lower = -INFINITY;
+    t.upper = t.mean + critical * t.standard_error;
+    t.holds = t.upper < predicted - tolerance;
+    t.power = boost::math::cdf(boost::math::non_central_t(dof, -(deviation - tolerance) / se), -critical);
+  } else {
+    t.lower = t.mean - critical * t.standard_error;
+    t.upper = t.mean + critical * t.standard_error;
+    t.holds = t.lower <= predicted + tolerance && predicted - tolerance <= t.upper;
+    // At κ₀ + Δ the interval misses the band when its lower end passes κ₀ + τ, and (rarely)
+    // when its upper end stays below κ₀ − τ.
+    const boost::math::non_central_t near(dof, (deviation - tolerance) / se);
+    const boost::math::non_central_t far(dof, (deviation + tolerance) / se);
+    t.power = boost::math::cdf(boost::math::complement(near, critical)) +
+              boost::math::cdf(far, -critical);
+  }
+  return t;
 }
 
 }  // namespace boa

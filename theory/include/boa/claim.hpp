@@ -28,6 +28,15 @@ std::string ToString(Expectation expectation);
 inline constexpr double kSuiteFalseAlarm = 1e-3;
 inline constexpr double kClaimAlpha = 2e-5;
 
+// Scaling claims (THEORY.md §4.4): the smallest deviation of an exponent a run must detect with
+// power ≥ 0.9, and the finite-n bias that still counts as the predicted exponent — an exponent
+// "to one decimal". Conventions, the same for every scaling claim. Disclosure: the tolerance was
+// set while re-encoding the scaling claims (issue 14), after the replicate test at tolerance 0
+// was seen to flip with the seed base on finite-n biases of 0.03–0.06 (max-margin, SA); a
+// tolerance 0 turns every finite-n bias into a coin-flip verdict once the test has this power.
+inline constexpr double kExponentDeviation = 0.25;
+inline constexpr double kExponentTolerance = 0.1;
+
 using Params = std::map<std::string, double>;
 
 struct GridParam {
@@ -71,17 +80,27 @@ struct Claim {
   // Probabilistic and scaling claims: this claim's false-alarm rate per run. The catalog's α
   // add up to at most kSuiteFalseAlarm (a unit test checks it).
   double alpha = kClaimAlpha;
-  // Scaling claims: the smallest deviation of the fitted exponent from its prediction that the
-  // run must detect with power ≥ 0.9.
+  // Scaling claims: each instance is one replicate sweep that reports its fitted exponent as
+  // measured["exponent"] (an instance fails only when its sweep cannot fit one); the verdict is
+  // the t-test of stats.hpp (TestExponent) over the instances' exponents at the claim's α:
+  // the exponent equals predicted_exponent, or lies below it when exponent_below is set.
+  // `deviation` is the smallest departure the run must detect with power ≥ 0.9;
+  // `exponent_tolerance` the finite-n bias that still counts as the predicted exponent (the
+  // interval must meet [predicted ± tolerance]; with exponent_below, the upper bound must lie
+  // below predicted − tolerance). kExponentTolerance is the convention.
+  double predicted_exponent = 0;
+  bool exponent_below = false;
   double deviation = 0;
+  double exponent_tolerance = kExponentTolerance;
   // What the pre-registered statement gives on CI's run: holds, or fails (a finding — the
   // paper's statement is refuted in this form; `finding` says how, with the measured rate).
   // CI asserts it both ways. Exploratory claims are always "reported".
   Expectation expected = Expectation::kHolds;
   std::string finding;
-  // A finding's failure rate as measured over many seeds (its replay command in `finding`): used
-  // only to show that the plan fails the finding with probability ≥ 0.99, so that a change that
-  // reshuffles random streams cannot flip it. Never used to set δ.
+  // A finding's failure rate as measured over many seeds (the point estimate of the run-to-cap
+  // command in `finding`): used only to show that the plan fails the finding with probability
+  // ≥ 0.99 at that rate, so that a change that reshuffles random streams cannot flip it. Never
+  // used to set δ.
   double finding_rate = 0;
   // Optional: parameters fixed per budget (e.g. a scaling claim's sweep size), applied over the
   // drawn ones and under the caller's fixed ones. Replay lines print them like any parameter.
@@ -100,7 +119,8 @@ enum class RateRow {
   kTheoremConclusion,  // a theorem's qualitative conclusion for random draws: δ = 0.1, δ₁ = 0.3
   kTypicalFigure,      // a figure shown for one seed, claimed as typical: δ = 0.5, δ₁ = 0.8
 };
-// Sets claim.delta, delta_alt and delta_source from the row.
+// Sets claim.delta, delta_alt and delta_source from the row (claim.cpp holds the table, in this
+// order).
 void UsePreRegisteredRates(Claim& claim, RateRow row);
 
 // Parameters from grid indices (one per regime entry) and back.

@@ -28,10 +28,26 @@ struct SlopeFit {
 SlopeFit FitLogLogSlope(const std::vector<double>& x, const std::vector<double>& y,
                         double level = 0.95);
 
-// The power of a scaling claim's test — "the fit's interval at its level excludes the predicted
-// exponent" — when the true exponent is off by `deviation`: with t = (κ̂ − κ)/se(κ) ~
-// noncentral t(m − 2, deviation/se), P[|t| > t_{m−2, (1+level)/2}]. It uses the fit's own
-// standard error (the noise of the sweep that ran), so it is the power of that sweep.
-double SlopeTestPower(const SlopeFit& fit, double deviation);
+// The verdict of a scaling claim: a one-sample t-test on the exponents fitted by N independent
+// replicate sweeps (README § Verdicts). With mean κ̄ and standard error se = sd/√N:
+//   two-sided ("the exponent is κ₀, up to a finite-n tolerance τ"): fails when the interval
+//     κ̄ ± t_{N−1, 1−α/2}·se misses the whole band [κ₀ − τ, κ₀ + τ], so an exponent inside the
+//     band fails with probability ≤ α; power at a deviation Δ > τ is P[T > t_{N−1, 1−α/2}] for
+//     T ~ noncentral t(N − 1, (Δ − τ)/se) (the far side adds a negligible term);
+//   below ("the exponent is < κ₀ by more than τ", e.g. a decay): holds when
+//     κ̄ + t_{N−1, 1−α}·se < κ₀ − τ, so an exponent ≥ κ₀ − τ holds with probability ≤ α; power
+//     is P[holds] at κ₀ − Δ, i.e. P[T < −t_{N−1, 1−α}] for T ~ noncentral t(N − 1, −(Δ − τ)/se).
+// Both use the replicates' own standard error, so the power is that of the sweeps that ran.
+struct ExponentTest {
+  double mean = 0;
+  double standard_error = 0;
+  double lower = 0;  // two-sided: the interval; below: −∞ (lower) and the one-sided bound
+  double upper = 0;
+  int replicates = 0;
+  bool holds = false;
+  double power = 0;
+};
+ExponentTest TestExponent(const std::vector<double>& exponents, double predicted, bool below,
+                          double alpha, double deviation, double tolerance = 0);
 
 }  // namespace boa

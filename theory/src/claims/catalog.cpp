@@ -23,16 +23,22 @@ Claim Magen24NoiseNormConcentration();
 Claim Magen24NoiseNearOrthogonality();
 Claim Magen24NoiseDiagonalDominance();
 Claim Magen24NoiseDimensionScaling();
+Claim Magen24NoiseDimensionScalingFiniteN();
 Claim Magen24GdStep1ClosedForm();
 Claim Magen24GdStep2ClosedForm();
 Claim Magen24GdTwoStepBenign();
 Claim Magen24GdTwoStepBenignRealisedWindow();
 Claim Magen24GdLinearizedThresholds();
+Claim Magen24GdLinearizedThresholdsPerClass();
 Claim Magen24GdGaussianInit();
 Claim Magen24GdGaussianInitDeviation();
 Claim Magen24GdStepSize();
 Claim Magen24MaxmarginSelection();
+Claim Magen24MaxmarginGdWeightDecayAbove();
+Claim Magen24MaxmarginGdWeightDecayBelow();
 Claim Magen24SnrThreshold();
+Claim Magen24SnrThresholdSA();
+Claim Magen24SnrThresholdSB();
 Claim Magen24ExtensionMultiToken();
 Claim Magen24ExtensionSelfAttention();
 Claim Magen24ExtensionWeightDecay();
@@ -66,16 +72,22 @@ const std::vector<Claim>& Catalog() {
       claims::Magen24NoiseNearOrthogonality(),
       claims::Magen24NoiseDiagonalDominance(),
       claims::Magen24NoiseDimensionScaling(),
+      claims::Magen24NoiseDimensionScalingFiniteN(),
       claims::Magen24GdStep1ClosedForm(),
       claims::Magen24GdStep2ClosedForm(),
       claims::Magen24GdTwoStepBenign(),
       claims::Magen24GdTwoStepBenignRealisedWindow(),
       claims::Magen24GdLinearizedThresholds(),
+      claims::Magen24GdLinearizedThresholdsPerClass(),
       claims::Magen24GdGaussianInit(),
       claims::Magen24GdGaussianInitDeviation(),
       claims::Magen24GdStepSize(),
       claims::Magen24MaxmarginSelection(),
+      claims::Magen24MaxmarginGdWeightDecayAbove(),
+      claims::Magen24MaxmarginGdWeightDecayBelow(),
       claims::Magen24SnrThreshold(),
+      claims::Magen24SnrThresholdSA(),
+      claims::Magen24SnrThresholdSB(),
       claims::Magen24ExtensionMultiToken(),
       claims::Magen24ExtensionSelfAttention(),
       claims::Magen24ExtensionWeightDecay(),

@@ -4,23 +4,24 @@
 // ones, one for fresh test samples. THEORY.md: at d ≥ 10n² the fraction of instances whose
 // realised pattern matches the prediction must rise toward 1 as n grows.
 //
-// Finding: with the nominal (r, η) the match fraction stays ≈ 0.5 for n = 5..40 (measured
-// here, nominal_match_fraction_*): the realised per-class flip fraction η_c moves the
-// thresholds by tens of percent and decays only like n^{−1/2}. The better-justified form
-// asserted here keeps the polynomials but evaluates them per class at the realised (r_c, η_c)
-// (magen24_class_linearization.hpp, exact algebra, no balance assumption), so what is tested
-// is the remaining idealisation (‖ξ‖² = d, ⟨ξ_i, ξ_j⟩ = 0, g_i = ½), whose error is
-// O(√(n/d)) = O(n^{−1/2}) at d = 10n².
+// magen24.gd.linearized_thresholds asserts that form with the nominal (r, η). A finding: the
+// match fraction stays ≈ 0.5 for n = 5..40: the realised per-class flip fraction η_c moves the
+// thresholds by tens of percent and decays only like n^{−1/2}.
+// magen24.gd.linearized_thresholds_per_class keeps the polynomials but evaluates them per class
+// at the realised (r_c, η_c) (magen24_class_linearization.hpp, exact algebra, no balance
+// assumption), so what it tests is the remaining idealisation (‖ξ‖² = d, ⟨ξ_i, ξ_j⟩ = 0,
+// g_i = ½), whose error is O(√(n/d)) = O(n^{−1/2}) at d = 10n².
 //
-// One sweep: for n = n_min·2^{k/2}, k = 0 .. 2·doublings, `instances_per_n` instances with
+// Each instance is one replicate sweep (the scaling verdict of README § Verdicts): for n = n_min·2^{k/2}, k = 0 .. 2·doublings, `instances_per_n` instances with
 // d = 10n², η ∈ [0.05, 0.20] and r ∈ [1, 12] (uniform on grids, from the instance seed); two
 // SA steps from zero init. An instance matches when every training sample puts its signal
 // weight on the predicted side of ½ and the fresh-test mean signal weight is within ¼ of the
 // predicted fraction of classes attending their signal (0, ½ or 1). A draw with a class that
-// is empty or at least half flipped has no prediction and counts as a mismatch. Asserted: the
-// log-log slope of the mismatch fraction against n has its 95% interval below 0, and the match
-// fraction at the largest n is at least that at the smallest. A zero count enters the fit as ½
-// (continuity correction), which pulls the slope toward 0, i.e. against the claim.
+// is empty or at least half flipped has no prediction and counts as a mismatch. The sweep's
+// exponent is the log-log slope of the mismatch fraction against n; asserted: the mean
+// exponent's one-sided (1 − α) upper bound lies below −0.1 (the mismatch decays, by more than
+// the scaling tolerance of claim.hpp), with power ≥ 0.9 at an exponent of −0.25. A zero count enters the fit as ½ (continuity correction), which
+// pulls the slope toward 0, i.e. against the claim.
 #include <array>
 #include <cmath>
 #include <string>
@@ -71,61 +72,72 @@ PatternMatch PatternMatches(int n, std::uint64_t seed) {
   return {Matches(run, {nominal, nominal}), realised && Matches(run, *realised)};
 }
 
-}  // namespace
+// One replicate sweep: the match fractions per n and the fitted exponent of the mismatch
+// fraction against n ("exponent"), for the nominal prediction or the realised per-class one.
+Outcome PatternSweep(const Params& params, std::uint64_t seed, bool nominal) {
+  const int n_min = IntParam(params, "n_min"), doublings = IntParam(params, "doublings");
+  const int per_n = IntParam(params, "instances_per_n");
+  std::vector<double> ns, mismatch;
+  Outcome o;
+  for (int k = 0; k <= 2 * doublings; ++k) {
+    const int n = static_cast<int>(std::lround(n_min * std::exp2(k / 2.0)));
+    int misses = 0;
+    for (int j = 0; j < per_n; ++j) {
+      const PatternMatch m = PatternMatches(n, MixSeed(seed, static_cast<std::uint64_t>(n) * 100003 + j));
+      misses += nominal ? !m.nominal : !m.realised;
+    }
+    ns.push_back(n);
+    mismatch.push_back((misses > 0 ? misses : 0.5) / per_n);
+    o.measured["match_fraction_n" + std::to_string(n)] = 1 - static_cast<double>(misses) / per_n;
+  }
+  o.measured["exponent"] = FitLogLogSlope(ns, mismatch).slope;
+  return o;
+}
 
-Claim Magen24GdLinearizedThresholds() {
+Claim PatternClaim(bool nominal) {
   Claim c;
-  c.id = "magen24.gd.linearized_thresholds";
-  c.title = "At d = 10n² the step-2 attention pattern matches the linearised thresholds (per class, at the realised flip fractions) ever more often as n grows";
   c.kind = ClaimKind::kScaling;
   c.provenance = Provenance::kDerived;
   c.source = "[M] two-step analysis, linearised here (THEORY.md §4.2)";
   c.regime = {};
+  // CI runs the default sweep, so CI's verdict is the report's.
   c.budget_params = [](Budget budget) -> Params {
-    switch (budget) {
-      case Budget::kQuick: return {{"n_min", 5}, {"doublings", 3}, {"instances_per_n", 120}};
-      case Budget::kDefault: return {{"n_min", 5}, {"doublings", 3}, {"instances_per_n", 200}};
-      case Budget::kFull: return {{"n_min", 5}, {"doublings", 3}, {"instances_per_n", 400}};
-    }
-    return {};
+    return {{"n_min", 5}, {"doublings", 3}, {"instances_per_n", budget == Budget::kFull ? 400 : 200}};
   };
-  c.check = [](const Params& params, std::uint64_t seed) {
-    const int n_min = IntParam(params, "n_min"), doublings = IntParam(params, "doublings");
-    const int per_n = IntParam(params, "instances_per_n");
-    std::vector<double> ns, mismatch;
-    Outcome o;
-    for (int k = 0; k <= 2 * doublings; ++k) {
-      const int n = static_cast<int>(std::lround(n_min * std::exp2(k / 2.0)));
-      int misses = 0, nominal_misses = 0;
-      for (int j = 0; j < per_n; ++j) {
-        const PatternMatch m = PatternMatches(n, MixSeed(seed, static_cast<std::uint64_t>(n) * 100003 + j));
-        misses += !m.realised;
-        nominal_misses += !m.nominal;
-      }
-      ns.push_back(n);
-      mismatch.push_back((misses > 0 ? misses : 0.5) / per_n);
-      o.measured["match_fraction_n" + std::to_string(n)] = 1 - static_cast<double>(misses) / per_n;
-      o.measured["nominal_match_fraction_n" + std::to_string(n)] =
-          1 - static_cast<double>(nominal_misses) / per_n;
-    }
-    const SlopeFit fit = FitLogLogSlope(ns, mismatch);
-    o.measured["mismatch_exponent"] = fit.slope;
-    o.measured["mismatch_exponent_lower"] = fit.lower;
-    o.measured["mismatch_exponent_upper"] = fit.upper;
-    const double first = o.measured["match_fraction_n" + std::to_string(static_cast<int>(ns.front()))];
-    const double last = o.measured["match_fraction_n" + std::to_string(static_cast<int>(ns.back()))];
-    o.holds = fit.upper < 0 && last >= first;
-    if (!o.holds) {
-      o.explanation = "mismatch fraction vs n: slope " + std::to_string(fit.slope) + ", 95% interval [" +
-                      std::to_string(fit.lower) + ", " + std::to_string(fit.upper) +
-                      "]; match fraction " + std::to_string(first) + " at n = " +
-                      std::to_string(static_cast<int>(ns.front())) + ", " + std::to_string(last) +
-                      " at n = " + std::to_string(static_cast<int>(ns.back()));
-    }
-    return o;
+  c.check = [nominal](const Params& params, std::uint64_t seed) {
+    return PatternSweep(params, seed, nominal);
   };
-  c.instances = 1;
+  c.instances = 30;  // replicate sweeps: power ≥ 0.9 at the deviation
+  c.predicted_exponent = 0;  // the mismatch fraction decays: its exponent lies below −0.1
+  c.exponent_below = true;
+  c.deviation = kExponentDeviation;
   c.gram_form = true;
+  return c;
+}
+
+}  // namespace
+
+Claim Magen24GdLinearizedThresholds() {
+  Claim c = PatternClaim(true);
+  c.id = "magen24.gd.linearized_thresholds";
+  c.title = "At d = 10n² the step-2 attention pattern matches the linearised thresholds at the nominal (r, η) ever more often as n grows";
+  c.expected = Expectation::kFails;
+  c.finding =
+      "At the nominal (r, η) the realised step-2 attention pattern does not match the "
+      "linearised prediction more often as n grows: the mismatch fraction's exponent is −0.02 "
+      "over 30 replicate sweeps (n = 5..40, d = 10n²), one-sided (1 − α) upper bound 0.003 "
+      "(`./boa check magen24.gd.linearized_thresholds --budget quick --seed 1`; −0.007 and "
+      "0.035 at seed base 1000), the match fraction staying near 0.5. Each class's realised "
+      "flip fraction moves its thresholds by tens of percent and settles only like n^−1/2; "
+      "evaluated per class at the realised (r_c, η_c) the mismatch decays like n^−0.68 "
+      "(magen24.gd.linearized_thresholds_per_class).";
+  return c;
+}
+
+Claim Magen24GdLinearizedThresholdsPerClass() {
+  Claim c = PatternClaim(false);
+  c.id = "magen24.gd.linearized_thresholds_per_class";
+  c.title = "At d = 10n² the step-2 attention pattern matches the linearised thresholds per class, at the realised flip fractions, ever more often as n grows";
   return c;
 }
 

@@ -2,18 +2,16 @@
 // diagonally dominant by half (magen24.noise.diagonal_dominance's conclusion) w.p. ≥ 0.9 grows
 // like n².
 //
-// THEORY.md asks for a fitted exponent whose 95% interval contains 2. That is only the
-// asymptote: row i's off-diagonal sum Σ_{j≠i} |⟨ξ_i, ξ_j⟩|/√m is a sum of n − 1 half-normals
+// THEORY.md asks for a fitted exponent whose interval contains 2. That is only the asymptote
+// (magen24.noise.dimension_scaling asserts it as stated): row i's off-diagonal sum Σ_{j≠i} |⟨ξ_i, ξ_j⟩|/√m is a sum of n − 1 half-normals
 // (mean √(2/π), sd √(1 − 2/π) each), and dominance must hold for the worst of n rows, so
 //   d*(n) ≈ 2 + (8/π)(n − 1)² (1 + √(π/2 − 1)·z_n/√(n − 1))²,   z_n = Φ⁻¹(0.9^{1/n}),
 // whose correction decays like √(log n / n): its local log-log slope is ≈ 1.9 for n ≤ 100 and
-// still ≈ 1.94 at n = 1000. Measured here (n = 6..48) the exponent is ≈ 1.86 with an interval
-// that excludes 2 — a finite-n effect, not a failure of the n² law. So the claim asserts the
-// better-justified form: the measured interval contains the slope of this finite-n law (which
-// tends to 2), and it reports the measured d*(n) against the law and whether the interval
-// contains 2 itself.
+// still ≈ 1.94 at n = 1000. magen24.noise.dimension_scaling_finite_n asserts that form: the
+// fitted exponent minus the law's is 0 (within the scaling tolerance), and both report d*(n)
+// against the law.
 //
-// One sweep: for n = n_min·2^{k/2}, k = 0 .. 2·doublings, draw `replicates` noise sets in
+// Each instance is one replicate sweep (the scaling verdict of README § Verdicts): for n = n_min·2^{k/2}, k = 0 .. 2·doublings, draw `replicates` noise sets in
 // dimension 8n² and follow ρ(m) = max_i Σ_{j≠i}|G_ij|/G_ii along prefix dimensions m (common
 // random numbers, one pass per draw; geometric grid of ratio 1.02 from n²/4). d*(n) is the
 // smallest grid d = m + 2 from which on the fraction of draws with ρ ≤ 1/2 stays ≥ 0.9.
@@ -76,60 +74,73 @@ double PredictedDominantDimension(int n) {
   return 2 + 8 / M_PI * (n - 1.0) * (n - 1.0) * correction * correction;
 }
 
+// One replicate sweep: d*(n) for every n, the fitted exponent (as "exponent", minus the
+// finite-n law's exponent when `against_law`), and the law's.
+Outcome DimensionSweep(const Params& params, std::uint64_t seed, bool against_law) {
+  const int n_min = IntParam(params, "n_min"), doublings = IntParam(params, "doublings");
+  const int replicates = IntParam(params, "replicates");
+  std::vector<double> ns, ds, predicted;
+  Outcome o;
+  for (int k = 0; k <= 2 * doublings; ++k) {
+    const int n = static_cast<int>(std::lround(n_min * std::exp2(k / 2.0)));
+    const int d = SmallestDominantDimension(n, replicates, seed);
+    if (d == 0) {
+      o.holds = false;
+      o.explanation = "at n = " + std::to_string(n) + " dominance w.p. ≥ 0.9 is not reached by d = 8n²";
+      return o;
+    }
+    ns.push_back(n);
+    ds.push_back(d);
+    predicted.push_back(PredictedDominantDimension(n));
+    o.measured["d_star_n" + std::to_string(n)] = d;
+    o.measured["d_star_over_law_n" + std::to_string(n)] = d / predicted.back();
+  }
+  const double fitted = FitLogLogSlope(ns, ds).slope;
+  const double law = FitLogLogSlope(ns, predicted).slope;
+  o.measured["fitted_exponent"] = fitted;
+  o.measured["finite_n_law_exponent"] = law;
+  o.measured["exponent"] = against_law ? fitted - law : fitted;
+  o.measured["d_star_over_n2_at_largest_n"] = ds.back() / (ns.back() * ns.back());
+  return o;
+}
+
+Params DimensionBudgetParams(Budget budget) {
+  // CI runs the default sweep, so CI's verdict is the report's; full: more draws per n.
+  return {{"n_min", 6}, {"doublings", 3}, {"replicates", budget == Budget::kFull ? 100 : 30}};
+}
+
 }  // namespace
 
 Claim Magen24NoiseDimensionScaling() {
   Claim c;
   c.id = "magen24.noise.dimension_scaling";
-  c.title = "The smallest d with noise diagonal dominance w.p. ≥ 0.9 grows like n², with a derived √(log n/n) max-over-rows correction";
+  c.title = "The smallest d with noise diagonal dominance w.p. ≥ 0.9 grows like n²";
   c.kind = ClaimKind::kScaling;
   c.provenance = Provenance::kDerived;
   c.source = "[M] \"d ≫ n²\" noise lemma, sharpness (THEORY.md §4.2)";
   c.regime = {};
-  c.budget_params = [](Budget budget) -> Params {
-    switch (budget) {
-      case Budget::kQuick: return {{"n_min", 6}, {"doublings", 3}, {"replicates", 30}};
-      case Budget::kDefault: return {{"n_min", 6}, {"doublings", 3}, {"replicates", 100}};
-      case Budget::kFull: return {{"n_min", 6}, {"doublings", 3}, {"replicates", 300}};
-    }
-    return {};
-  };
-  c.check = [](const Params& params, std::uint64_t seed) {
-    const int n_min = IntParam(params, "n_min"), doublings = IntParam(params, "doublings");
-    const int replicates = IntParam(params, "replicates");
-    std::vector<double> ns, ds, predicted;
-    Outcome o;
-    for (int k = 0; k <= 2 * doublings; ++k) {
-      const int n = static_cast<int>(std::lround(n_min * std::exp2(k / 2.0)));
-      const int d = SmallestDominantDimension(n, replicates, seed);
-      if (d == 0) {
-        o.holds = false;
-        o.explanation = "at n = " + std::to_string(n) + " dominance w.p. ≥ 0.9 is not reached by d = 8n²";
-        return o;
-      }
-      ns.push_back(n);
-      ds.push_back(d);
-      predicted.push_back(PredictedDominantDimension(n));
-      o.measured["d_star_n" + std::to_string(n)] = d;
-      o.measured["d_star_over_law_n" + std::to_string(n)] = d / predicted.back();
-    }
-    const SlopeFit fit = FitLogLogSlope(ns, ds);
-    o.measured["exponent"] = fit.slope;
-    o.measured["exponent_lower"] = fit.lower;
-    o.measured["exponent_upper"] = fit.upper;
-    const double law = FitLogLogSlope(ns, predicted).slope;
-    o.measured["finite_n_law_exponent"] = law;
-    o.measured["interval_contains_2"] = fit.lower <= 2 && 2 <= fit.upper;
-    o.measured["d_star_over_n2_at_largest_n"] = ds.back() / (ns.back() * ns.back());
-    o.holds = fit.lower <= law && law <= fit.upper;
-    if (!o.holds) {
-      o.explanation = "fitted exponent " + std::to_string(fit.slope) + ", 95% interval [" +
-                      std::to_string(fit.lower) + ", " + std::to_string(fit.upper) +
-                      "] excludes the finite-n law's " + std::to_string(law);
-    }
-    return o;
-  };
-  c.instances = 1;
+  c.budget_params = DimensionBudgetParams;
+  c.check = [](const Params& params, std::uint64_t seed) { return DimensionSweep(params, seed, false); };
+  c.instances = 12;  // replicate sweeps: power ≥ 0.9 at the deviation
+  c.predicted_exponent = 2;
+  c.deviation = kExponentDeviation;
+  return c;
+}
+
+// The finite-n form: the fitted exponent equals the slope of the finite-n law over the same n.
+Claim Magen24NoiseDimensionScalingFiniteN() {
+  Claim c;
+  c.id = "magen24.noise.dimension_scaling_finite_n";
+  c.title = "The smallest d with noise diagonal dominance w.p. ≥ 0.9 follows the derived finite-n law 2 + (8/π)(n−1)²(1 + √(π/2−1)z_n/√(n−1))² in its n-exponent";
+  c.kind = ClaimKind::kScaling;
+  c.provenance = Provenance::kDerived;
+  c.source = "[M] \"d ≫ n²\" noise lemma with the max-over-rows correction derived here";
+  c.regime = {};
+  c.budget_params = DimensionBudgetParams;
+  c.check = [](const Params& params, std::uint64_t seed) { return DimensionSweep(params, seed, true); };
+  c.instances = 12;
+  c.predicted_exponent = 0;  // the exponent minus the law's
+  c.deviation = kExponentDeviation;
   return c;
 }
 

@@ -2,38 +2,33 @@
 // Θ(1/√n), necessary and sufficient (THEORY.md §4.2).
 //
 // For n = n_min·2^k (k = 0..doublings, so n spans a factor 2^doublings ≥ 8) and d = d_over_n2·n²
-// (THEORY asks d ≥ n²), η = 0.1 with exact flips, snr_threshold.hpp locates SNR*(n) for three
-// routes side by side: two GD steps with schedule SA, two with SB, and the max-margin solution.
-// Each route's log SNR* is fitted against log n (OLS, Student-t 95% interval).
+// (THEORY asks d ≥ n²), η = 0.1 with exact flips, snr_threshold.hpp locates SNR*(n) for one
+// route; log SNR* is fitted against log n (OLS) and the fitted exponent is the instance's
+// measurement. The verdict is the scaling test over replicate sweeps (stats.hpp, TestExponent):
+// the (1 − α) interval of the mean exponent must meet −1/2 ± 0.1 (the finite-n tolerance of
+// claim.hpp), with power ≥ 0.9 against a deviation of 0.25 (a Θ(1/n^{3/4}) or Θ(1/n^{1/4})
+// threshold). A sweep in which fewer than three thresholds are located is outside the
+// statement's presupposition (a threshold exists): rejected, counted and reported.
 //
-// Which "trained model" THEORY means is ambiguous; the claim asserts the route the paper's
-// necessary-and-sufficient statement covers — the max-margin solution (Thms 6/8/10) — and reports
-// the two GD routes beside it:
-// - SB's exponent is ≈ −0.78 with an interval far from −1/2 — its two steps barely move the
-//   softmax, so it acts like a linear classifier on averaged tokens, whose threshold also depends
-//   on d (∝ n² here). A finding, reported as sb_slope*, sb_contains_minus_half = 0.
-// - SA (the two-step theorem's schedule) was asserted at first; the flake audit (50 seed bases at
-//   the CI configuration) failed it in 27 of 50: at n = 10–24 a majority of seeds is often benign
-//   at no scanned r (the realised flip fractions move the small-n window, see
-//   magen24.gd.two_step_benign), and with the remaining points the interval sometimes excludes
-//   −1/2 (r* drifts from ≈ 3.6 at n = 10 to ≈ 2.8 at n = 80). A finding, reported as sa_*.
-// The max-margin route held in every audited seed base on the direct engine. On the Gram engine
-// (the default since issue 6) the same audit (seed bases 1..50, quick budget) fails it in 5 of
-// 50 against 1 of 50 direct (seed 27) — within chance of each other (Fisher p ≈ 0.2), with the
-// same mean slope: −0.530 (sd 0.028) Gram, −0.526 (sd 0.026) direct. So the finite-n exponent
-// sits a little below −1/2 and the 95% interval of four points excludes −1/2 in ~5–10% of seed
-// bases; the report's flake audit tracks that rate. Replay (Gram):
-//   ./boa check magen24.snr.threshold --params d_over_n2=1,doublings=3,n_min=10,routes=4,seeds=8 --seed 5 --instances 1
+// "The trained model" of THEORY.md is ambiguous, so each route is its own claim:
+// - magen24.snr.threshold — the max-margin solution, the route the paper's necessary-and-
+//   sufficient statement covers (Thms 6/8/10). Its finite-n exponent sits a little below −1/2
+//   (≈ −0.53 per sweep, sd ≈ 0.03, on 50 seed bases with the earlier single-sweep claim).
+// - magen24.snr.threshold_sa — two GD steps with schedule SA (the two-step theorem's schedule).
+//   Its exponent is ≈ −0.55 (r* drifts from ≈ 3.6 at n = 10 to ≈ 2.8 at n = 80): inside the
+//   tolerance. About 5% of its sweeps locate fewer than three thresholds (at n = 10–20 no
+//   scanned r is benign for a majority of the 16 seeds: the realised flip fractions move the
+//   small-n window, see magen24.gd.two_step_benign); they are rejected, not counted. (The earlier single-sweep claim with a 4-point 95% OLS interval failed it in 27 of
+//   50 seed bases — that interval ignored the sweep-to-sweep noise it now measures.)
+// - magen24.snr.threshold_sb — two GD steps with schedule SB. A finding: its exponent is
+//   ≈ −0.78 — its two steps barely move the softmax, so it acts like a linear classifier on
+//   averaged tokens, whose threshold also depends on d (∝ n² here).
 // At d = 10⁶ ≫ n² (the threshold figure, Gram engine) max-margin still has a threshold with
 // slope ≈ −0.56, while SA has none: at r = 1/32 it is harmful for no n in 10..80 (mean clean
 // test accuracy 0.88–0.99 over 16 seeds; the test-time signal grows like r·√(d/n)), so "harmful
 // below the threshold" is a d ≈ n² phenomenon for the two-step route.
-//
-// `routes` selects routes as a bit mask (1 SA, 2 SB, 4 max-margin; 7 = all, the default), so one
-// route can be replayed on its own.
 #include <cmath>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "boa/claim.hpp"
@@ -41,86 +36,112 @@
 #include "boa/stats.hpp"
 
 namespace boa::claims {
+namespace {
 
-Claim Magen24SnrThreshold() {
+// One replicate sweep of one route: its thresholds, and its fitted exponent as "exponent".
+Outcome SnrThresholdSweep(const Params& params, std::uint64_t seed, ThresholdRoute route) {
+  const int n_min = IntParam(params, "n_min"), doublings = IntParam(params, "doublings");
+  Outcome o;
+  std::vector<double> ns, thresholds;
+  for (int k = 0; k <= doublings; ++k) {
+    SnrThresholdOptions options;
+    options.route = route;
+    options.n = n_min << k;
+    options.d_over_n2 = IntParam(params, "d_over_n2");
+    options.seeds = IntParam(params, "seeds");
+    options.seed_base = seed * 1000;  // seeds of different instances never overlap
+    const SnrThreshold t = LocateSnrThreshold(options);
+    if (!t.found) {
+      o.explanation += "n = " + std::to_string(options.n) + ": " + t.why_not + "; ";
+      continue;
+    }
+    const std::string at = "n" + std::to_string(options.n);
+    o.measured[at + "_r_threshold"] = t.r_threshold;
+    o.measured[at + "_transition_width"] = t.r_benign_onset / t.r_harmful_end;
+    // The binomial band around r*: harmful / benign for a majority at 95% confidence.
+    if (t.r_surely_harmful > 0) o.measured[at + "_r_surely_harmful"] = t.r_surely_harmful;
+    if (t.r_surely_benign > 0) o.measured[at + "_r_surely_benign"] = t.r_surely_benign;
+    ns.push_back(options.n);
+    thresholds.push_back(t.snr_threshold);
+  }
+  o.measured["thresholds_located"] = static_cast<double>(ns.size());
+  if (ns.size() < 3) {
+    // The statement presupposes a threshold; a sweep in which fewer than three n have one (no
+    // scanned r benign for a majority of seeds) is outside it: rejected and counted, and the
+    // health check fails the claim when that is most sweeps.
+    o.in_hypothesis = false;
+    o.explanation = ToString(route) + ": fewer than 3 thresholds to fit; " + o.explanation;
+    return o;
+  }
+  const SlopeFit fit = FitLogLogSlope(ns, thresholds);
+  o.measured["exponent"] = fit.slope;
+  // SNR* = C·n^κ: the constant in r = n·SNR² at κ = −1/2 is C².
+  o.measured["constant"] = std::exp(2 * fit.intercept);
+  o.explanation = ToString(route) + " exponent " + std::to_string(fit.slope);
+  return o;
+}
+
+Claim SnrThresholdClaim(ThresholdRoute route) {
   Claim c;
-  c.id = "magen24.snr.threshold";
-  c.title = "The harmful→benign SNR threshold scales as n^(−1/2) (max-margin; SA and SB reported)";
   c.kind = ClaimKind::kScaling;
-  c.provenance = Provenance::kPaper;
-  c.source = "[M] SNR threshold Θ(1/√n) (Thms on two-step GD and max-margin; rebuttal Fig. 7)";
   c.regime = {};
   c.budget_params = [](Budget budget) -> Params {
     switch (budget) {
-      case Budget::kQuick:  // the default sweep with half the seeds
-        return {{"n_min", 10}, {"doublings", 3}, {"seeds", 8}, {"d_over_n2", 1}, {"routes", 7}};
+      // CI runs the default sweep: with fewer seeds per point a majority is benign by chance
+      // more often, which would make CI's verdict differ from the report's.
+      case Budget::kQuick:
       case Budget::kDefault:
-        return {{"n_min", 10}, {"doublings", 3}, {"seeds", 16}, {"d_over_n2", 1}, {"routes", 7}};
+        return {{"n_min", 10}, {"doublings", 3}, {"seeds", 16}, {"d_over_n2", 1}};
       case Budget::kFull:  // twice the seeds and d; n = 160 would cost ~1 s per max-margin Gram
-        return {{"n_min", 10}, {"doublings", 3}, {"seeds", 32}, {"d_over_n2", 2}, {"routes", 7}};
+        return {{"n_min", 10}, {"doublings", 3}, {"seeds", 16}, {"d_over_n2", 2}};
     }
     return {};
   };
-  c.check = [](const Params& params, std::uint64_t seed) {
-    const int n_min = IntParam(params, "n_min"), doublings = IntParam(params, "doublings");
-    const int routes = IntParam(params, "routes");
-    Outcome o;
-    std::string why;
-    for (const auto& [bit, route] : {std::pair{1, ThresholdRoute::kScheduleSA},
-                                     std::pair{2, ThresholdRoute::kScheduleSB},
-                                     std::pair{4, ThresholdRoute::kMaxMargin}}) {
-      if ((routes & bit) == 0) continue;
-      const bool asserted = route == ThresholdRoute::kMaxMargin;
-      const std::string name = ToString(route);
-      std::vector<double> ns, thresholds;
-      for (int k = 0; k <= doublings; ++k) {
-        SnrThresholdOptions options;
-        options.route = route;
-        options.n = n_min << k;
-        options.d_over_n2 = IntParam(params, "d_over_n2");
-        options.seeds = IntParam(params, "seeds");
-        options.seed_base = seed * 1000;  // seeds of different instances never overlap
-        const SnrThreshold t = LocateSnrThreshold(options);
-        if (!t.found) {
-          if (asserted) {
-            why += name + " at n = " + std::to_string(options.n) + ": " + t.why_not + "; ";
-          }
-          continue;
-        }
-        const std::string at = name + "_n" + std::to_string(options.n);
-        o.measured[at + "_r_threshold"] = t.r_threshold;
-        o.measured[at + "_transition_width"] = t.r_benign_onset / t.r_harmful_end;
-        // The binomial band around r*: harmful / benign for a majority at 95% confidence.
-        if (t.r_surely_harmful > 0) o.measured[at + "_r_surely_harmful"] = t.r_surely_harmful;
-        if (t.r_surely_benign > 0) o.measured[at + "_r_surely_benign"] = t.r_surely_benign;
-        ns.push_back(options.n);
-        thresholds.push_back(t.snr_threshold);
-      }
-      o.measured[name + "_thresholds_located"] = static_cast<double>(ns.size());
-      if (ns.size() < 3) {
-        if (asserted) why += name + ": fewer than 3 thresholds to fit; ";
-        continue;
-      }
-      const SlopeFit fit = FitLogLogSlope(ns, thresholds);
-      o.measured[name + "_slope"] = fit.slope;
-      o.measured[name + "_slope_lower"] = fit.lower;
-      o.measured[name + "_slope_upper"] = fit.upper;
-      // SNR* = C·n^κ: the constant in r = n·SNR² at κ = −1/2 is C².
-      o.measured[name + "_constant"] = std::exp(2 * fit.intercept);
-      const bool contains = fit.lower <= -0.5 && -0.5 <= fit.upper;
-      o.measured[name + "_contains_minus_half"] = contains;
-      if (asserted && !contains) {
-        why += name + " slope " + std::to_string(fit.slope) + " with 95% interval [" +
-               std::to_string(fit.lower) + ", " + std::to_string(fit.upper) +
-               "] excludes −1/2; ";
-      }
-    }
-    o.holds = why.empty();
-    o.explanation = why;
-    return o;
+  c.check = [route](const Params& params, std::uint64_t seed) {
+    return SnrThresholdSweep(params, seed, route);
   };
-  c.instances = 1;
+  c.instances = 20;  // replicate sweeps: power ≥ 0.9 at the deviation (README § Verdicts)
+  c.predicted_exponent = -0.5;
+  c.deviation = kExponentDeviation;
   c.gram_form = true;
+  return c;
+}
+
+}  // namespace
+
+Claim Magen24SnrThreshold() {
+  Claim c = SnrThresholdClaim(ThresholdRoute::kMaxMargin);
+  c.id = "magen24.snr.threshold";
+  c.title = "The harmful→benign SNR threshold of the max-margin solution scales as n^(−1/2)";
+  c.provenance = Provenance::kPaper;
+  c.source = "[M] SNR threshold Θ(1/√n), necessary and sufficient (Thms 6/8/10; rebuttal Fig. 7)";
+  return c;
+}
+
+Claim Magen24SnrThresholdSA() {
+  Claim c = SnrThresholdClaim(ThresholdRoute::kScheduleSA);
+  c.id = "magen24.snr.threshold_sa";
+  c.title = "The harmful→benign SNR threshold after two GD steps (schedule SA) scales as n^(−1/2)";
+  c.provenance = Provenance::kPaper;
+  c.source = "[M] SNR threshold Θ(1/√n) for the two-step GD theorem's schedule (THEORY.md §4.2)";
+  return c;
+}
+
+Claim Magen24SnrThresholdSB() {
+  Claim c = SnrThresholdClaim(ThresholdRoute::kScheduleSB);
+  c.id = "magen24.snr.threshold_sb";
+  c.title = "The harmful→benign SNR threshold after two GD steps (schedule SB) scales as n^(−1/2)";
+  c.provenance = Provenance::kPaper;
+  c.source = "[M] SNR threshold Θ(1/√n), with the single-step-size schedule SB (THEORY.md §3, §4.2)";
+  c.expected = Expectation::kFails;
+  c.finding =
+      "Schedule SB's threshold scales as n^−0.785, not n^−1/2: over 12 replicate sweeps the "
+      "(1 − α) interval is [−0.84, −0.73] (`./boa check magen24.snr.threshold_sb --budget quick "
+      "--seed 1`), and [−0.82, −0.75], [−0.81, −0.76] at seed bases 1000 and 2000 — far outside "
+      "−1/2 ± 0.1. SB's equal small step sizes barely move the softmax in two steps, so the "
+      "model acts like a linear classifier on averaged tokens, whose threshold also depends on "
+      "d (∝ n² here). The max-margin route (magen24.snr.threshold) and schedule SA "
+      "(magen24.snr.threshold_sa) do scale as n^−1/2.";
   return c;
 }
 
