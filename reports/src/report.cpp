@@ -56,6 +56,14 @@ std::string Hypotheses(const Claim& c) {
   return "—";
 }
 
+// The failure rate's 95% interval (probabilistic), the observed k/N (identity), else "—".
+std::string RateCell(const Claim& c, const Verdict& v) {
+  if (c.kind == ClaimKind::kProbabilistic) {
+    return "[" + Short(v.rate_lower) + ", " + Short(v.rate_upper) + "]";
+  }
+  return c.kind == ClaimKind::kIdentity ? Short(v.rate_lower) : "—";
+}
+
 std::string PowerCell(const Verdict& v) {
   if (!v.plan) return "—";
   return std::isfinite(v.plan->power) ? Short(v.plan->power) : "not reported";
@@ -106,11 +114,14 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
      << "); *power* is the exact probability that the run as planned fails a claim broken at δ₁. "
      << "It stops when the evidence decides and is *inconclusive* when it reaches its cap "
      << "undecided. A scaling claim's power is that of its slope test at the stated deviation. "
-     << "*Rejected* counts draws outside the claim's hypothesis, which are not instances of it.\n\n";
+     << "*Rejected* counts draws outside the claim's hypothesis, which are not instances of it. "
+     << "*Failure rate*: the 95% Clopper–Pearson interval for probabilistic claims, the observed "
+     << "rate for identity claims; a scaling claim's instances are replicate sweeps, and its "
+     << "exponent and interval are in its section.\n\n";
   WriteFindings(md, rows);
   md << "## Verdicts\n\n"
      << "| id | kind | provenance | engine | δ vs δ₁ | power | instances | rejected | failures "
-        "| failure rate (95%) | verdict | expected | counterexample |\n"
+        "| failure rate | verdict | expected | counterexample |\n"
      << "|---|---|---|---|---|---:|---:|---:|---:|---|---|---|---|\n";
   for (const Row& r : rows) {
     const auto& c = *r.claim;
@@ -118,7 +129,7 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
     md << "| `" << c.id << "` | " << ToString(c.kind) << " | " << ToString(c.provenance) << " | "
        << ToString(ResolveEngine(EngineChoice::kAuto, c.gram_form)) << " | " << Hypotheses(c)
        << " | " << PowerCell(v) << " | " << v.instances << " | " << v.rejected << " | "
-       << v.failures << " | [" << Short(v.rate_lower) << ", " << Short(v.rate_upper) << "] | **"
+       << v.failures << " | " << RateCell(c, v) << " | **"
        << ToString(v.status) << "** | " << ToString(ExpectedStatus(c))
        << (MatchesExpectation(c, v) ? "" : " ✗") << " | " << Counterexample(v) << " |\n";
   }
