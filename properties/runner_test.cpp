@@ -171,6 +171,21 @@ TEST(Runner, NonFiniteMeasurementsAndThrowingChecksFail) {
   EXPECT_NE(v.counterexample->explanation.find("boom"), std::string::npos);
 }
 
+// A diverging instance is a failing instance with its replay line, not bad input (exit 2).
+TEST(Runner, ADivergingInstanceFailsWithAReplay) {
+  Claim c = FalseClaim();
+  c.check = [](const Params& p, std::uint64_t) -> Outcome {
+    RequireFinite(IntParam(p, "n") < 10, "the loss became non-finite at step 3");
+    return {};
+  };
+  const Verdict v = RunClaim(c, {});
+  EXPECT_EQ(v.status, Status::kFails);
+  ASSERT_TRUE(v.counterexample.has_value());
+  EXPECT_NE(v.counterexample->explanation.find("non-finite at step 3"), std::string::npos);
+  EXPECT_EQ(IntParam(v.counterexample->params, "n"), 10);  // shrunk to the smallest diverging n
+  EXPECT_NE(v.counterexample->replay.find("--params"), std::string::npos);
+}
+
 TEST(Runner, ExploratoryClaimsAreReportedNeverFailed) {
   Claim c = FalseClaim();
   c.kind = ClaimKind::kExploratory;

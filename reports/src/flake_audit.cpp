@@ -38,6 +38,12 @@ FlakeAudit RunFlakeAudit(Budget budget, const std::function<void(int, int)>& pro
 
 void WriteAuditMarkdown(std::ostream& md, const FlakeAudit& audit) {
   const int bases = sweeps::FlakeAuditSeedBases(audit.budget);
+  if (bases == 0) {
+    md << "## Flake audit\n\nNot run at the " << ToString(audit.budget) << " budget, whose claim "
+       << "runs above are CI's runs; `--budget default` audits CI's seed base, `--budget full` "
+       << sweeps::FlakeAuditSeedBases(Budget::kFull) << " seed bases.\n\n";
+    return;
+  }
   md << "## Flake audit\n\n"
      << "Measured here (`boa sweep flake_audit`): every probabilistic and scaling claim run exactly "
      << "as `./boa test` runs it (the " << ToString(kCiBudget) << " budget, the claim's CI cap) "

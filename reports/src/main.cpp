@@ -39,6 +39,9 @@ int main(int argc, char** argv) {
   } catch (const boa::InvalidInput& e) {
     std::cerr << "boa: error: " << e.what() << '\n';
     return 2;
+  } catch (const boa::NumericalFailure& e) {
+    std::cerr << "boa: numerical failure: " << e.what() << '\n';
+    return 1;
   } catch (const std::bad_alloc&) {
     std::cerr << "boa: error: out of memory: the requested instance or sweep is too large\n";
     return 2;

@@ -47,10 +47,10 @@ void GramGradientDescent(const GramInstance& gram, GramModel& model, const Train
   Require(static_cast<bool>(options.step_size), "gradient descent needs a step-size schedule");
   for (int step = 1; step <= options.steps; ++step) {
     const GramEvaluation e = EvaluateGram(gram, model);
-    Require(std::isfinite(e.attention.loss),
-            "the loss became non-finite at step " + std::to_string(step - 1));
-    Require(Finite(e.grad_query) && (!model.train_head || Finite(e.grad_head)),
-            "a gradient became non-finite at step " + std::to_string(step));
+    RequireFinite(std::isfinite(e.attention.loss),
+                  "the loss became non-finite at step " + std::to_string(step - 1));
+    RequireFinite(Finite(e.grad_query) && (!model.train_head || Finite(e.grad_head)),
+                  "a gradient became non-finite at step " + std::to_string(step));
     if (observer) observer(step - 1, model, e.attention);
     if (model.train_query) {
       Step(model.query, e.grad_query, options.step_size(step, "p"), options.weight_decay);
@@ -61,7 +61,7 @@ void GramGradientDescent(const GramInstance& gram, GramModel& model, const Train
   }
   if (observer) {
     const GramEvaluation last = EvaluateGram(gram, model);
-    Require(std::isfinite(last.attention.loss), "the loss became non-finite after the last step");
+    RequireFinite(std::isfinite(last.attention.loss), "the loss became non-finite after the last step");
     observer(options.steps, model, last.attention);
   }
 }

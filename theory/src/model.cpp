@@ -60,8 +60,8 @@ void Model::DescentStep(const Dataset& data, int step, const StepSchedule& step_
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     if (!blocks[b].trained) continue;
     const double beta = step_size(step, blocks[b].name);
-    Require(e.gradient[b].allFinite(), "the gradient of " + blocks[b].name +
-                                           " became non-finite at step " + std::to_string(step));
+    RequireFinite(e.gradient[b].allFinite(), "the gradient of " + blocks[b].name +
+                                                 " became non-finite at step " + std::to_string(step));
     blocks[b].value -= beta * (e.gradient[b] + weight_decay * blocks[b].value);
   }
 }
@@ -162,8 +162,8 @@ void TokenSelection::DescentStep(const Dataset& data, int step, const StepSchedu
     factored_->Evaluate();
   }
   const double beta_p = blocks_[0].trained ? step_size(step, "p") : 0.0;
-  Require(factored_->Step(beta_p, step_size(step, "W"), weight_decay),
-          "the gradient of W became non-finite at step " + std::to_string(step));
+  RequireFinite(factored_->Step(beta_p, step_size(step, "W"), weight_decay),
+                "the gradient of W became non-finite at step " + std::to_string(step));
   p_current_ = false;
 }
 

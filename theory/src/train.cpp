@@ -38,14 +38,14 @@ void GradientDescent(Model& model, const Dataset& data, const TrainOptions& opti
   for (int step = 1; step <= options.steps; ++step) {
     model.DescentStep(data, step, options.step_size, options.weight_decay,
                       [&](const Evaluation& e) {
-                        Require(std::isfinite(e.loss), "the loss became non-finite at step " +
+                        RequireFinite(std::isfinite(e.loss), "the loss became non-finite at step " +
                                                            std::to_string(step - 1));
                         if (observer) observer(step - 1, model, e);
                       });
   }
   if (observer) {
     const Evaluation last = model.Evaluate(data, false);
-    Require(std::isfinite(last.loss), "the loss became non-finite after the last step");
+    RequireFinite(std::isfinite(last.loss), "the loss became non-finite after the last step");
     observer(options.steps, model, last);
   }
 }

@@ -17,4 +17,18 @@ inline void Require(bool condition, const std::string& message) {
   if (!condition) throw InvalidInput(message);
 }
 
+// A numerical failure — a diverging run, a loss or gradient that became non-finite — is an
+// outcome of the experiment, not the caller's mistake: a claim instance that throws it fails and
+// is reported with its replay line (runner.hpp); a command that meets it elsewhere prints one
+// `boa: numerical failure:` line and exits 1.
+class NumericalFailure : public std::runtime_error {
+ public:
+  explicit NumericalFailure(const std::string& what) : std::runtime_error(what) {}
+};
+
+// Throws NumericalFailure(message) unless condition holds.
+inline void RequireFinite(bool condition, const std::string& message) {
+  if (!condition) throw NumericalFailure(message);
+}
+
 }  // namespace boa

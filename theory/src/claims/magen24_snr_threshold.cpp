@@ -135,10 +135,10 @@ Claim Magen24SnrThresholdSB() {
   c.source = "[M] SNR threshold Θ(1/√n), with the single-step-size schedule SB (THEORY.md §3, §4.2)";
   c.expected = Expectation::kFails;
   c.finding =
-      "Schedule SB's threshold scales as n^−0.785, not n^−1/2: over 12 replicate sweeps the "
-      "(1 − α) interval is [−0.84, −0.73] (`./boa check magen24.snr.threshold_sb --budget quick "
-      "--seed 1`), and [−0.82, −0.75], [−0.81, −0.76] at seed bases 1000 and 2000 — far outside "
-      "−1/2 ± 0.1. SB's equal small step sizes barely move the softmax in two steps, so the "
+      "Schedule SB's threshold scales as n^−0.78, not n^−1/2: over 20 replicate sweeps the "
+      "(1 − α) interval is [−0.80, −0.77] (`./boa check magen24.snr.threshold_sb --seed 1`; "
+      "[−0.81, −0.75] with 8 seeds per point) and [−0.80, −0.77] at seed base 1000 — far "
+      "outside −1/2 ± 0.1. SB's equal small step sizes barely move the softmax in two steps, so the "
       "model acts like a linear classifier on averaged tokens, whose threshold also depends on "
       "d (∝ n² here). The max-margin route (magen24.snr.threshold) and schedule SA "
       "(magen24.snr.threshold_sa) do scale as n^−1/2.";

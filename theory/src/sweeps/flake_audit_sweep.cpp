@@ -4,8 +4,8 @@
 // holds fails a run with probability ≤ its α (claim.hpp).
 //
 // One cell per (claim, seed base); seed bases 1 + 1000003·j keep the instance seeds of different
-// runs disjoint (j = 0 is CI's own run). Seed bases per claim: quick 1, default 1 (CI's own run:
-// its outcome table), full 10. Since every verdict carries its own exact false-alarm rate and
+// runs disjoint (j = 0 is CI's own run). Seed bases per claim: quick 0 (a quick report's claim
+// runs are CI's runs already), default 1 (CI's own run: its outcome table), full 10. Since every verdict carries its own exact false-alarm rate and
 // power, the many-base audit is a cross-check, not a verdict: one round of every statistical
 // claim at its CI cap costs ≈ 2.5 CPU-minutes (the findings sakamoto24.gd.regimes ≈ 50 s and
 // sakamoto24.gd.regimes_not_benign, token_selection ≈ 20 s each), so the 10 rounds (≈ 25
@@ -29,7 +29,7 @@ std::vector<const Claim*> StatisticalClaims() {
 }  // namespace
 
 int FlakeAuditSeedBases(Budget b) {
-  return b == Budget::kFull ? 10 : 1;
+  return b == Budget::kFull ? 10 : b == Budget::kDefault ? 1 : 0;
 }
 
 Sweep FlakeAuditSweep() {
