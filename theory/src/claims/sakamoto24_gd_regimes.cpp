@@ -9,7 +9,7 @@
 //                             clean test ≥ 0.95
 // Protocol per budget: Sakamoto24BudgetParams. Every setting's train/test accuracy,
 // noisy fit and selections by role are measured. The figure is one seed's run claimed as
-// typical: δ = 0.5 (THEORY.md §4, "one seed, typical").
+// typical: THEORY.md §4's row "one seed, typical".
 #include <map>
 #include <string>
 

@@ -41,7 +41,8 @@ Claim Sakamoto24GdTokenSelection() {
   c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   // Thm 4.2's conclusion for random draws of its setting: δ = 0.1 (THEORY.md §4.4, "theorem
   // conclusion"). Some seeds leave one noisy sample unfitted (train 0.95; seed 3 is the first,
-  // kept in the corpus). An earlier δ = 0.35 was calibrated from a measured rate — withdrawn.
+  // kept in the corpus). An earlier version allowed a failure rate of 0.35, taken from a rate
+  // measured on this code; that is withdrawn.
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
