@@ -124,7 +124,7 @@ int ClaimInstancesAt(const Claim& claim, Budget budget) {
 }
 
 int CiInstances(const Claim& claim) {
-  return claim.ci_instances > 0 ? claim.ci_instances : ClaimInstancesAt(claim, kCiBudget);
+  return ClaimInstancesAt(claim, kCiBudget);
 }
 
 std::string ReplayLine(const std::string& id, const Params& params, std::uint64_t seed) {

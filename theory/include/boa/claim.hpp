@@ -68,9 +68,6 @@ struct Claim {
   // the others). Probabilistic claims: the cap of the sequential test at the quick and default
   // budgets (×10 at full); the run usually stops long before it (sequential_test.hpp).
   int instances = 100;
-  // What CI runs (ctest's ExpectClaimVerdict and the flake audit, both at kCiBudget): 0 means
-  // InstancesAt(kCiBudget, instances), or the cap for a probabilistic claim.
-  int ci_instances = 0;
   // Probabilistic claims: H0 "failure rate ≤ δ" against H1 "failure rate ≥ δ₁", and where both
   // come from (THEORY.md §4's table of pre-registered rates, or the statement itself). Never
   // from a failure rate measured on this code.
@@ -143,8 +140,8 @@ double RealParam(const Params& params, const std::string& name);
 
 // The instance count (probabilistic: the cap) of a run at `budget`.
 int ClaimInstancesAt(const Claim& claim, Budget budget);
-// The instance count (probabilistic: the cap) of the claim's CI run (at kCiBudget):
-// ci_instances, or ClaimInstancesAt.
+// The instance count (probabilistic: the cap) of the claim's CI run — ctest's
+// ExpectClaimVerdict and the flake audit, both at kCiBudget.
 int CiInstances(const Claim& claim);
 
 // The one-line command that replays one instance exactly.
