@@ -66,7 +66,8 @@ struct Claim {
   std::function<Outcome(const Params& params, std::uint64_t seed)> check;
   // Identity and exploratory claims: the instance count at the default budget (InstancesAt gives
   // the others). Probabilistic claims: the cap of the sequential test at the quick and default
-  // budgets (×10 at full); the run usually stops long before it (sequential_test.hpp).
+  // budgets (×10 at full); the run usually stops long before it (sequential_test.hpp). Scaling
+  // claims: the number of replicate sweeps at the quick and default budgets (×2 at full).
   int instances = 100;
   // Probabilistic claims: H0 "failure rate ≤ δ" against H1 "failure rate ≥ δ₁", and where both
   // come from (THEORY.md §4's table of pre-registered rates, or the statement itself). Never
