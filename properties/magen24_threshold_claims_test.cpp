@@ -25,7 +25,7 @@ TEST(Magen24ThresholdClaims, GdWithWeightDecayReachesTheMaxMarginSideBelowTheBou
   ExpectClaimVerdict("magen24.maxmargin.gd_weight_decay_below");
 }
 
-// One claim per route (theory/src/claims/magen24_snr_threshold.cpp): max-margin holds; the two
+// One claim per route (theory/claims/src/magen24/magen24_snr_threshold.cpp): max-margin holds; the two
 // GD routes are findings.
 TEST(Magen24ThresholdClaims, SnrThresholdScalesAsInverseSqrtN) {
   ExpectClaimVerdict("magen24.snr.threshold");

@@ -2,6 +2,7 @@
 
 #include "boa/catalog.hpp"
 #include "boa/runner.hpp"
+#include "boa/sweep_catalog.hpp"
 #include "boa/stats.hpp"
 
 namespace boa::report {

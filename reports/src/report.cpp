@@ -11,6 +11,7 @@
 #include "boa/catalog.hpp"
 #include "boa/engine.hpp"
 #include "boa/runner.hpp"
+#include "boa/sweep_catalog.hpp"
 #include "boa_report/figure_catalog.hpp"
 #include "boa_report/flake_audit.hpp"
 #include "boa_report/sweep_csv.hpp"

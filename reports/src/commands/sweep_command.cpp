@@ -9,7 +9,7 @@
 #include <regex>
 
 #include "boa/error.hpp"
-#include "boa/sweep.hpp"
+#include "boa/sweep_catalog.hpp"
 #include "boa_report/atomic_file.hpp"
 #include "boa_report/commands.hpp"
 #include "boa_report/sweep_csv.hpp"

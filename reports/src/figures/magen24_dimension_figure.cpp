@@ -1,6 +1,6 @@
 // [M] two steps of SA as d → ∞ at fixed n = 20 and r = n·SNR² = 4.5: the sweep magen24_dimension
 // (Gram engine, so d reaches 10⁶), drawn against d/n².
-#include "boa/sweep.hpp"
+#include "boa/sweep_catalog.hpp"
 #include "boa_report/figure_catalog.hpp"
 
 namespace boa::report {

@@ -63,12 +63,6 @@ Params DrawParams(const Regime& regime, std::uint64_t seed) {
   return ParamsAt(regime, k);
 }
 
-std::string FormatNumber(double value) {
-  char buffer[64];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
-}
-
 std::string FormatParams(const Params& params) {
   std::string out;
   for (const auto& [name, value] : params) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "boa/budget.hpp"
+#include "boa/format.hpp"
 
 namespace boa {
 
@@ -125,10 +126,6 @@ void UsePreRegisteredRates(Claim& claim, RateRow row);
 Params ParamsAt(const Regime& regime, const std::vector<int>& k);
 // Uniformly random grid point, from the regime stream of `seed`.
 Params DrawParams(const Regime& regime, std::uint64_t seed);
-
-// Shortest decimal that reads back as the same double ("0.1", "1e-07", "3"): for explanations
-// and replay lines alike.
-std::string FormatNumber(double value);
 
 // "d=12,n=4,snr=0.25": shortest round-trip decimal for every value.
 std::string FormatParams(const Params& params);

@@ -5,8 +5,8 @@
 #include <utility>
 #include <vector>
 
-#include "boa/claim.hpp"
 #include "boa/error.hpp"
+#include "boa/format.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/max_margin_selection.hpp"
 #include "boa/prompt_attention_run.hpp"

@@ -36,14 +36,4 @@ SweepPart RunSweep(const Sweep& sweep, Budget budget, int shard = 0, int shards 
 // Every row of a part, in cell order.
 Rows Flatten(const SweepPart& part);
 
-const std::vector<Sweep>& SweepCatalog();
-const Sweep& FindSweep(const std::string& name);  // throws InvalidInput naming the known sweeps
-
-namespace sweeps {
-// The claim ids of the flake_audit sweep, indexed by its claim_index column.
-std::vector<std::string> FlakeAuditClaimIds();
-// Seed bases per claim at a budget (each claim runs at kCiBudget and CiInstances whatever it is).
-int FlakeAuditSeedBases(Budget budget);
-}  // namespace sweeps
-
 }  // namespace boa

@@ -2,7 +2,7 @@
 #include <string>
 
 #include "boa/error.hpp"
-#include "boa/sweep.hpp"
+#include "boa/sweep_catalog.hpp"
 
 namespace boa {
 namespace sweeps {

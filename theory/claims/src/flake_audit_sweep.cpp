@@ -13,7 +13,7 @@
 // on several machines).
 #include "boa/catalog.hpp"
 #include "boa/runner.hpp"
-#include "boa/sweep.hpp"
+#include "boa/sweep_catalog.hpp"
 
 namespace boa::sweeps {
 namespace {

@@ -1,4 +1,4 @@
-// The one registration list. A new claim: write theory/src/claims/<id>.cpp defining
+// The one registration list. A new claim: write theory/claims/src/<family>/<id>.cpp defining
 // `Claim <Name>()`, declare it below and add it to Catalog().
 #include "boa/catalog.hpp"
 
