@@ -1,14 +1,23 @@
 include(GoogleTest)
 
 # boa_test(<name> LABELS <label>... SOURCES <file>...)
-# One GoogleTest/RapidCheck binary; each TEST becomes its own ctest test carrying the labels
-# (unit, property, statistical, slow, bench), so `ctest -L property` selects a family.
+# One GoogleTest/RapidCheck binary; each TEST becomes its own ctest test with labels of its own,
+# so `ctest -L statistical` selects every statistical test whatever binary holds it:
+#   suite name ends in SlowStatistical → slow, statistical
+#   suite name ends in Statistical     → statistical  (the verdict of a probabilistic or scaling claim)
+#   suite name ends in Slow            → slow         (over ~10 s on 2 cores)
+#   any other suite                    → the binary's LABELS (unit, property, ...)
 function(boa_test name)
   cmake_parse_arguments(ARG "" "" "LABELS;SOURCES" ${ARGN})
   # rapidcheck_defaults.cpp: CI's fixed RapidCheck seed, unless the caller sets RC_PARAMS.
   add_executable(${name} ${ARG_SOURCES} ${PROJECT_SOURCE_DIR}/properties/support/rapidcheck_defaults.cpp)
   target_link_libraries(${name} PRIVATE boa_properties_support)
-  gtest_discover_tests(${name}
-    DISCOVERY_MODE PRE_TEST
-    PROPERTIES LABELS "${ARG_LABELS}")
+  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST TEST_FILTER "*SlowStatistical.*"
+                       PROPERTIES LABELS "slow;statistical")
+  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST TEST_FILTER "*Statistical.*-*SlowStatistical.*"
+                       PROPERTIES LABELS statistical)
+  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST TEST_FILTER "*Slow.*"
+                       PROPERTIES LABELS slow)
+  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST TEST_FILTER "-*Statistical.*:*Slow.*"
+                       PROPERTIES LABELS "${ARG_LABELS}")
 endfunction()

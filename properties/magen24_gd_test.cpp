@@ -20,30 +20,30 @@ RC_GTEST_PROP(Magen24Gd, SecondStepMatchesItsClosedFormAndTheSignalWeightIsALogi
 }
 
 // A finding: inside the nominal parameter window the conclusions fail far more often than δ.
-TEST(Magen24Gd, TwoStepsOfScheduleSaOverfitBenignlyInsideTheWindow) {
+TEST(Magen24GdStatistical, TwoStepsOfScheduleSaOverfitBenignlyInsideTheWindow) {
   ExpectClaimVerdict("magen24.gd.two_step_benign");
 }
 
-TEST(Magen24Gd, TwoStepsOverfitBenignlyInsideTheRealisedPerClassWindow) {
+TEST(Magen24GdStatistical, TwoStepsOverfitBenignlyInsideTheRealisedPerClassWindow) {
   ExpectClaimVerdict("magen24.gd.two_step_benign_realised_window");
 }
 
 // Replicate sweeps (n = 5 .. 40): the mismatch fraction must decay. At the nominal (r, η) it does
 // not (a finding); per class, at the realised flip fractions, it does.
-TEST(Magen24Gd, RealisedAttentionPatternMatchesTheLinearisationMoreOftenAsNGrows) {
+TEST(Magen24GdStatistical, RealisedAttentionPatternMatchesTheLinearisationMoreOftenAsNGrows) {
   ExpectClaimVerdict("magen24.gd.linearized_thresholds");
 }
 
-TEST(Magen24Gd, AttentionPatternMatchesThePerClassLinearisationMoreOftenAsNGrows) {
+TEST(Magen24GdStatistical, AttentionPatternMatchesThePerClassLinearisationMoreOftenAsNGrows) {
   ExpectClaimVerdict("magen24.gd.linearized_thresholds_per_class");
 }
 
 // A finding: at THEORY.md's ω√d = 1e-3 the conclusions fail on every draw.
-TEST(Magen24Gd, GaussianInitMovesTwoStepParametersLinearlyAndKeepsTheConclusions) {
+TEST(Magen24GdStatistical, GaussianInitMovesTwoStepParametersLinearlyAndKeepsTheConclusions) {
   ExpectClaimVerdict("magen24.gd.gaussian_init");
 }
 
-TEST(Magen24Gd, GaussianInitMovesTwoStepParametersLinearlyInOmega) {
+TEST(Magen24GdStatistical, GaussianInitMovesTwoStepParametersLinearlyInOmega) {
   ExpectClaimVerdict("magen24.gd.gaussian_init_deviation");
 }
 

@@ -17,23 +17,23 @@ RC_GTEST_PROP(Magen24Noise, NoiseTokensAreExactlyOrthogonalToTheSignals, ()) {
   CheckClaimAsProperty("magen24.noise.orthogonal");
 }
 
-TEST(Magen24Noise, NoiseNormsConcentrateWithProbabilityOneMinusDelta) {
+TEST(Magen24NoiseStatistical, NoiseNormsConcentrateWithProbabilityOneMinusDelta) {
   ExpectClaimVerdict("magen24.noise.norm_concentration");
 }
 
-TEST(Magen24Noise, DistinctNoiseTokensAreNearlyOrthogonal) {
+TEST(Magen24NoiseStatistical, DistinctNoiseTokensAreNearlyOrthogonal) {
   ExpectClaimVerdict("magen24.noise.near_orthogonality");
 }
 
-TEST(Magen24Noise, NoiseGramIsDiagonallyDominantWhenDExceeds64N2LogN2OverDelta) {
+TEST(Magen24NoiseStatistical, NoiseGramIsDiagonallyDominantWhenDExceeds64N2LogN2OverDelta) {
   ExpectClaimVerdict("magen24.noise.diagonal_dominance");
 }
 
 // THEORY.md's n² (a finding at these n) and the derived finite-n law, by replicate sweeps.
-TEST(Magen24Noise, DimensionNeededForDominanceGrowsLikeNSquared) {
+TEST(Magen24NoiseSlowStatistical, DimensionNeededForDominanceGrowsLikeNSquared) {
   ExpectClaimVerdict("magen24.noise.dimension_scaling");
 }
 
-TEST(Magen24Noise, DimensionNeededForDominanceFollowsTheFiniteNLaw) {
+TEST(Magen24NoiseSlowStatistical, DimensionNeededForDominanceFollowsTheFiniteNLaw) {
   ExpectClaimVerdict("magen24.noise.dimension_scaling_finite_n");
 }

@@ -11,28 +11,28 @@
 
 using boa::testing::ExpectClaimVerdict;
 
-TEST(Sakamoto24GdClaims, BalancedSettingSelectsRelevantTokensForCleanAndFlippedSignTokensForNoisy) {
+TEST(Sakamoto24GdClaimsSlowStatistical, BalancedSettingSelectsRelevantTokensForCleanAndFlippedSignTokensForNoisy) {
   ExpectClaimVerdict("sakamoto24.gd.token_selection");
 }
 
 // A finding: the large-noise run is not harmful (clean test ≤ 0.75) at CI's seeds.
-TEST(Sakamoto24GdClaims, BalancedIsBenignLargeNoiseHarmfulLargeSignalNotOverfitting) {
+TEST(Sakamoto24GdClaimsSlowStatistical, BalancedIsBenignLargeNoiseHarmfulLargeSignalNotOverfitting) {
   ExpectClaimVerdict("sakamoto24.gd.regimes");
 }
 
-TEST(Sakamoto24GdClaims, BalancedIsBenignLargeNoiseNotBenignLargeSignalNotOverfitting) {
+TEST(Sakamoto24GdClaimsSlowStatistical, BalancedIsBenignLargeNoiseNotBenignLargeSignalNotOverfitting) {
   ExpectClaimVerdict("sakamoto24.gd.regimes_not_benign");
 }
 
-TEST(Sakamoto24GdClaims, MisfitSamplesKeepTheirLossWeightWhileTheirGradientVanishes) {
+TEST(Sakamoto24GdClaimsStatistical, MisfitSamplesKeepTheirLossWeightWhileTheirGradientVanishes) {
   ExpectClaimVerdict("sakamoto24.gd.vanishing_update");
 }
 
-TEST(Sakamoto24GdClaims, AlongASaturatingPathMisfitSamplesKeepTheirLossWeight) {
+TEST(Sakamoto24GdClaimsStatistical, AlongASaturatingPathMisfitSamplesKeepTheirLossWeight) {
   ExpectClaimVerdict("sakamoto24.gd.vanishing_update_path");
 }
 
-TEST(Sakamoto24GdClaims, TestAccuracyDropsWhereTheFrakSRatioCrossesOne) {
+TEST(Sakamoto24GdClaimsSlowStatistical, TestAccuracyDropsWhereTheFrakSRatioCrossesOne) {
   ExpectClaimVerdict("sakamoto24.frak_s.criterion");
 }
 

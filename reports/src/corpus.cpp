@@ -1,6 +1,7 @@
 #include "boa_report/corpus.hpp"
 
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <regex>
 
@@ -16,7 +17,12 @@ namespace boa::report {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-fs::path DefaultCorpusDir() { return fs::path(BOA_SOURCE_DIR) / "properties" / "corpus"; }
+// No source path is compiled in: the wrapper ./boa names the checkout's corpus in
+// BOA_CORPUS_DIR; a boa program run by hand uses properties/corpus below the working folder.
+fs::path DefaultCorpusDir() {
+  const char* dir = std::getenv("BOA_CORPUS_DIR");
+  return dir != nullptr && *dir != '\0' ? fs::path(dir) : fs::path("properties") / "corpus";
+}
 
 CorpusEntry ReadCorpusEntry(const fs::path& file) {
   std::ifstream in(file);

@@ -29,7 +29,8 @@ struct CorpusEntry {
   Engine engine = Engine::kDirect;  // meaningful for claims with a Gram form
 };
 
-// The default corpus folder of this checkout.
+// The default corpus folder: $BOA_CORPUS_DIR (set by ./boa to the checkout's
+// properties/corpus), else properties/corpus below the working folder.
 std::filesystem::path DefaultCorpusDir();
 
 // Throws InvalidInput (one line, naming the file) on unreadable, malformed or incomplete JSON,
