@@ -2,10 +2,11 @@
 // The SIMD instruction set that the dispatched kernels run on (Google Highway runtime dispatch).
 //
 // The portable build compiles the fused kernel's inner loops once per x86 target — scalar (the
-// build's baseline: plain x86-64, no FMA), ssse3, sse4, avx2 (AVX2 + FMA) and avx3 (AVX-512) —
-// and runs the best one this CPU supports. Every target accumulates in the same fixed order (16
-// logical lanes, a fixed reduction tree, rows in order), so the targets with fused multiply-add
-// (avx2, avx3) give bit-identical results, and so do the targets without it (scalar, ssse3,
+// build's baseline: plain x86-64, no FMA), ssse3, sse4, avx2 (AVX2 + FMA), avx3 (AVX-512) and
+// avx3_dl (AVX-512 of Ice Lake and later) — and runs the best one this CPU supports. Every target
+// accumulates in the same fixed order (16 logical lanes, a fixed reduction tree, rows in order),
+// so the targets with fused multiply-add (avx2, avx3, avx3_dl) give bit-identical results, and so
+// do the targets without it (scalar, ssse3,
 // sse4); the two groups differ in the last bits (README § Performance, "Reproducibility across
 // CPUs").
 //
