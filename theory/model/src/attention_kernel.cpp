@@ -54,6 +54,7 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, QueryOf query_of, const 
   }
   Vector partial_loss = Vector::Zero(blocks);
   const double inv_n = 1.0 / static_cast<double>(n);
+  // The O(T·d) loops of the SIMD target in use (boa/simd.hpp), looked up once per call.
   const SampleProducts products = ChosenSampleProducts();
 
   auto run_block = [&](Eigen::Index k) {
