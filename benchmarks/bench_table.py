@@ -44,6 +44,9 @@ def main():
             torch = json.load(handle)
     torch_gradients = {(r["n"], r["T"], r["d"]): r for r in torch["gradients"]} if torch else {}
 
+    with open(sys.argv[1]) as handle:
+        simd = json.load(handle)["context"].get("simd", "unknown")
+    print(f"SIMD target of the kernels: {simd}\n")
     print("Gradient (loss, ∇_q, ∇_u) per call, ns per sample·token·dimension: median [min–max]")
     print("| n, T, d | fused (ours) | GB/s | reference | streaming read | PyTorch | fused/roofline | reference÷fused | PyTorch÷fused |")
     print("|---|---|---|---|---|---|---|---|---|")

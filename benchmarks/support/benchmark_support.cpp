@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "boa/rng.hpp"
+#include "boa/simd.hpp"
 
 namespace boa::bench {
 
@@ -44,6 +45,7 @@ int main(int argc, char** argv) {
   boa::bench::RegisterBenchmarks(smoke);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::AddCustomContext("simd", boa::SimdTargetName());  // BOA_SIMD applied
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

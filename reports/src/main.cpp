@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "boa/error.hpp"
+#include "boa/simd.hpp"
 #include "boa_report/commands.hpp"
 
 int main(int argc, char** argv) {
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
+    boa::ApplySimdChoice();  // a bad BOA_SIMD is bad input before any work starts
     return action();
   } catch (const boa::InvalidInput& e) {
     std::cerr << "boa: error: " << e.what() << '\n';

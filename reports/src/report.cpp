@@ -11,6 +11,7 @@
 #include "boa/catalog.hpp"
 #include "boa/engine.hpp"
 #include "boa/runner.hpp"
+#include "boa/simd.hpp"
 #include "boa/sweep_catalog.hpp"
 #include "boa_report/figure_catalog.hpp"
 #include "boa_report/flake_audit.hpp"
@@ -104,7 +105,7 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
   std::ofstream md(file);
   md << "# boa report\n\n"
      << "Budget `" << ToString(options.budget) << "`, seed base " << options.seed << ", "
-     << Short(seconds) << " s. Every number below is measured here by the command in its row "
+     << Short(seconds) << " s, SIMD target `" << SimdTargetName() << "`. Every number below is measured here by the command in its row "
      << "unless it is labelled as coming from a paper or a derivation.\n\n"
      << "Provenance: `paper` — the qualitative statement is the paper's; `derived` — a finite-sample "
      << "form with explicit constants derived in THEORY.md; `exploratory` — measured and reported, "
@@ -189,6 +190,7 @@ json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
           {"figures", figs},
           {"budget", ToString(options.budget)},
           {"engine", ToString(ProcessEngineChoice())},
+          {"simd", SimdTargetName()},
           {"seed", options.seed},
           {"seconds", seconds}};
 }

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "boa/engine.hpp"
+#include "boa/simd.hpp"
 
 namespace boa::report {
 namespace {
@@ -19,6 +20,7 @@ nlohmann::json VerdictJson(const Claim& claim, const Verdict& v) {
                         {"provenance", ToString(claim.provenance)},
                         {"source", claim.source},
                         {"engine", ToString(ResolveEngine(EngineChoice::kAuto, claim.gram_form))},
+                        {"simd", SimdTargetName()},
                         {"verdict", ToString(v.status)},
                         {"expected", ToString(ExpectedStatus(claim))},
                         {"as_expected", MatchesExpectation(claim, v)},

@@ -7,6 +7,7 @@
 
 #include "boa/numerics.hpp"
 #include "boa/threads.hpp"
+#include "sample_products.hpp"
 
 namespace boa {
 namespace {
@@ -37,97 +38,6 @@ void ResizeOutput(Eigen::Index n, int T, Eigen::Index d, bool with_gradient, Ker
   out.grad_u.resize(with_gradient ? d : 0);
 }
 
-// Eigen's SIMD packet for double (SSE2 in the portable build, AVX/AVX-512 with -march=native).
-using Packet = Eigen::internal::packet_traits<double>::type;
-constexpr Eigen::Index kLanes = sizeof(Packet) / sizeof(double);
-
-// a_r = x_rᵀq and b_r = x_rᵀu for R consecutive rows in one sweep: q and u are loaded once for
-// all R rows. Each sum is split over U = 4/R packets per step, so 8 independent accumulators
-// keep the adds from waiting on each other's latency.
-template <int R>
-void Dots(const double* rows, Eigen::Index d, const double* q, const double* u, double* a,
-          double* b) {
-  using namespace Eigen::internal;
-  constexpr int U = 4 / R;
-  constexpr Eigen::Index kStep = U * kLanes;
-  Packet sa[R][U], sb[R][U];
-  for (int r = 0; r < R; ++r) {
-    for (int k = 0; k < U; ++k) sa[r][k] = sb[r][k] = pset1<Packet>(0);
-  }
-  Eigen::Index j = 0;
-  for (; j + kStep <= d; j += kStep) {
-    for (int k = 0; k < U; ++k) {
-      const Packet qj = ploadu<Packet>(q + j + k * kLanes), uj = ploadu<Packet>(u + j + k * kLanes);
-      for (int r = 0; r < R; ++r) {
-        const Packet x = ploadu<Packet>(rows + r * d + j + k * kLanes);
-        sa[r][k] = pmadd(x, qj, sa[r][k]);
-        sb[r][k] = pmadd(x, uj, sb[r][k]);
-      }
-    }
-  }
-  for (int r = 0; r < R; ++r) {
-    for (int k = 1; k < U; ++k) {
-      sa[r][0] = padd(sa[r][0], sa[r][k]);
-      sb[r][0] = padd(sb[r][0], sb[r][k]);
-    }
-    a[r] = predux(sa[r][0]);
-    b[r] = predux(sb[r][0]);
-    for (Eigen::Index k = j; k < d; ++k) {
-      a[r] += rows[r * d + k] * q[k];
-      b[r] += rows[r * d + k] * u[k];
-    }
-  }
-}
-
-// Scores a and values b of a sample's T rows, four rows at a time where possible.
-void SampleDots(const double* rows, int T, Eigen::Index d, const double* q, const double* u,
-                double* a, double* b) {
-  int t = 0;
-  for (; t + 4 <= T; t += 4) Dots<4>(rows + t * d, d, q, u, a + t, b + t);
-  for (; t + 2 <= T; t += 2) Dots<2>(rows + t * d, d, q, u, a + t, b + t);
-  if (t < T) Dots<1>(rows + t * d, d, q, u, a + t, b + t);
-}
-
-// gq += Σ_r da_r x_r and gu += Σ_r db_r x_r over R consecutive rows: one read-modify-write of
-// the accumulators per R rows, the 2R broadcast coefficients held in registers.
-template <int R>
-void AddRows(const double* rows, Eigen::Index d, const double* da, const double* db, double* gq,
-             double* gu) {
-  using namespace Eigen::internal;
-  Packet ca[R], cb[R];
-  for (int r = 0; r < R; ++r) {
-    ca[r] = pset1<Packet>(da[r]);
-    cb[r] = pset1<Packet>(db[r]);
-  }
-  Eigen::Index j = 0;
-  for (; j + kLanes <= d; j += kLanes) {
-    Packet sq = ploadu<Packet>(gq + j), su = ploadu<Packet>(gu + j);
-    for (int r = 0; r < R; ++r) {
-      const Packet x = ploadu<Packet>(rows + r * d + j);
-      sq = pmadd(ca[r], x, sq);
-      su = pmadd(cb[r], x, su);
-    }
-    pstoreu(gq + j, sq);
-    pstoreu(gu + j, su);
-  }
-  for (; j < d; ++j) {
-    for (int r = 0; r < R; ++r) {
-      gq[j] += da[r] * rows[r * d + j];
-      gu[j] += db[r] * rows[r * d + j];
-    }
-  }
-}
-
-// A sample's gradient contributions, four rows at a time where possible (rows still in L1/L2
-// from SampleDots, so X is read from memory once).
-void SampleAddRows(const double* rows, int T, Eigen::Index d, const double* da, const double* db,
-                   double* gq, double* gu) {
-  int t = 0;
-  for (; t + 4 <= T; t += 4) AddRows<4>(rows + t * d, d, da + t, db + t, gq, gu);
-  for (; t + 2 <= T; t += 2) AddRows<2>(rows + t * d, d, da + t, db + t, gq, gu);
-  if (t < T) AddRows<1>(rows + t * d, d, da + t, db + t, gq, gu);
-}
-
 // QueryOf(i) returns a pointer to the query vector of sample i (shared or per sample).
 template <typename QueryOf>
 void Kernel(const RowMatrix& X, int T, const Vector& y, QueryOf query_of, const Vector& u,
@@ -144,6 +54,8 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, QueryOf query_of, const 
   }
   Vector partial_loss = Vector::Zero(blocks);
   const double inv_n = 1.0 / static_cast<double>(n);
+  // The O(T·d) loops of the SIMD target in use (boa/simd.hpp), looked up once per call.
+  const SampleProducts products = ChosenSampleProducts();
 
   auto run_block = [&](Eigen::Index k) {
     std::vector<double> a(T), b(T), da(T), db(T);
@@ -151,13 +63,13 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, QueryOf query_of, const 
     for (Eigen::Index i = k * kSamplesPerBlock; i < end; ++i) {
       const double* rows = X.data() + i * T * d;  // the sample's T contiguous rows
       const double* q = query_of(i);
-      SampleDots(rows, T, d, q, u.data(), a.data(), b.data());
+      products.dots(rows, T, d, q, u.data(), a.data(), b.data());
       std::span<double> s(out.attention.row(i).data(), T);
       out.f(i) = SampleTerms(a, b, y(i), inv_n, s, da, db, partial_loss(k));
       if (!with_gradient) continue;
       for (int t = 0; t < T; ++t) out.dloss_dscore(i, t) = da[t];
-      SampleAddRows(rows, T, d, da.data(), db.data(), partial_q.row(k).data(),
-                    partial_u.row(k).data());
+      products.add_rows(rows, T, d, da.data(), db.data(), partial_q.row(k).data(),
+                        partial_u.row(k).data());
     }
   };
   const int threads = KernelThreads();

@@ -1,0 +1,154 @@
+// The fused kernel's per-sample products, written once with Google Highway and compiled for
+// every x86 target (foreach_target.h re-includes this file once per target).
+//
+// Every target computes the same sums in the same order, so results depend only on whether the
+// target's MulAdd is a fused multiply-add (avx2, avx3) or a multiply then an add (scalar, ssse3,
+// sse4) — not on the vector width and not on the thread count:
+//   - a dot product x·q keeps 16 logical partial sums (lane l takes the elements j ≡ l mod 16 of
+//     the first 16⌊d/16⌋, in order), adds them by a fixed halving tree, then adds the sum of the
+//     remaining d mod 16 products, taken in order;
+//   - a gradient sum g += Σ_t c_t x_t updates each g_j row by row, t = 0, 1, …, T−1.
+// A vector of N lanes holds logical lanes kN … kN+N−1 of the 16; 16/N vectors hold them all.
+// Highway's ReduceSum is not used: its tree depends on N.
+#include <cstddef>
+#include <cstdint>
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "sample_products.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include "sample_products.hpp"
+
+HWY_BEFORE_NAMESPACE();
+namespace boa {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+constexpr std::size_t kLogicalLanes = 16;
+using D = hn::CappedTag<double, kLogicalLanes>;
+using V = hn::Vec<D>;
+constexpr std::size_t kLanes = hn::MaxLanes(D());
+constexpr std::size_t kVectors = kLogicalLanes / kLanes;  // vectors per 16 logical lanes
+const hn::CappedTag<double, 1> d1;                          // one lane: the remainders
+
+// Σ_l lanes[l] by the fixed halving tree (l + 8, then l + 4, l + 2, l + 1).
+double SumOfLogicalLanes(double* lanes) {
+  for (std::size_t half = kLogicalLanes / 2; half >= 1; half /= 2) {
+    for (std::size_t l = 0; l < half; ++l) lanes[l] += lanes[l + half];
+  }
+  return lanes[0];
+}
+
+// a_r = x_rᵀq and b_r = x_rᵀu for R consecutive rows in one sweep (q and u loaded once per R
+// rows). 2·R·kVectors independent accumulators hide the multiply–add latency.
+template <std::size_t R>
+void Dots(const double* rows, std::int64_t d, const double* q, const double* u, double* a,
+          double* b) {
+  const D dd;
+  V sa[R][kVectors], sb[R][kVectors];
+  for (std::size_t r = 0; r < R; ++r) {
+    for (std::size_t k = 0; k < kVectors; ++k) sa[r][k] = sb[r][k] = hn::Zero(dd);
+  }
+  const std::int64_t whole = d - d % static_cast<std::int64_t>(kLogicalLanes);
+  for (std::int64_t j = 0; j < whole; j += kLogicalLanes) {
+    for (std::size_t k = 0; k < kVectors; ++k) {
+      const V qj = hn::LoadU(dd, q + j + k * kLanes), uj = hn::LoadU(dd, u + j + k * kLanes);
+      for (std::size_t r = 0; r < R; ++r) {
+        const V x = hn::LoadU(dd, rows + r * d + j + k * kLanes);
+        sa[r][k] = hn::MulAdd(x, qj, sa[r][k]);
+        sb[r][k] = hn::MulAdd(x, uj, sb[r][k]);
+      }
+    }
+  }
+  HWY_ALIGN double lanes[kLogicalLanes];
+  for (std::size_t r = 0; r < R; ++r) {
+    auto tail_a = hn::Zero(d1), tail_b = hn::Zero(d1);
+    for (std::int64_t j = whole; j < d; ++j) {
+      const auto x = hn::LoadU(d1, rows + r * d + j);
+      tail_a = hn::MulAdd(x, hn::LoadU(d1, q + j), tail_a);
+      tail_b = hn::MulAdd(x, hn::LoadU(d1, u + j), tail_b);
+    }
+    for (std::size_t k = 0; k < kVectors; ++k) hn::StoreU(sa[r][k], dd, lanes + k * kLanes);
+    a[r] = SumOfLogicalLanes(lanes) + hn::GetLane(tail_a);
+    for (std::size_t k = 0; k < kVectors; ++k) hn::StoreU(sb[r][k], dd, lanes + k * kLanes);
+    b[r] = SumOfLogicalLanes(lanes) + hn::GetLane(tail_b);
+  }
+}
+
+// Two rows per sweep where a vector is wide (AVX-512: 8 accumulators of 8 lanes), one where it
+// is narrower (already 8 or more accumulators per row pair of dots).
+constexpr std::size_t kDotRows = kLanes >= 8 ? 2 : 1;
+
+void SampleDots(const double* rows, std::int64_t T, std::int64_t d, const double* q,
+                const double* u, double* a, double* b) {
+  std::int64_t t = 0;
+  for (; t + static_cast<std::int64_t>(kDotRows) <= T; t += kDotRows) {
+    Dots<kDotRows>(rows + t * d, d, q, u, a + t, b + t);
+  }
+  for (; t < T; ++t) Dots<1>(rows + t * d, d, q, u, a + t, b + t);
+}
+
+// gq += Σ_r da_r x_r and gu += Σ_r db_r x_r over R consecutive rows, in row order: one
+// read-modify-write of the accumulators per R rows, the 2R coefficients held in registers.
+template <std::size_t R>
+void AddRows(const double* rows, std::int64_t d, const double* da, const double* db, double* gq,
+             double* gu) {
+  const hn::ScalableTag<double> dv;
+  using VF = hn::Vec<decltype(dv)>;
+  VF ca[R], cb[R];
+  for (std::size_t r = 0; r < R; ++r) {
+    ca[r] = hn::Set(dv, da[r]);
+    cb[r] = hn::Set(dv, db[r]);
+  }
+  const std::int64_t n = static_cast<std::int64_t>(hn::Lanes(dv));
+  std::int64_t j = 0;
+  for (; j + n <= d; j += n) {
+    VF sq = hn::LoadU(dv, gq + j), su = hn::LoadU(dv, gu + j);
+    for (std::size_t r = 0; r < R; ++r) {
+      const VF x = hn::LoadU(dv, rows + r * d + j);
+      sq = hn::MulAdd(ca[r], x, sq);
+      su = hn::MulAdd(cb[r], x, su);
+    }
+    hn::StoreU(sq, dv, gq + j);
+    hn::StoreU(su, dv, gu + j);
+  }
+  for (; j < d; ++j) {
+    auto sq = hn::LoadU(d1, gq + j), su = hn::LoadU(d1, gu + j);
+    for (std::size_t r = 0; r < R; ++r) {
+      const auto x = hn::LoadU(d1, rows + r * d + j);
+      sq = hn::MulAdd(hn::Set(d1, da[r]), x, sq);
+      su = hn::MulAdd(hn::Set(d1, db[r]), x, su);
+    }
+    hn::StoreU(sq, d1, gq + j);
+    hn::StoreU(su, d1, gu + j);
+  }
+}
+
+void SampleAddRows(const double* rows, std::int64_t T, std::int64_t d, const double* da,
+                   const double* db, double* gq, double* gu) {
+  std::int64_t t = 0;
+  for (; t + 4 <= T; t += 4) AddRows<4>(rows + t * d, d, da + t, db + t, gq, gu);
+  for (; t + 2 <= T; t += 2) AddRows<2>(rows + t * d, d, da + t, db + t, gq, gu);
+  if (t < T) AddRows<1>(rows + t * d, d, da + t, db + t, gq, gu);
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace boa
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+#include "boa/simd.hpp"
+
+namespace boa {
+
+HWY_EXPORT(SampleDots);
+HWY_EXPORT(SampleAddRows);
+
+SampleProducts ChosenSampleProducts() {
+  ApplySimdChoice();
+  return {&HWY_DYNAMIC_DISPATCH(SampleDots), &HWY_DYNAMIC_DISPATCH(SampleAddRows)};
+}
+
+}  // namespace boa
+#endif  // HWY_ONCE
