@@ -112,7 +112,8 @@ TEST(Sweep, EveryCatalogSweepMergesToItsUnshardedCsv) {
     std::vector<std::filesystem::path> parts;
     for (int k = 0; k < kShards; ++k) {
       parts.push_back(dir.path() / ("part" + std::to_string(k) + ".csv"));
-      std::ofstream(parts.back()) << report::SweepCsv(s, budget, kGram, RunSweep(s, budget, kGram, k, kShards, 1), k, kShards);
+      const SweepPart part = RunSweep(s, budget, kGram, k, kShards, /*threads=*/1);
+      std::ofstream(parts.back()) << report::SweepCsv(s, budget, kGram, part, k, kShards);
     }
     const std::string whole = report::SweepCsv(s, budget, kGram, RunSweep(s, budget, kGram), 0, 1);
     EXPECT_EQ(report::MergeSweepCsv(parts), whole);
