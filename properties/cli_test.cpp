@@ -1,5 +1,6 @@
 // The boa program: exit codes (0 holds, 1 fails, 2 bad input), one clear error line on bad input,
 // nothing half-written, and instance JSON that matches the library.
+#include <algorithm>
 #include <fstream>
 
 #include <gtest/gtest.h>
@@ -154,6 +155,27 @@ TEST(Cli, SweepShardsMergeToTheUnshardedFile) {
   const std::string whole((std::istreambuf_iterator<char>(a)), {}), merged((std::istreambuf_iterator<char>(b)), {});
   EXPECT_EQ(whole, merged);
   EXPECT_EQ(RunBoa("sweep merge '" + d + "/p0.csv' --out '" + d + "/x.csv'").exit_code, 2);
+}
+
+// Parts of one sweep run on different engines or budgets are not one run: merge says so on one
+// `boa: error:` line, exits 2 and writes nothing.
+TEST(Cli, SweepMergeRefusesPartsOfAnotherEngineOrBudget) {
+  TempDir dir;
+  const std::string d = dir.path().string();
+  for (const std::string& run : {"--budget quick --engine gram --shard 0/2 --out '" + d + "/g0.csv'",
+                                 "--budget quick --engine direct --shard 1/2 --out '" + d + "/d1.csv'",
+                                 "--budget default --engine gram --shard 1/2 --out '" + d + "/b1.csv'"}) {
+    ASSERT_EQ(RunBoa("sweep run sakamoto24_frak_s --threads 1 " + run).exit_code, 0) << run;
+  }
+  for (const std::string other : {"d1.csv", "b1.csv"}) {
+    const CommandResult merge =
+        RunBoa("sweep merge '" + d + "/g0.csv' '" + d + "/" + other + "' --out '" + d + "/m.csv'");
+    EXPECT_EQ(merge.exit_code, 2) << other;
+    EXPECT_EQ(merge.err.rfind("boa: error:", 0), 0u) << merge.err;
+    EXPECT_EQ(std::count(merge.err.begin(), merge.err.end(), '\n'), 1) << merge.err;
+    EXPECT_NE(merge.err.find(other == "d1.csv" ? "engine" : "budget"), std::string::npos) << merge.err;
+    EXPECT_FALSE(std::filesystem::exists(dir.path() / "m.csv"));
+  }
 }
 
 }  // namespace

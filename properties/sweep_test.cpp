@@ -1,25 +1,31 @@
 // sweep: results are bit-identical for any thread count and any sharding, and the merged CSV of
 // N shards is byte for byte the unsharded one (issue 6: sweeps past one machine).
+#include <algorithm>
 #include <fstream>
+#include <numeric>
+#include <random>
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include "boa/error.hpp"
 #include "boa/sweep.hpp"
+#include "boa/sweep_catalog.hpp"
 #include "boa_report/sweep_csv.hpp"
 #include "paths.hpp"
 
 namespace boa {
 namespace {
 
+constexpr Engine kGram = Engine::kGram;
+
 // Cells with uneven row counts and floating-point work, so ordering mistakes would show.
 Sweep Synthetic() {
   Sweep s;
   s.name = "synthetic";
   s.columns = {"x", "y"};
-  s.cells = [](Budget) { return 23; };
-  s.run = [](int cell, Budget) {
+  s.cells = [](Budget, Engine) { return 23; };
+  s.run = [](int cell, Budget, Engine) {
     Rows rows;
     for (int k = 0; k <= cell % 3; ++k) rows.push_back({cell + 0.1 * k, std::sin(cell * 1.7 + k) / 3});
     return rows;
@@ -31,10 +37,10 @@ RC_GTEST_PROP(Sweep, RowsDoNotDependOnThreadsOrShards, ()) {
   const Sweep s = Synthetic();
   const int threads = *rc::gen::inRange(1, 9);
   const int shards = *rc::gen::inRange(1, 8);
-  const Rows serial = Flatten(RunSweep(s, Budget::kQuick, 0, 1, 1));
-  RC_ASSERT(Flatten(RunSweep(s, Budget::kQuick, 0, 1, threads)) == serial);
+  const Rows serial = Flatten(RunSweep(s, Budget::kQuick, kGram, 0, 1, 1));
+  RC_ASSERT(Flatten(RunSweep(s, Budget::kQuick, kGram, 0, 1, threads)) == serial);
   std::size_t rows = 0;
-  for (int k = 0; k < shards; ++k) rows += Flatten(RunSweep(s, Budget::kQuick, k, shards, threads)).size();
+  for (int k = 0; k < shards; ++k) rows += Flatten(RunSweep(s, Budget::kQuick, kGram, k, shards, threads)).size();
   RC_ASSERT(rows == serial.size());
 }
 
@@ -45,9 +51,9 @@ RC_GTEST_PROP(Sweep, MergedShardsAreByteForByteTheUnshardedCsv, ()) {
   std::vector<std::filesystem::path> parts;
   for (int k = shards - 1; k >= 0; --k) {  // any order of parts
     parts.push_back(dir.path() / ("part" + std::to_string(k) + ".csv"));
-    std::ofstream(parts.back()) << report::SweepCsv(s, Budget::kQuick, RunSweep(s, Budget::kQuick, k, shards), k, shards);
+    std::ofstream(parts.back()) << report::SweepCsv(s, Budget::kQuick, kGram, RunSweep(s, Budget::kQuick, kGram, k, shards), k, shards);
   }
-  const std::string whole = report::SweepCsv(s, Budget::kQuick, RunSweep(s, Budget::kQuick), 0, 1);
+  const std::string whole = report::SweepCsv(s, Budget::kQuick, kGram, RunSweep(s, Budget::kQuick, kGram), 0, 1);
   if (shards > 1) RC_ASSERT(report::MergeSweepCsv(parts) == whole);
 }
 
@@ -58,14 +64,60 @@ TEST(Sweep, MergeRefusesIncompleteOrMixedParts) {
     std::ofstream(dir.path() / name) << text;
     return dir.path() / name;
   };
-  const auto p0 = write("p0.csv", report::SweepCsv(s, Budget::kQuick, RunSweep(s, Budget::kQuick, 0, 2), 0, 2));
-  const auto p1 = write("p1.csv", report::SweepCsv(s, Budget::kQuick, RunSweep(s, Budget::kQuick, 1, 2), 1, 2));
-  const auto full = write("f.csv", report::SweepCsv(s, Budget::kFull, RunSweep(s, Budget::kFull, 1, 2), 1, 2));
+  auto part = [&](int k, Budget budget, Engine engine) {
+    return report::SweepCsv(s, budget, engine, RunSweep(s, budget, engine, k, 2), k, 2);
+  };
+  const auto p0 = write("p0.csv", part(0, Budget::kQuick, kGram));
+  const auto p1 = write("p1.csv", part(1, Budget::kQuick, kGram));
+  const auto full = write("f.csv", part(1, Budget::kFull, kGram));
+  const auto direct = write("d.csv", part(1, Budget::kQuick, Engine::kDirect));
   EXPECT_THROW(report::MergeSweepCsv({p0}), InvalidInput);           // a shard is missing
   EXPECT_THROW(report::MergeSweepCsv({p0, p0}), InvalidInput);       // a cell twice
   EXPECT_THROW(report::MergeSweepCsv({p0, full}), InvalidInput);     // another budget
+  EXPECT_THROW(report::MergeSweepCsv({p0, direct}), InvalidInput);   // another engine
   EXPECT_THROW(report::MergeSweepCsv({write("x.csv", "garbage\n")}), InvalidInput);
   EXPECT_NO_THROW(report::MergeSweepCsv({p1, p0}));
+}
+
+// The sweep restricted to `cells` (renumbered 0..): a cheap stand-in that runs through RunSweep,
+// SweepCsv and MergeSweepCsv exactly as the CLI runs the whole sweep.
+Sweep Restricted(const Sweep& sweep, const std::vector<int>& cells) {
+  Sweep s = sweep;
+  s.cells = [cells](Budget, Engine) { return static_cast<int>(cells.size()); };
+  s.run = [run = sweep.run, cells](int cell, Budget budget, Engine engine) {
+    return run(cells[static_cast<std::size_t>(cell)], budget, engine);
+  };
+  return s;
+}
+
+// Every sweep of the catalog (so a new one is covered without a line here): its shards, run
+// separately and merged, are byte for byte its unsharded CSV. At the quick budget on the default
+// engine, over a seeded random choice of at most three of its cells (all of them when it has
+// fewer), split into two shards.
+TEST(Sweep, EveryCatalogSweepMergesToItsUnshardedCsv) {
+  constexpr int kCellsPerSweep = 3, kShards = 2;
+  constexpr std::uint64_t kSeed = 20241;
+  const Budget budget = Budget::kQuick;
+  for (const Sweep& sweep : SweepCatalog()) {
+    std::vector<int> all(static_cast<std::size_t>(sweep.cells(budget, SweepEngine(sweep, kGram))));
+    std::iota(all.begin(), all.end(), 0);
+    std::mt19937_64 rng(kSeed);
+    std::shuffle(all.begin(), all.end(), rng);
+    all.resize(std::min<std::size_t>(all.size(), kCellsPerSweep));
+    std::sort(all.begin(), all.end());
+    const Sweep s = Restricted(sweep, all);
+    SCOPED_TRACE("sweep " + sweep.name + ", cells " + ::testing::PrintToString(all) +
+                 " (replay: ./boa sweep run " + sweep.name + " --budget quick --engine gram)");
+    testing::TempDir dir;
+    std::vector<std::filesystem::path> parts;
+    for (int k = 0; k < kShards; ++k) {
+      parts.push_back(dir.path() / ("part" + std::to_string(k) + ".csv"));
+      const SweepPart part = RunSweep(s, budget, kGram, k, kShards, /*threads=*/1);
+      std::ofstream(parts.back()) << report::SweepCsv(s, budget, kGram, part, k, kShards);
+    }
+    const std::string whole = report::SweepCsv(s, budget, kGram, RunSweep(s, budget, kGram), 0, 1);
+    EXPECT_EQ(report::MergeSweepCsv(parts), whole);
+  }
 }
 
 }  // namespace

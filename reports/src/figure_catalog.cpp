@@ -1,23 +1,53 @@
 #include "boa_report/figure_catalog.hpp"
 
-#include "boa/snr_threshold.hpp"
+#include "boa/sweep_catalog.hpp"
 
 namespace boa::report {
 
-Figure GrowthFunctionFigure(Budget budget);
-Figure Magen24SignalAttentionFigure(Budget budget);
-Figure Magen24DiagonalDominanceFigure(Budget budget);
-Figure Magen24GaussianInitFigure(Budget budget);
-Figure Magen24TwoStepCalibrationFigure(Budget budget);
-Figure Magen24DimensionFigure(Budget budget);
-// fixed_d > 0: that d at every n, on the Gram engine; 0: d = max(16, n²) on --engine's choice.
-Figure MagenAccuracyHeatmapFigure(ThresholdRoute route, Budget budget, int fixed_d = 0);
-Figure MagenSnrThresholdFigure(Budget budget);
-Figure Sakamoto24AttentionFigure(int setting_index, Budget budget);
-Figure Sakamoto24AccuracyStepsFigure(Budget budget);
-Figure Sakamoto24FrakSFigure(Budget budget);
-Figure Sakamoto24AccuracyHeatmapFigure(Budget budget);
-Figure Sakamoto24AttentionGapFigure(Budget budget);
+double SweepRun::At(std::size_t row, const std::string& column) const {
+  return rows.at(row).at(ColumnIndex(*sweep, column));
+}
+
+Rows SweepRun::Select(const std::vector<std::string>& columns) const {
+  std::vector<std::size_t> at;
+  for (const auto& c : columns) at.push_back(ColumnIndex(*sweep, c));
+  Rows out;
+  for (const auto& row : rows) {
+    std::vector<double> picked;
+    for (const std::size_t k : at) picked.push_back(row.at(k));
+    out.push_back(std::move(picked));
+  }
+  return out;
+}
+
+SweepRun RunSweepForFigure(const Sweep& sweep, Budget budget, Engine asked,
+                           const std::function<void(int, int)>& progress) {
+  SweepRun run;
+  run.sweep = &sweep;
+  run.budget = budget;
+  run.engine = SweepEngine(sweep, asked);
+  run.rows = Flatten(RunSweep(sweep, budget, asked, 0, 1, 0, progress));
+  return run;
+}
+
+Figure BuildFigure(const FigureBuilder& builder, Budget budget, Engine asked,
+                   const std::function<void(int, int)>& progress) {
+  return builder.plot(RunSweepForFigure(FindSweep(builder.name), budget, asked, progress));
+}
+
+Figure GrowthFunctionFigure(const SweepRun& run);
+Figure Magen24SignalAttentionFigure(const SweepRun& run);
+Figure Magen24DiagonalDominanceFigure(const SweepRun& run);
+Figure Magen24GaussianInitFigure(const SweepRun& run);
+Figure Magen24TwoStepCalibrationFigure(const SweepRun& run);
+Figure Magen24DimensionFigure(const SweepRun& run);
+Figure MagenAccuracyHeatmapFigure(const SweepRun& run);
+Figure MagenSnrThresholdFigure(const SweepRun& run);
+Figure Sakamoto24AttentionFigure(const SweepRun& run);
+Figure Sakamoto24AccuracyStepsFigure(const SweepRun& run);
+Figure Sakamoto24FrakSFigure(const SweepRun& run);
+Figure Sakamoto24AccuracyHeatmapFigure(const SweepRun& run);
+Figure Sakamoto24AttentionGapFigure(const SweepRun& run);
 
 const std::vector<FigureBuilder>& FigureCatalog() {
   static const std::vector<FigureBuilder> all = {
@@ -27,18 +57,14 @@ const std::vector<FigureBuilder>& FigureCatalog() {
       {"magen24_gaussian_init", Magen24GaussianInitFigure},
       {"magen24_two_step_calibration", Magen24TwoStepCalibrationFigure},
       {"magen24_dimension", Magen24DimensionFigure},
-      {"magen_heatmap_sa",
-       [](Budget b) { return MagenAccuracyHeatmapFigure(ThresholdRoute::kScheduleSA, b); }},
-      {"magen_heatmap_maxmargin",
-       [](Budget b) { return MagenAccuracyHeatmapFigure(ThresholdRoute::kMaxMargin, b); }},
-      {"magen_heatmap_sa_d1000000",
-       [](Budget b) { return MagenAccuracyHeatmapFigure(ThresholdRoute::kScheduleSA, b, 1000000); }},
-      {"magen_heatmap_maxmargin_d1000000",
-       [](Budget b) { return MagenAccuracyHeatmapFigure(ThresholdRoute::kMaxMargin, b, 1000000); }},
+      {"magen_heatmap_sa", MagenAccuracyHeatmapFigure},
+      {"magen_heatmap_maxmargin", MagenAccuracyHeatmapFigure},
+      {"magen_heatmap_sa_d1000000", MagenAccuracyHeatmapFigure},
+      {"magen_heatmap_maxmargin_d1000000", MagenAccuracyHeatmapFigure},
       {"magen_snr_threshold", MagenSnrThresholdFigure},
-      {"sakamoto24_attention_balanced", [](Budget b) { return Sakamoto24AttentionFigure(0, b); }},
-      {"sakamoto24_attention_large_noise", [](Budget b) { return Sakamoto24AttentionFigure(1, b); }},
-      {"sakamoto24_attention_large_signal", [](Budget b) { return Sakamoto24AttentionFigure(2, b); }},
+      {"sakamoto24_attention_balanced", Sakamoto24AttentionFigure},
+      {"sakamoto24_attention_large_noise", Sakamoto24AttentionFigure},
+      {"sakamoto24_attention_large_signal", Sakamoto24AttentionFigure},
       {"sakamoto24_accuracy_steps", Sakamoto24AccuracyStepsFigure},
       {"sakamoto24_frak_s", Sakamoto24FrakSFigure},
       {"sakamoto24_accuracy_heatmap", Sakamoto24AccuracyHeatmapFigure},

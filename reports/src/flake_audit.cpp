@@ -7,10 +7,10 @@
 
 namespace boa::report {
 
-FlakeAudit RunFlakeAudit(Budget budget, const std::function<void(int, int)>& progress) {
+FlakeAudit RunFlakeAudit(Budget budget, Engine engine, const std::function<void(int, int)>& progress) {
   FlakeAudit audit;
   audit.budget = budget;
-  audit.part = RunSweep(FindSweep("flake_audit"), budget, 0, 1, 0, progress);
+  audit.part = RunSweep(FindSweep("flake_audit"), budget, engine, 0, 1, 0, progress);
   for (const std::string& id : sweeps::FlakeAuditClaimIds()) {
     const Claim& c = FindClaim(id);
     AuditRow row;

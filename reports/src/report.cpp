@@ -224,14 +224,16 @@ int WriteReport(const ReportOptions& options) {
     }
     progress.Start("flake audit");
     const FlakeAudit audit =
-        RunFlakeAudit(options.budget, [&](int done, int total) { progress.Update(done, total); });
+        RunFlakeAudit(options.budget, options.engine,
+                      [&](int done, int total) { progress.Update(done, total); });
     std::ofstream(staging / "flake_audit.csv")
-        << SweepCsv(FindSweep("flake_audit"), options.budget, audit.part, 0, 1);
+        << SweepCsv(FindSweep("flake_audit"), options.budget, options.engine, audit.part, 0, 1);
     progress.Finish("done");
     std::vector<Figure> figures;
     for (const auto& builder : builders) {
       progress.Start("figure " + builder.name);
-      figures.push_back(builder.build(options.budget));
+      figures.push_back(BuildFigure(builder, options.budget, options.engine,
+                                    [&](int done, int total) { progress.Update(done, total); }));
       RenderFigure(figures.back(), staging);
       progress.Finish("written");
     }

@@ -12,9 +12,10 @@
 namespace boa::report {
 namespace {
 
-std::string Header(const Sweep& sweep, Budget budget, const std::string& shard, int cells) {
-  std::string h = "# boa sweep " + sweep.name + " budget=" + ToString(budget) + " shard=" + shard +
-                  " cells=" + std::to_string(cells) + "\ncell";
+std::string Header(const Sweep& sweep, Budget budget, Engine engine, const std::string& shard,
+                   int cells) {
+  std::string h = "# boa sweep " + sweep.name + " budget=" + ToString(budget) + " engine=" +
+                  ToString(engine) + " shard=" + shard + " cells=" + std::to_string(cells) + "\ncell";
   for (const auto& c : sweep.columns) h += "," + c;
   return h + "\n";
 }
@@ -33,15 +34,18 @@ std::string Body(const std::vector<int>& cells, const std::vector<Rows>& rows) {
 
 }  // namespace
 
-std::string SweepCsv(const Sweep& sweep, Budget budget, const SweepPart& part, int shard, int shards) {
+std::string SweepCsv(const Sweep& sweep, Budget budget, Engine asked, const SweepPart& part,
+                     int shard, int shards) {
   const std::string label = shards == 1 ? "all" : std::to_string(shard) + "/" + std::to_string(shards);
-  return Header(sweep, budget, label, sweep.cells(budget)) + Body(part.cells, part.rows);
+  const Engine engine = SweepEngine(sweep, asked);
+  return Header(sweep, budget, engine, label, sweep.cells(budget, engine)) + Body(part.cells, part.rows);
 }
 
 std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts) {
   Require(!parts.empty(), "sweep merge needs at least one part");
-  const std::regex header(R"(# boa sweep (\S+) budget=(\S+) shard=(\d+)/(\d+) cells=(\d+))");
-  std::string name, budget_text;
+  const std::regex header(
+      R"(# boa sweep (\S+) budget=(\S+) engine=(\S+) shard=(\d{1,6})/(\d{1,6}) cells=(\d{1,9}))");
+  std::string name, budget_text, engine_text;
   int total = -1, shards = -1;
   std::map<int, std::vector<std::string>> lines_of_cell;
   std::string columns;
@@ -53,17 +57,23 @@ std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts) {
     std::getline(in, second);
     std::smatch m;
     Require(std::regex_match(first, m, header), file.string() + " is not a sharded boa sweep part");
-    const int part_shards = std::stoi(m[4]), part_total = std::stoi(m[5]);
+    const int part_shards = std::stoi(m[5]), part_total = std::stoi(m[6]);
     if (name.empty()) {
       name = m[1];
       budget_text = m[2];
+      engine_text = m[3];
       total = part_total;
       shards = part_shards;
       columns = second;
     }
-    Require(m[1] == name && m[2] == budget_text && part_total == total && part_shards == shards &&
-                second == columns,
-            file.string() + " belongs to another sweep, budget or sharding than " + parts[0].string());
+    const std::string against = " than " + parts[0].string() + "; merge only parts of one run";
+    Require(m[1] == name, file.string() + " is a part of sweep " + m[1].str() + ", not " + name);
+    Require(m[2] == budget_text, file.string() + " ran at budget " + m[2].str() + ", not " +
+                                     budget_text + " like " + parts[0].string());
+    Require(m[3] == engine_text, file.string() + " ran on the " + m[3].str() + " engine, not " +
+                                     engine_text + " like " + parts[0].string());
+    Require(part_total == total && part_shards == shards && second == columns,
+            file.string() + " has another sharding or other columns" + against);
     std::set<int> seen_here;
     for (std::string line; std::getline(in, line);) {
       const auto comma = line.find(',');
@@ -79,7 +89,8 @@ std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts) {
   Require(static_cast<int>(lines_of_cell.size()) == total,
           "the parts cover " + std::to_string(lines_of_cell.size()) + " of " + std::to_string(total) +
               " cells; run the missing shards");
-  std::string out = "# boa sweep " + name + " budget=" + budget_text + " shard=all cells=" +
+  std::string out = "# boa sweep " + name + " budget=" + budget_text + " engine=" + engine_text +
+                    " shard=all cells=" +
                     std::to_string(total) + "\n" + columns + "\n";
   for (const auto& [cell, lines] : lines_of_cell) {
     for (const auto& line : lines) out += line + "\n";

@@ -36,7 +36,7 @@ struct FlakeAudit {
   SweepPart part;  // the raw sweep, for its CSV
 };
 
-FlakeAudit RunFlakeAudit(Budget budget, const std::function<void(int, int)>& progress);
+FlakeAudit RunFlakeAudit(Budget budget, Engine engine, const std::function<void(int, int)>& progress);
 void WriteAuditMarkdown(std::ostream& md, const FlakeAudit& audit);
 nlohmann::json AuditJson(const FlakeAudit& audit);
 

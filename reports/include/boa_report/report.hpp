@@ -11,12 +11,14 @@
 #include <filesystem>
 
 #include "boa/budget.hpp"
+#include "boa/engine.hpp"
 
 namespace boa::report {
 
 struct ReportOptions {
   std::filesystem::path out = "reports/out";
   Budget budget = Budget::kDefault;
+  Engine engine = Engine::kGram;  // the figures' sweeps (those with one engine run that one)
   std::uint64_t seed = 1;
   bool show_progress = true;
 };

@@ -1,6 +1,7 @@
 // boa report [--out DIR] [--budget quick|default|full] [--seed S] [--quiet]
 #include <iostream>
 
+#include "boa/engine.hpp"
 #include "boa_report/commands.hpp"
 #include "boa_report/report.hpp"
 
@@ -21,6 +22,7 @@ void AddReportCommand(CLI::App& app, Action& action) {
     action = [options, budget, out, quiet] {
       options->out = *out;
       options->budget = ParseBudget(*budget);
+      options->engine = ResolveEngine(EngineChoice::kAuto);  // --engine, resolved once for the sweeps
       options->show_progress = !*quiet;
       const int unexpected = WriteReport(*options);
       std::cout << "wrote " << (options->out / "REPORT.md").string() << " (" << unexpected

@@ -1,9 +1,11 @@
 // boa sweep list
-// boa sweep <name> [--budget B] [--shard k/N] [--threads T] --out FILE.csv
+// boa sweep run <name> [--budget B] [--engine direct|gram] [--shard k/N] [--threads T] --out FILE.csv
+//   (`boa sweep <name> ...` is the same)
 // boa sweep merge PART.csv... --out FILE.csv
 // A sweep's cells run on every core by default; --shard k/N runs cells c ≡ k (mod N) only, so N
 // machines (a Slurm array, GNU parallel over ssh) can share one sweep; merge checks completeness
-// and writes exactly what an unsharded run writes.
+// and writes exactly what an unsharded run writes. The engine is explicit (default gram); a
+// sweep with one engine only runs that one, and the part's header names the engine it ran on.
 #include <cstdio>
 #include <filesystem>
 #include <regex>
@@ -19,7 +21,7 @@ namespace {
 
 struct SweepArgs {
   std::vector<std::string> words;
-  std::string budget = "default", shard = "0/1", out;
+  std::string budget = "default", engine = "gram", shard = "0/1", out;
   int threads = 0;
 };
 
@@ -27,10 +29,13 @@ int RunSweepCommand(const SweepArgs& a) {
   Require(!a.words.empty(), "sweep needs a name, 'list' or 'merge'");
   if (a.words[0] == "list") {
     for (const Sweep& s : SweepCatalog()) {
-      std::printf("%-28s %s\n", s.name.c_str(), s.description.c_str());
+      const std::string engines = s.only_engine ? ToString(*s.only_engine) + " only" : "direct or gram";
+      std::printf("%-34s %-15s %s\n", s.name.c_str(), engines.c_str(), s.description.c_str());
     }
     return 0;
   }
+  std::vector<std::string> words = a.words;
+  if (words[0] == "run") words.erase(words.begin());  // `sweep run <name>` = `sweep <name>`
   Require(!a.out.empty(), "sweep needs --out FILE.csv");
   if (a.words[0] == "merge") {
     const std::vector<std::filesystem::path> parts(a.words.begin() + 1, a.words.end());
@@ -38,8 +43,10 @@ int RunSweepCommand(const SweepArgs& a) {
     std::printf("merged %zu parts into %s\n", parts.size(), a.out.c_str());
     return 0;
   }
-  Require(a.words.size() == 1, "sweep runs one sweep at a time");
-  const Sweep& sweep = FindSweep(a.words[0]);
+  Require(words.size() == 1, "sweep runs one sweep at a time: sweep run <name>");
+  const Sweep& sweep = FindSweep(words[0]);
+  Require(a.engine == "direct" || a.engine == "gram", "--engine must be direct or gram");
+  const Engine engine = a.engine == "gram" ? Engine::kGram : Engine::kDirect;
   std::smatch m;
   Require(std::regex_match(a.shard, m, std::regex(R"((\d{1,6})/(\d{1,6}))")),
           "--shard must be k/N (e.g. 3/8)");
@@ -47,10 +54,11 @@ int RunSweepCommand(const SweepArgs& a) {
   Require(a.threads >= 0 && a.threads <= 1024, "--threads must be in [0, 1024] (0: every core)");
   const Budget budget = ParseBudget(a.budget);
   const auto progress = TerminalProgress("cell");
-  const SweepPart part = RunSweep(sweep, budget, shard, shards, a.threads, progress);
+  const SweepPart part = RunSweep(sweep, budget, engine, shard, shards, a.threads, progress);
   progress(0, 0);
-  WriteAtomically(a.out, SweepCsv(sweep, budget, part, shard, shards));
-  std::printf("wrote %zu cells of %s to %s\n", part.cells.size(), sweep.name.c_str(), a.out.c_str());
+  WriteAtomically(a.out, SweepCsv(sweep, budget, engine, part, shard, shards));
+  std::printf("wrote %zu cells of %s (%s engine) to %s\n", part.cells.size(), sweep.name.c_str(),
+              ToString(SweepEngine(sweep, engine)).c_str(), a.out.c_str());
   return 0;
 }
 
@@ -59,8 +67,9 @@ int RunSweepCommand(const SweepArgs& a) {
 void AddSweepCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<SweepArgs>();
   auto* cmd = app.add_subcommand("sweep", "Run a figure's sweep (optionally one shard of it), or merge shards");
-  AddEngineOption(*cmd);
-  cmd->add_option("words", a->words, "list | <name> | merge PART...")->required();
+  cmd->add_option("words", a->words, "list | run <name> | <name> | merge PART...")->required();
+  cmd->add_option("--engine", a->engine,
+                  "direct | gram (default): the engine of sweeps with both; a sweep with one runs that one");
   cmd->add_option("--budget", a->budget, "quick | default | full");
   cmd->add_option("--shard", a->shard, "k/N: run cells c with c mod N = k");
   cmd->add_option("--threads", a->threads, "Worker threads (default 0: every core)");

@@ -1,16 +1,10 @@
 // The [S] v3 growth function: the attention gap Λ(τ) from the ODE dΛ/dτ = c·s(1−s), from the
-// closed form g(Λ) = g(Λ₀) + cτ, and the asymptote log(Tcτ). All three are computed here.
-#include <cmath>
-
-#include "boa/growth_function.hpp"
+// closed form g(Λ) = g(Λ₀) + cτ, and the asymptote log(Tcτ) — the sweep growth_function.
 #include "boa_report/figure_catalog.hpp"
 
 namespace boa::report {
 
-Figure GrowthFunctionFigure(Budget budget) {
-  constexpr int T = 8;
-  constexpr double c = 1.0, lambda0 = 0.0;
-  const int points = budget == Budget::kQuick ? 13 : 49;
+Figure GrowthFunctionFigure(const SweepRun& run) {
   Figure f;
   f.name = "growth_function";
   f.engine = "direct";
@@ -18,11 +12,7 @@ Figure GrowthFunctionFigure(Budget budget) {
   f.caption = "Measured here: Λ(τ) integrated by Dormand–Prince, the closed form of THEORY.md "
               "core.growth_function, and the asymptote log(Tcτ) ([S] v3).";
   f.columns = {"tau", "lambda_ode", "lambda_closed_form", "log_Tctau"};
-  for (int k = 0; k < points; ++k) {
-    const double tau = std::pow(10.0, -1.0 + 7.0 * k / (points - 1));
-    f.rows.push_back({tau, IntegrateAttentionGap(lambda0, c, T, tau),
-                      AttentionGapClosedForm(lambda0, c, T, tau), std::log(T * c * tau)});
-  }
+  f.rows = run.Select(f.columns);
   f.x_column = "tau";
   f.x_label = "τ (steps × step size)";
   f.y_label = "attention gap Λ";

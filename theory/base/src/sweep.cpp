@@ -1,6 +1,8 @@
 #include "boa/sweep.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <stdexcept>
 #include <mutex>
 #include <thread>
 
@@ -8,11 +10,24 @@
 
 namespace boa {
 
-SweepPart RunSweep(const Sweep& sweep, Budget budget, int shard, int shards, int threads,
-                   const std::function<void(int, int)>& progress) {
+Engine SweepEngine(const Sweep& sweep, Engine asked) { return sweep.only_engine.value_or(asked); }
+
+EngineChoice Explicitly(Engine engine) {
+  return engine == Engine::kGram ? EngineChoice::kGram : EngineChoice::kDirect;
+}
+
+std::size_t ColumnIndex(const Sweep& sweep, const std::string& column) {
+  const auto at = std::find(sweep.columns.begin(), sweep.columns.end(), column);
+  if (at == sweep.columns.end()) throw std::logic_error("sweep " + sweep.name + " has no column " + column);
+  return static_cast<std::size_t>(at - sweep.columns.begin());
+}
+
+SweepPart RunSweep(const Sweep& sweep, Budget budget, Engine asked, int shard, int shards,
+                   int threads, const std::function<void(int, int)>& progress) {
   Require(shards >= 1 && shard >= 0 && shard < shards, "a shard must be k/N with 0 ≤ k < N");
   Require(threads >= 0, "the thread count must be non-negative");
-  const int total = sweep.cells(budget);
+  const Engine engine = SweepEngine(sweep, asked);
+  const int total = sweep.cells(budget, engine);
   SweepPart part;
   for (int c = shard; c < total; c += shards) part.cells.push_back(c);
   part.rows.resize(part.cells.size());
@@ -25,7 +40,7 @@ SweepPart RunSweep(const Sweep& sweep, Budget budget, int shard, int shards, int
   auto work = [&] {
     for (std::size_t k = next++; k < part.cells.size(); k = next++) {
       try {
-        part.rows[k] = sweep.run(part.cells[k], budget);
+        part.rows[k] = sweep.run(part.cells[k], budget, engine);
       } catch (...) {
         const std::lock_guard lock(report);
         if (!failure) failure = std::current_exception();

@@ -38,8 +38,9 @@ Sweep FlakeAuditSweep() {
   s.description = "every probabilistic and scaling claim at the CI configuration under many seed bases";
   // status: the verdict as the number of its Status (0 holds, 1 fails, 2 inconclusive, 3 reported).
   s.columns = {"claim_index", "seed_base", "instances", "failures", "status"};
-  s.cells = [](Budget b) { return static_cast<int>(StatisticalClaims().size()) * FlakeAuditSeedBases(b); };
-  s.run = [](int cell, Budget b) {
+  // The engine asked is not passed on: each claim runs on the engine its own handling picks.
+  s.cells = [](Budget b, Engine) { return static_cast<int>(StatisticalClaims().size()) * FlakeAuditSeedBases(b); };
+  s.run = [](int cell, Budget b, Engine) {
     const auto claims = StatisticalClaims();
     const int bases = FlakeAuditSeedBases(b);
     const Claim& claim = *claims[cell / bases];

@@ -1,18 +1,50 @@
-// The one registration list of sweeps (each defined in its own file in this folder).
+// The one registration list of sweeps, each defined in its own file next to its experiment:
+// theory/magen24/src, theory/sakamoto24/src, and here (those that run claims). Every figure of
+// the report plots the sweep of its name.
 #include <string>
 
 #include "boa/error.hpp"
+#include "boa/snr_threshold.hpp"
 #include "boa/sweep_catalog.hpp"
 
 namespace boa {
 namespace sweeps {
+Sweep GrowthFunctionSweep();
+Sweep Magen24SignalAttentionSweep();
+Sweep Magen24DiagonalDominanceSweep();
+Sweep Magen24GaussianInitSweep();
+Sweep Magen24TwoStepCalibrationSweep();
 Sweep Magen24DimensionSweep();
+Sweep MagenHeatmapSweep(ThresholdRoute route, int fixed_d);
+Sweep MagenSnrThresholdSweep();
+Sweep Sakamoto24AttentionSweep(int setting_index);
+Sweep Sakamoto24AccuracyStepsSweep();
+Sweep Sakamoto24FrakSSweep();
+Sweep Sakamoto24AccuracyHeatmapSweep();
+Sweep Sakamoto24AttentionGapSweep();
 Sweep FlakeAuditSweep();
 }  // namespace sweeps
 
 const std::vector<Sweep>& SweepCatalog() {
   static const std::vector<Sweep> all = {
+      sweeps::GrowthFunctionSweep(),
+      sweeps::Magen24SignalAttentionSweep(),
+      sweeps::Magen24DiagonalDominanceSweep(),
+      sweeps::Magen24GaussianInitSweep(),
+      sweeps::Magen24TwoStepCalibrationSweep(),
       sweeps::Magen24DimensionSweep(),
+      sweeps::MagenHeatmapSweep(ThresholdRoute::kScheduleSA, 0),
+      sweeps::MagenHeatmapSweep(ThresholdRoute::kMaxMargin, 0),
+      sweeps::MagenHeatmapSweep(ThresholdRoute::kScheduleSA, 1000000),
+      sweeps::MagenHeatmapSweep(ThresholdRoute::kMaxMargin, 1000000),
+      sweeps::MagenSnrThresholdSweep(),
+      sweeps::Sakamoto24AttentionSweep(0),
+      sweeps::Sakamoto24AttentionSweep(1),
+      sweeps::Sakamoto24AttentionSweep(2),
+      sweeps::Sakamoto24AccuracyStepsSweep(),
+      sweeps::Sakamoto24FrakSSweep(),
+      sweeps::Sakamoto24AccuracyHeatmapSweep(),
+      sweeps::Sakamoto24AttentionGapSweep(),
       sweeps::FlakeAuditSweep(),
   };
   return all;

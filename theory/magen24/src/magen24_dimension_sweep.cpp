@@ -10,6 +10,7 @@
 
 #include "boa/prompt_attention_run.hpp"
 #include "boa/sweep.hpp"
+#include "boa/two_step_conclusions.hpp"
 
 namespace boa::sweeps {
 
@@ -22,8 +23,9 @@ Sweep Magen24DimensionSweep() {
   s.description = "[M] two steps of SA at n = 20, r = 4.5, η = 0.1 against d = 10²..10⁶ (Gram engine)";
   s.columns = {"d",  "d_over_n2", "seeds", "train_acc", "clean_test_acc", "min_clean_signal_attention",
                "max_noisy_signal_attention", "benign_fraction"};
-  s.cells = [](Budget) { return 17; };  // d = 10^{2 + k/4}, k = 0..16
-  s.run = [seeds](int cell, Budget budget) {
+  s.only_engine = Engine::kGram;
+  s.cells = [](Budget, Engine) { return 17; };  // d = 10^{2 + k/4}, k = 0..16
+  s.run = [seeds](int cell, Budget budget, Engine) {
     SignalNoiseSpec spec;
     spec.n = kN;
     spec.T = 2;
@@ -43,8 +45,7 @@ Sweep Magen24DimensionSweep() {
       test += 1 - run.test.error.rate;
       clean += run.min_clean_signal_attention;
       noisy += run.max_noisy_signal_attention;
-      benign += run.train_accuracy == 1 && run.min_clean_signal_attention >= 0.9 &&
-                run.max_noisy_signal_attention <= 0.1 && run.test.error.rate <= 0.05;
+      benign += TwoStepConclusionsHold(run);
     }
     return Rows{{double(spec.d), double(spec.d) / (kN * kN), double(R), train / R, test / R,
                  clean / R, noisy / R, benign / R}};

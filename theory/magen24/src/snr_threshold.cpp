@@ -111,6 +111,41 @@ RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, do
                         1 - run.test.error.rate);
 }
 
+std::string WhyNotLocated(NotLocated reason) {
+  switch (reason) {
+    case NotLocated::kLocated:
+      return "";
+    case NotLocated::kNoBenignMajority:
+      return "no scanned r up to " + FormatNumber(kScanR.back()) + " is benign for most seeds";
+    case NotLocated::kSmallestNotHarmful:
+      return "the smallest scanned r = " + FormatNumber(kScanR[0]) + " is not harmful for most seeds";
+  }
+  return "";
+}
+
+SnrThresholdSweepSize SnrThresholdSweepAt(Budget budget) {
+  SnrThresholdSweepSize size;
+  // Quick runs the default sweep: with fewer seeds per point a majority is benign by chance more
+  // often, which would make CI's verdict differ from the report's. Full: twice d (n = 160 would
+  // cost ~1 s per max-margin Gram).
+  if (budget == Budget::kFull) size.d_over_n2 = 2;
+  return size;
+}
+
+SnrThreshold LocateSnrThresholdInSweep(ThresholdRoute route, const SnrThresholdSweepSize& size,
+                                       int k, int fixed_d, std::uint64_t seed_base,
+                                       EngineChoice engine) {
+  SnrThresholdOptions options;
+  options.route = route;
+  options.n = size.n_min << k;
+  options.d_over_n2 = size.d_over_n2;
+  options.d = fixed_d;
+  options.seeds = size.seeds;
+  options.seed_base = seed_base;
+  options.engine = engine;
+  return LocateSnrThreshold(options);
+}
+
 SnrThreshold LocateSnrThreshold(const SnrThresholdOptions& options) {
   Require(options.n >= 2 && options.d_over_n2 >= 1 && options.d >= 0 && options.seeds >= 1 &&
               options.resolution > 0,
@@ -129,12 +164,13 @@ SnrThreshold LocateSnrThreshold(const SnrThresholdOptions& options) {
   }
   t.evaluations = evaluate.evaluations;
   if (onset == kScanR.size()) {
-    t.why_not = "no scanned r up to " + FormatNumber(kScanR.back()) + " is benign for most seeds";
+    t.not_located = NotLocated::kNoBenignMajority;
+    t.why_not = WhyNotLocated(t.not_located);
     return t;
   }
   if (onset == 0 || scanned[0].harmful < 0.5) {
-    t.why_not = "the smallest scanned r = " + FormatNumber(kScanR[0]) +
-                " is not harmful for most seeds";
+    t.not_located = NotLocated::kSmallestNotHarmful;
+    t.why_not = WhyNotLocated(t.not_located);
     return t;
   }
   std::size_t last_harmful = 0;

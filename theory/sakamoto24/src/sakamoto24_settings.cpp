@@ -30,6 +30,12 @@ TokenSelectionRunOptions Sakamoto24Protocol(Budget) {
   return options;
 }
 
+TokenSelectionRunOptions Sakamoto24FigureProtocol(Budget budget) {
+  TokenSelectionRunOptions options = Sakamoto24Protocol(budget);
+  if (budget == Budget::kQuick) options.steps = 300;
+  return options;
+}
+
 TokenSelectionRunOptions Sakamoto24POnlyProtocol() {
   TokenSelectionRunOptions options;
   options.train_W = false;

@@ -43,25 +43,27 @@ Outcome SnrThresholdSweep(const Params& params, std::uint64_t seed, ThresholdRou
   const int n_min = IntParam(params, "n_min"), doublings = IntParam(params, "doublings");
   Outcome o;
   std::vector<double> ns, thresholds;
+  SnrThresholdSweepSize size;
+  size.n_min = n_min;
+  size.doublings = doublings;
+  size.seeds = IntParam(params, "seeds");
+  size.d_over_n2 = IntParam(params, "d_over_n2");
   for (int k = 0; k <= doublings; ++k) {
-    SnrThresholdOptions options;
-    options.route = route;
-    options.n = n_min << k;
-    options.d_over_n2 = IntParam(params, "d_over_n2");
-    options.seeds = IntParam(params, "seeds");
-    options.seed_base = seed * 1000;  // seeds of different instances never overlap
-    const SnrThreshold t = LocateSnrThreshold(options);
+    // Seeds of different instances never overlap; the engine is the process-wide choice.
+    const SnrThreshold t =
+        LocateSnrThresholdInSweep(route, size, k, 0, seed * 1000, EngineChoice::kAuto);
+    const int n = n_min << k;
     if (!t.found) {
-      o.explanation += "n = " + std::to_string(options.n) + ": " + t.why_not + "; ";
+      o.explanation += "n = " + std::to_string(n) + ": " + t.why_not + "; ";
       continue;
     }
-    const std::string at = "n" + std::to_string(options.n);
+    const std::string at = "n" + std::to_string(n);
     o.measured[at + "_r_threshold"] = t.r_threshold;
     o.measured[at + "_transition_width"] = t.r_benign_onset / t.r_harmful_end;
     // The binomial band around r*: harmful / benign for a majority at 95% confidence.
     if (t.r_surely_harmful > 0) o.measured[at + "_r_surely_harmful"] = t.r_surely_harmful;
     if (t.r_surely_benign > 0) o.measured[at + "_r_surely_benign"] = t.r_surely_benign;
-    ns.push_back(options.n);
+    ns.push_back(n);
     thresholds.push_back(t.snr_threshold);
   }
   o.measured["thresholds_located"] = static_cast<double>(ns.size());
@@ -86,16 +88,9 @@ Claim SnrThresholdClaim(ThresholdRoute route) {
   c.kind = ClaimKind::kScaling;
   c.regime = {};
   c.budget_params = [](Budget budget) -> Params {
-    switch (budget) {
-      // CI runs the default sweep: with fewer seeds per point a majority is benign by chance
-      // more often, which would make CI's verdict differ from the report's.
-      case Budget::kQuick:
-      case Budget::kDefault:
-        return {{"n_min", 10}, {"doublings", 3}, {"seeds", 16}, {"d_over_n2", 1}};
-      case Budget::kFull:  // twice the seeds and d; n = 160 would cost ~1 s per max-margin Gram
-        return {{"n_min", 10}, {"doublings", 3}, {"seeds", 16}, {"d_over_n2", 2}};
-    }
-    return {};
+    const SnrThresholdSweepSize size = SnrThresholdSweepAt(budget);  // shared with the figure
+    return {{"n_min", size.n_min}, {"doublings", size.doublings}, {"seeds", size.seeds},
+            {"d_over_n2", size.d_over_n2}};
   };
   c.check = [route](const Params& params, std::uint64_t seed) {
     return SnrThresholdSweep(params, seed, route);

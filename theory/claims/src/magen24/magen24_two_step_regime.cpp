@@ -5,6 +5,7 @@
 
 #include "boa/error.hpp"
 #include "boa/linearized_thresholds.hpp"
+#include "boa/two_step_conclusions.hpp"
 #include "magen24_class_linearization.hpp"
 
 namespace boa::claims {
@@ -73,21 +74,9 @@ TwoStepConclusions CheckTwoStepConclusions(const SignalNoiseSpec& spec, double m
   options.engine = engine;
   TwoStepConclusions c;
   c.run = RunPromptAttention(spec, options, seed);
-  const PromptAttentionRun& run = c.run;
-  c.in_window = RealisedInWindow(run.labels, spec.snr, margin);
-  const bool fits = run.train_accuracy == 1;
-  const bool clean_signal = run.min_clean_signal_attention >= 0.9;
-  const bool noisy_noise = run.max_noisy_signal_attention <= 0.1;
-  const bool generalises = run.test.error.rate <= 0.05;
-  c.holds = fits && clean_signal && noisy_noise && generalises;
-  if (!fits) c.explanation += "(i) train accuracy " + std::to_string(run.train_accuracy) + " < 1; ";
-  if (!clean_signal) {
-    c.explanation += "(ii) min clean signal attention " + std::to_string(run.min_clean_signal_attention) + " < 0.9; ";
-  }
-  if (!noisy_noise) {
-    c.explanation += "(iii) max noisy signal attention " + std::to_string(run.max_noisy_signal_attention) + " > 0.1; ";
-  }
-  if (!generalises) c.explanation += "(iv) clean test error " + std::to_string(run.test.error.rate) + " > 0.05";
+  c.in_window = RealisedInWindow(c.run.labels, spec.snr, margin);
+  c.holds = TwoStepConclusionsHold(c.run);
+  c.explanation = TwoStepConclusionsFailed(c.run);
   return c;
 }
 

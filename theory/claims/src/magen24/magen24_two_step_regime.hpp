@@ -1,6 +1,8 @@
 #pragma once
 // The regime and the four conclusions of magen24.gd.two_step_benign, shared with
-// magen24.gd.gaussian_init (which asks whether they survive a Gaussian initialisation).
+// magen24.gd.gaussian_init (which asks whether they survive a Gaussian initialisation) and the
+// magen24_two_step_calibration sweep. The conclusions themselves are the library predicate
+// boa/two_step_conclusions.hpp; this adds the run, the realised window and the regime.
 //
 // Regime: n, d = d_factor·n² (d ≥ n²), η ∈ [0.05, 0.15], and r = n·SNR² at relative position
 // window_position ∈ [0, 1] inside the linearised benign window [max(r_C, r_T)(1 + margin),

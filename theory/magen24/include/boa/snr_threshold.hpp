@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <string>
 
+#include "boa/budget.hpp"
 #include "boa/engine.hpp"
 #include "boa/route_result.hpp"
 
@@ -45,9 +46,14 @@ RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, do
                               int n_test, std::uint64_t seed,
                               EngineChoice engine = EngineChoice::kAuto);
 
+// Why a threshold was not located (kLocated: it was).
+enum class NotLocated { kLocated, kNoBenignMajority, kSmallestNotHarmful };
+std::string WhyNotLocated(NotLocated reason);  // the sentence SnrThreshold::why_not carries
+
 struct SnrThreshold {
   bool found = false;          // both the harmful end and the benign onset were bracketed
-  std::string why_not;         // when not found
+  NotLocated not_located = NotLocated::kLocated;
+  std::string why_not;         // when not found: WhyNotLocated(not_located)
   double r_harmful_end = 0;    // in r = n·SNR²
   double r_benign_onset = 0;
   double r_threshold = 0;      // √(r_harmful_end · r_benign_onset)
@@ -59,5 +65,18 @@ struct SnrThreshold {
 };
 
 SnrThreshold LocateSnrThreshold(const SnrThresholdOptions& options);
+
+// The sweep of the magen24.snr.threshold claims and of their figure (magen_snr_threshold): n =
+// n_min·2^k for k = 0..doublings, d = d_over_n2·n², `seeds` seeds per point, η = 0.1.
+struct SnrThresholdSweepSize {
+  int n_min = 10, doublings = 3, seeds = 16, d_over_n2 = 1;
+};
+SnrThresholdSweepSize SnrThresholdSweepAt(Budget budget);
+
+// One point of that sweep: the threshold at n = n_min·2^k of `route` on seeds seed_base.. (a
+// claim instance with seed s uses seed_base = 1000·s); fixed_d > 0 replaces d_over_n2·n².
+SnrThreshold LocateSnrThresholdInSweep(ThresholdRoute route, const SnrThresholdSweepSize& size,
+                                       int k, int fixed_d, std::uint64_t seed_base,
+                                       EngineChoice engine);
 
 }  // namespace boa

@@ -27,6 +27,10 @@ TokenSelectionSpec Sakamoto24Spec(int d, double mu_norm);
 // 1000-step run costs ~0.1 s at d = 2000 (it cost ~100 s with a dense O(d²) W step).
 TokenSelectionRunOptions Sakamoto24Protocol(Budget budget);
 
+// The figures' protocol: Sakamoto24Protocol(budget), except that quick runs 300 steps — quick
+// draws the figure, not the end state.
+TokenSelectionRunOptions Sakamoto24FigureProtocol(Budget budget);
+
 // p only with W = I ([S] v1; the same dynamics on q = Wᵀp up to the step size, Lemma A.6 /
 // core.equivalence.w_p), lr 1e-3, 1500 steps: for the 39 × 39 heatmap, where the factored W's
 // one-off O(nT·d²) start would dominate. THEORY.md's p-only protocol (lr 1e-4, up to 5000 steps)
