@@ -11,6 +11,7 @@
 #include <filesystem>
 
 #include "boa/budget.hpp"
+#include "boa/engine.hpp"
 
 namespace boa::report {
 
@@ -18,6 +19,8 @@ struct ReportOptions {
   std::filesystem::path out = "reports/out";
   Budget budget = Budget::kDefault;
   std::uint64_t seed = 1;
+  // The claims' engine; it applies to the claims with a Gram form (the others run direct).
+  EngineChoice engine = EngineChoice::kAuto;
   bool show_progress = true;
 };
 

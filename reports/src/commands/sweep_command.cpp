@@ -32,6 +32,7 @@ int RunSweepCommand(const SweepArgs& a) {
     return 0;
   }
   Require(!a.out.empty(), "sweep needs --out FILE.csv");
+  RequireWritableFile("--out", a.out);
   if (a.words[0] == "merge") {
     const std::vector<std::filesystem::path> parts(a.words.begin() + 1, a.words.end());
     WriteAtomically(a.out, MergeSweepCsv(parts));
@@ -59,7 +60,6 @@ int RunSweepCommand(const SweepArgs& a) {
 void AddSweepCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<SweepArgs>();
   auto* cmd = app.add_subcommand("sweep", "Run a figure's sweep (optionally one shard of it), or merge shards");
-  AddEngineOption(*cmd);
   cmd->add_option("words", a->words, "list | <name> | merge PART...")->required();
   cmd->add_option("--budget", a->budget, "quick | default | full");
   cmd->add_option("--shard", a->shard, "k/N: run cells c with c mod N = k");

@@ -39,7 +39,8 @@ namespace boa::claims {
 namespace {
 
 // One replicate sweep of one route: its thresholds, and its fitted exponent as "exponent".
-Outcome SnrThresholdSweep(const Params& params, std::uint64_t seed, ThresholdRoute route) {
+Outcome SnrThresholdSweep(const Params& params, std::uint64_t seed, Engine engine,
+                          ThresholdRoute route) {
   const int n_min = IntParam(params, "n_min"), doublings = IntParam(params, "doublings");
   Outcome o;
   std::vector<double> ns, thresholds;
@@ -50,6 +51,7 @@ Outcome SnrThresholdSweep(const Params& params, std::uint64_t seed, ThresholdRou
     options.d_over_n2 = IntParam(params, "d_over_n2");
     options.seeds = IntParam(params, "seeds");
     options.seed_base = seed * 1000;  // seeds of different instances never overlap
+    options.engine = ChoiceOf(engine);
     const SnrThreshold t = LocateSnrThreshold(options);
     if (!t.found) {
       o.explanation += "n = " + std::to_string(options.n) + ": " + t.why_not + "; ";
@@ -97,8 +99,8 @@ Claim SnrThresholdClaim(ThresholdRoute route) {
     }
     return {};
   };
-  c.check = [route](const Params& params, std::uint64_t seed) {
-    return SnrThresholdSweep(params, seed, route);
+  c.check = [route](const Params& params, std::uint64_t seed, Engine engine) {
+    return SnrThresholdSweep(params, seed, engine, route);
   };
   c.instances = 20;  // replicate sweeps: power ≥ 0.9 at the deviation (README § Verdicts)
   c.predicted_exponent = -0.5;

@@ -46,10 +46,11 @@ SignalNoiseSpec TwoStepSpec(const Params& params) {
   return spec;
 }
 
-Outcome TwoStepOutcome(const Params& params, std::uint64_t seed, bool realised_window) {
+Outcome TwoStepOutcome(const Params& params, std::uint64_t seed, Engine engine,
+                       bool realised_window) {
   const SignalNoiseSpec spec = TwoStepSpec(params);
   const TwoStepConclusions result =
-      CheckTwoStepConclusions(spec, RealParam(params, "margin"), 0.0, seed);
+      CheckTwoStepConclusions(spec, RealParam(params, "margin"), 0.0, seed, engine);
   Outcome o;
   o.measured = {{"r", spec.n * spec.snr * spec.snr},
                 {"in_realised_window", result.in_window},
@@ -64,13 +65,12 @@ Outcome TwoStepOutcome(const Params& params, std::uint64_t seed, bool realised_w
 }
 
 TwoStepConclusions CheckTwoStepConclusions(const SignalNoiseSpec& spec, double margin,
-                                           double omega, std::uint64_t seed,
-                                           EngineChoice engine) {
+                                           double omega, std::uint64_t seed, Engine engine) {
   PromptAttentionRunOptions options;
   options.schedule = MagenScheduleSA(spec.n, spec.d);
   options.steps = 2;
   options.omega = omega;
-  options.engine = engine;
+  options.engine = ChoiceOf(engine);
   TwoStepConclusions c;
   c.run = RunPromptAttention(spec, options, seed);
   const PromptAttentionRun& run = c.run;
