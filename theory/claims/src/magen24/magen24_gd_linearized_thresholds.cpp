@@ -33,6 +33,7 @@
 #include "boa/rng.hpp"
 #include "boa/stats.hpp"
 #include "magen24_class_linearization.hpp"
+#include "magen24_spec.hpp"
 
 namespace boa::claims {
 namespace {
@@ -58,7 +59,7 @@ PatternMatch PatternMatches(int n, std::uint64_t seed, Engine engine) {
   Rng rng(seed, kRegime);
   SignalNoiseSpec spec;
   spec.n = n;
-  spec.d = 10 * n * n;
+  spec.d = SizeFromParams(10.0 * n * n, "d");
   spec.eta = rng.UniformInt(5, 20) / 100.0;
   const double r = rng.UniformInt(100, 1200) / 100.0;
   spec.snr = std::sqrt(r / n);
@@ -81,7 +82,7 @@ Outcome PatternSweep(const Params& params, std::uint64_t seed, Engine engine, bo
   std::vector<double> ns, mismatch;
   Outcome o;
   for (int k = 0; k <= 2 * doublings; ++k) {
-    const int n = static_cast<int>(std::lround(n_min * std::exp2(k / 2.0)));
+    const int n = SizeFromParams(std::round(n_min * std::exp2(k / 2.0)), "n");
     int misses = 0;
     for (int j = 0; j < per_n; ++j) {
       const PatternMatch m =

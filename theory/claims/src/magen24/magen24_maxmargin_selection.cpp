@@ -53,6 +53,7 @@
 #include "boa/fit_regime.hpp"
 #include "boa/linearized_thresholds.hpp"
 #include "boa/max_margin_selection.hpp"
+#include "magen24_spec.hpp"
 
 namespace boa::claims {
 namespace {
@@ -83,7 +84,7 @@ int SelectedClassChoice(const SampleLabels& labels, const TokenChoice& choice, d
 Outcome SelectionOutcome(const Params& params, std::uint64_t seed, Engine engine) {
   SignalNoiseSpec spec;
   spec.n = IntParam(params, "n");
-  spec.d = IntParam(params, "d_over_n2") * spec.n * spec.n;
+  spec.d = SizeFromParams(IntParam(params, "d_over_n2") * static_cast<double>(spec.n) * spec.n, "d");
   spec.eta = IntParam(params, "eta_percent") / 100.0;
   spec.flips = FlipRule::kExact;
   const double log2_ratio =

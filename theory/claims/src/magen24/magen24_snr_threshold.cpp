@@ -34,6 +34,7 @@
 #include "boa/claim.hpp"
 #include "boa/snr_threshold.hpp"
 #include "boa/stats.hpp"
+#include "magen24_spec.hpp"
 
 namespace boa::claims {
 namespace {
@@ -47,7 +48,7 @@ Outcome SnrThresholdSweep(const Params& params, std::uint64_t seed, Engine engin
   for (int k = 0; k <= doublings; ++k) {
     SnrThresholdOptions options;
     options.route = route;
-    options.n = n_min << k;
+    options.n = SizeFromParams(n_min * std::exp2(k), "n");
     options.d_over_n2 = IntParam(params, "d_over_n2");
     options.seeds = IntParam(params, "seeds");
     options.seed_base = seed * 1000;  // seeds of different instances never overlap

@@ -6,6 +6,7 @@
 #include "boa/error.hpp"
 #include "boa/linearized_thresholds.hpp"
 #include "magen24_class_linearization.hpp"
+#include "magen24_spec.hpp"
 
 namespace boa::claims {
 
@@ -37,7 +38,7 @@ bool RealisedInWindow(const SampleLabels& labels, double snr, double margin) {
 SignalNoiseSpec TwoStepSpec(const Params& params) {
   SignalNoiseSpec spec;
   spec.n = IntParam(params, "n");
-  spec.d = IntParam(params, "d_factor") * spec.n * spec.n;
+  spec.d = SizeFromParams(IntParam(params, "d_factor") * static_cast<double>(spec.n) * spec.n, "d");
   spec.eta = RealParam(params, "eta");
   const auto [lo, hi] = MarginWindow(spec.eta, RealParam(params, "margin"));
   Require(lo < hi, "the margin leaves no benign window at eta = " + std::to_string(spec.eta));
