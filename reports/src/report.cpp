@@ -12,6 +12,7 @@
 #include "boa/engine.hpp"
 #include "boa/runner.hpp"
 #include "boa/sweep_catalog.hpp"
+#include "boa_report/commands.hpp"
 #include "boa_report/figure_catalog.hpp"
 #include "boa_report/flake_audit.hpp"
 #include "boa_report/sweep_csv.hpp"
@@ -213,7 +214,7 @@ int WriteReport(const ReportOptions& options) {
       RunOptions run;
       run.budget = options.budget;
       run.seed_base = options.seed;
-      run.engine = claim.gram_form ? options.engine : EngineChoice::kAuto;
+      run.engine = CatalogRunEngine(claim, options.engine);
       run.progress = [&](int done, int total) { progress.Update(done, total); };
       Row row{&claim, RunClaim(claim, run), ""};
       row.replay = RunReplay(claim, options.seed, options.budget, row.verdict.engine);

@@ -49,6 +49,9 @@ BisectionOptions ToBisectionOptions(const Claim& claim, const BisectionArgs& arg
 
 // --engine auto|direct|gram on a subcommand, parsed into `choice` (engine.hpp; default auto).
 void AddEngineOption(CLI::App& cmd, EngineChoice& choice);
+// A run over the whole catalog (report, explore) applies --engine to the claims with a Gram
+// form; the others have only the direct engine and run on it (auto).
+EngineChoice CatalogRunEngine(const Claim& claim, EngineChoice choice);
 
 // "n=10,20,40" → ("n", {10, 20, 40}).
 std::pair<std::string, std::vector<double>> ParseSweep(const std::string& text);

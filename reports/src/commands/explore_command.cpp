@@ -40,8 +40,7 @@ int RunExplore(const ExploreArgs& a) {
       RunOptions o;
       o.budget = budget;
       o.seed_base = seeds() >> 16;  // leaves room for seed_base + i
-      // --engine applies to the claims with a Gram form; the others have only the direct one.
-      o.engine = claim.gram_form ? a.engine : EngineChoice::kAuto;
+      o.engine = CatalogRunEngine(claim, a.engine);
       const Verdict v = RunClaim(claim, o);
       ++runs;
       std::printf("%-40s seed %-16llu %s\n", claim.id.c_str(),

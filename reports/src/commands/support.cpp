@@ -33,6 +33,10 @@ void AddEngineOption(CLI::App& cmd, EngineChoice& choice) {
       ->check(CLI::IsMember({"auto", "direct", "gram"}));
 }
 
+EngineChoice CatalogRunEngine(const Claim& claim, EngineChoice choice) {
+  return claim.gram_form ? choice : EngineChoice::kAuto;
+}
+
 Params ParseClaimParams(const Claim& claim, const std::string& text) {
   const Params params = ParseParams(text);
   for (const auto& [name, value] : params) RequireClaimParam(claim, name);
