@@ -1,6 +1,7 @@
 // The boa program: exit codes (0 holds, 1 fails, 2 bad input), one clear error line on bad input,
 // nothing half-written, and instance JSON that matches the library.
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 
 #include <gtest/gtest.h>
@@ -52,6 +53,46 @@ TEST(Cli, BadInputGetsOneLineAndExitCodeTwo) {
   ExpectBadInput("frobnicate");
   ExpectBadInput("");
   ExpectBadInput("report --budget enormous --out /nonexistent/never");
+  // Numbers that overflow a double on the way (10^400) or an integer, repeated names, sizes
+  // above the memory budget through --params, outputs nobody can create.
+  ExpectBadInput("check core.softmax.stable --params magnitude=400 --instances 1");
+  ExpectBadInput("check core.softmax.stable --params T=2,T=3");
+  ExpectBadInput("check core.output.convex_combination --params n=100000,d=100000 --instances 1");
+  ExpectBadInput("check core.output.convex_combination --params n=6,d=4000 --instances 1 --max-memory-mb 0.1");
+  ExpectBadInput("search core.output.convex_combination --params d=90000000 --evaluations 3");
+  ExpectBadInput("threshold core.softmax.stable --vary shift --lo 1 --hi 2 --over T=2,4 --out /proc/boa-never");
+  ExpectBadInput("instance --out /proc/boa-never.json");
+}
+
+TEST(Cli, EnvironmentInputsAreCheckedBeforeAnyWork) {
+  ::setenv("BOA_THREADS", "abc", 1);
+  ExpectBadInput("list");
+  ::setenv("BOA_THREADS", "0", 1);
+  ExpectBadInput("list");
+  ::unsetenv("BOA_THREADS");
+  ::setenv("BOA_MAX_MEMORY_MB", "-3", 1);
+  ExpectBadInput("list");
+  EXPECT_EQ(RunBoa("list --max-memory-mb 64").exit_code, 0);  // the flag wins
+  ::unsetenv("BOA_MAX_MEMORY_MB");
+}
+
+// A numerical failure inside a claim's instance — here gradient descent diverging at a step size
+// far beyond the stable range — is a failing instance with its replay line: exit 1, not bad
+// input (2) and not an internal error (3). The replay line names the engine, and replays it.
+TEST(Cli, ADivergingInstanceFailsWithItsReplayLine) {
+  const std::string check =
+      "check sakamoto24.frak_s.criterion --params setting=0,lr=1e308,steps=3 --seed 1 --instances 1";
+  const CommandResult r = RunBoa(check);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_EQ(r.err.find("boa:"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("numerical failure: the loss became non-finite"), std::string::npos) << r.out;
+  const auto replay = r.out.find("replay: ./boa check sakamoto24.frak_s.criterion --params ");
+  ASSERT_NE(replay, std::string::npos) << r.out;
+  const std::string line = r.out.substr(replay + 8, r.out.find('\n', replay) - replay - 8);
+  EXPECT_NE(line.find(" --engine gram"), std::string::npos) << line;
+  const CommandResult again = RunBoa(line.substr(std::string("./boa ").size()));
+  EXPECT_EQ(again.exit_code, 1) << again.out << again.err;
+  EXPECT_NE(again.out.find("non-finite"), std::string::npos) << again.out;
 }
 
 // --engine: auto (Gram) by default on claims with a Gram form, named in the output, reproducible
@@ -155,6 +196,14 @@ TEST(Cli, SweepShardsMergeToTheUnshardedFile) {
   const std::string whole((std::istreambuf_iterator<char>(a)), {}), merged((std::istreambuf_iterator<char>(b)), {});
   EXPECT_EQ(whole, merged);
   EXPECT_EQ(RunBoa("sweep merge '" + d + "/p0.csv' --out '" + d + "/x.csv'").exit_code, 2);
+  // A corrupt part is bad input that names the file and the line, not an internal error.
+  { std::ofstream(dir.path() / "p1.csv", std::ios::app) << "x7,1\n"; }
+  const CommandResult corrupt = RunBoa("sweep merge '" + d + "/p0.csv' '" + d + "/p1.csv' '" + d +
+                                       "/p2.csv' --out '" + d + "/x.csv'");
+  EXPECT_EQ(corrupt.exit_code, 2) << corrupt.err;
+  EXPECT_NE(corrupt.err.find("p1.csv:"), std::string::npos) << corrupt.err;
+  EXPECT_FALSE(fs::exists(dir.path() / "x.csv"));
+  EXPECT_FALSE(fs::exists(dir.path() / "x.csv.partial"));
 }
 
 // Parts of one sweep run on different engines or budgets are not one run: merge says so on one

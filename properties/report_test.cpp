@@ -44,6 +44,16 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEveryClaimAndEveryFigure) {
                               "instances", "failures", "rejected", "healthy", "measured", "replay"}) {
       EXPECT_TRUE(entry.contains(field)) << claim.id << " lacks " << field;
     }
+    // Every reproduce line replays its run on the engine that ran: a claim with a Gram form names
+    // it, in summary.json and in REPORT.md.
+    const std::string engine_flag = claim.gram_form ? " --engine " + entry["engine"].get<std::string>() : "";
+    const std::string replay = entry["replay"].get<std::string>();
+    EXPECT_EQ(replay, "./boa check " + claim.id + " --seed 1 --budget quick" + engine_flag);
+    EXPECT_NE(markdown.find("Reproduce: `" + replay + "`"), std::string::npos) << replay;
+    if (entry["counterexample"].is_object()) {
+      const std::string line = entry["counterexample"]["replay"].get<std::string>();
+      EXPECT_TRUE(line.ends_with(engine_flag)) << line;
+    }
     // Every verdict is the one its claim expects: findings fail, everything else holds.
     EXPECT_TRUE(entry["as_expected"].get<bool>()) << claim.id << ": " << entry.dump();
     if (claim.kind == ClaimKind::kProbabilistic) {

@@ -19,7 +19,7 @@ Claim FalseClaim() {
   c.id = "test.false.product";
   c.kind = ClaimKind::kIdentity;
   c.regime = {{"n", 2, 50}, {"d", 3, 60}, {"eta", 0, 99, 0.01}};
-  c.check = [](const Params& p, std::uint64_t) {
+  c.check = [](const Params& p, std::uint64_t, Engine) {
     const int product = IntParam(p, "n") * IntParam(p, "d");
     return Outcome{product < 40, {{"product", product}}, "n·d = " + std::to_string(product)};
   };
@@ -65,7 +65,7 @@ TEST(Runner, ShrinksAFalsePredicateToAMinimalInstanceThatReplays) {
 
 TEST(Runner, IdentityClaimHoldsWhenNoInstanceFails) {
   Claim c = FalseClaim();
-  c.check = [](const Params&, std::uint64_t) { return Outcome{true, {{"x", 1.0}}, ""}; };
+  c.check = [](const Params&, std::uint64_t, Engine) { return Outcome{true, {{"x", 1.0}}, ""}; };
   const Verdict v = RunClaim(c, {});
   EXPECT_EQ(v.status, Status::kHolds);
   EXPECT_EQ(v.instances, 50);
@@ -80,7 +80,7 @@ Claim PeriodicClaim(int period) {
   c.delta = 0.1;
   c.delta_alt = 0.3;
   c.instances = 400;
-  c.check = [period](const Params&, std::uint64_t seed) {
+  c.check = [period](const Params&, std::uint64_t seed, Engine) {
     return Outcome{seed % period != 0, {}, "unlucky seed"};
   };
   return c;
@@ -109,7 +109,7 @@ TEST(Runner, ProbabilisticVerdictIsTheSequentialTestsDecision) {
 TEST(Runner, DrawsOutsideTheHypothesisAreRejectedAndCounted) {
   auto rejecting = [](int keep_every) {
     Claim c = FalseClaim();
-    c.check = [keep_every](const Params&, std::uint64_t seed) {
+    c.check = [keep_every](const Params&, std::uint64_t seed, Engine) {
       Outcome o{false, {}, "would fail"};
       o.in_hypothesis = seed % keep_every == 0;
       if (o.in_hypothesis) o.holds = true;
@@ -163,46 +163,79 @@ TEST(Runner, EveryFindingFailsRobustlyAtItsMeasuredRate) {
 
 TEST(Runner, NonFiniteMeasurementsAndThrowingChecksFail) {
   Claim c = FalseClaim();
-  c.check = [](const Params&, std::uint64_t) { return Outcome{true, {{"x", std::nan("")}}, ""}; };
+  c.check = [](const Params&, std::uint64_t, Engine) { return Outcome{true, {{"x", std::nan("")}}, ""}; };
   EXPECT_EQ(RunClaim(c, {}).status, Status::kFails);
-  c.check = [](const Params&, std::uint64_t) -> Outcome { throw std::runtime_error("boom"); };
+  c.check = [](const Params&, std::uint64_t, Engine) -> Outcome { throw std::runtime_error("boom"); };
   const Verdict v = RunClaim(c, {});
   EXPECT_EQ(v.status, Status::kFails);
   EXPECT_NE(v.counterexample->explanation.find("boom"), std::string::npos);
 }
 
-// A diverging instance is a failing instance with its replay line, not bad input (exit 2).
-TEST(Runner, ADivergingInstanceFailsWithAReplay) {
+// A claim whose instances diverge (throw NumericalFailure) from n = 10 on.
+Claim DivergingClaim(ClaimKind kind) {
   Claim c = FalseClaim();
-  c.check = [](const Params& p, std::uint64_t) -> Outcome {
+  c.kind = kind;
+  c.check = [](const Params& p, std::uint64_t, Engine) -> Outcome {
     RequireFinite(IntParam(p, "n") < 10, "the loss became non-finite at step 3");
     return {};
   };
-  const Verdict v = RunClaim(c, {});
+  return c;
+}
+
+// A diverging instance is a failing instance with its replay line, not bad input (exit 2).
+TEST(Runner, ADivergingInstanceFailsWithAReplay) {
+  const Verdict v = RunClaim(DivergingClaim(ClaimKind::kIdentity), {});
   EXPECT_EQ(v.status, Status::kFails);
   ASSERT_TRUE(v.counterexample.has_value());
-  EXPECT_NE(v.counterexample->explanation.find("non-finite at step 3"), std::string::npos);
+  EXPECT_NE(v.counterexample->explanation.find("numerical failure: the loss became non-finite at step 3"),
+            std::string::npos);
   EXPECT_EQ(IntParam(v.counterexample->params, "n"), 10);  // shrunk to the smallest diverging n
   EXPECT_NE(v.counterexample->replay.find("--params"), std::string::npos);
 }
 
-TEST(Runner, ExploratoryClaimsAreReportedNeverFailed) {
+// Exploratory claims are reported, never asserted — unless an instance did not run cleanly (it
+// threw, or measured a non-finite number): then the run fails, in the CLI as in ctest.
+TEST(Runner, ExploratoryClaimsAreReportedUnlessAnInstanceFailedToRunCleanly) {
   Claim c = FalseClaim();
   c.kind = ClaimKind::kExploratory;
+  c.check = [](const Params& p, std::uint64_t, Engine) {
+    return Outcome{true, {{"n", IntParam(p, "n")}}, ""};
+  };
   EXPECT_EQ(RunClaim(c, {}).status, Status::kReported);
+  const Verdict v = RunClaim(DivergingClaim(ClaimKind::kExploratory), {});
+  EXPECT_EQ(v.status, Status::kFails);
+  ASSERT_TRUE(v.counterexample.has_value());
+  EXPECT_NE(v.counterexample->replay.find("./boa check"), std::string::npos);
 }
 
-// A run on a chosen engine replays on that engine; the default (auto) needs no flag.
-TEST(Runner, ReplayLinesNameAChosenEngine) {
+// The engine is an argument, not process state: the check receives the run's engine, and the
+// replay line of a claim with a Gram form always names it (the engines draw different numbers).
+TEST(Runner, TheEngineTravelsFromTheOptionsToTheCheckAndTheReplayLine) {
+  Claim c = FalseClaim();
+  c.gram_form = true;
+  c.check = [](const Params&, std::uint64_t, Engine engine) {
+    return Outcome{engine == Engine::kDirect, {}, "ran on " + ToString(engine)};
+  };
+  RunOptions direct;
+  direct.engine = EngineChoice::kDirect;
+  EXPECT_EQ(RunClaim(c, direct).status, Status::kHolds);
+  const Verdict gram = RunClaim(c, {});  // auto: Gram, where the claim has a Gram form
+  EXPECT_EQ(gram.engine, Engine::kGram);
+  ASSERT_TRUE(gram.counterexample.has_value());
+  EXPECT_EQ(gram.counterexample->engine, Engine::kGram);
+  EXPECT_NE(gram.counterexample->replay.find(" --engine gram"), std::string::npos);
+
   const Params params = {{"n", 4}};
-  EXPECT_EQ(ReplayLine("x.y", params, 3), "./boa check x.y --params n=4 --seed 3 --instances 1");
-  {
-    const ScopedEngineChoice direct(EngineChoice::kDirect);
-    EXPECT_EQ(ReplayLine("x.y", params, 3),
-              "./boa check x.y --params n=4 --seed 3 --instances 1 --engine direct");
-    EXPECT_EQ(ResolveEngine(EngineChoice::kAuto), Engine::kDirect);
-    EXPECT_EQ(ResolveEngine(EngineChoice::kGram), Engine::kGram);  // an explicit choice wins
-  }
+  EXPECT_EQ(ReplayLine(c, params, 3, Engine::kDirect),
+            "./boa check test.false.product --params n=4 --seed 3 --instances 1 --engine direct");
+  c.gram_form = false;  // one engine only: nothing to name, and --engine gram is bad input
+  EXPECT_EQ(ReplayLine(c, params, 3, Engine::kDirect),
+            "./boa check test.false.product --params n=4 --seed 3 --instances 1");
+  EXPECT_EQ(EngineFor(c, EngineChoice::kAuto), Engine::kDirect);
+  EXPECT_THROW(EngineFor(c, EngineChoice::kGram), InvalidInput);
+  RunOptions gram_on_direct_only;
+  gram_on_direct_only.engine = EngineChoice::kGram;
+  EXPECT_THROW(RunClaim(c, gram_on_direct_only), InvalidInput);
   EXPECT_EQ(ResolveEngine(EngineChoice::kAuto), Engine::kGram);
   EXPECT_EQ(ResolveEngine(EngineChoice::kGram, false), Engine::kDirect);  // no Gram form
   EXPECT_THROW(ParseEngineChoice("fast"), InvalidInput);

@@ -18,7 +18,7 @@ Claim HiddenCorner() {
   c.kind = ClaimKind::kIdentity;
   c.regime = {{"a", 0, 99}, {"b", 0, 99}};
   c.violation_score = "closeness";
-  c.check = [](const Params& p, std::uint64_t) {
+  c.check = [](const Params& p, std::uint64_t, Engine) {
     const double a = RealParam(p, "a"), b = RealParam(p, "b");
     const double closeness = 1 - (std::fabs(a - 90) + std::fabs(b - 90)) / 200;
     return Outcome{!(a >= 88 && b >= 88), {{"closeness", closeness}}, "in the corner"};
@@ -39,7 +39,7 @@ TEST(TargetedSearch, ClimbsToAHiddenFailureAndShrinksIt) {
 
 TEST(TargetedSearch, ReportsTheWorstInstanceWhenNothingFails) {
   Claim c = HiddenCorner();
-  c.check = [](const Params& p, std::uint64_t) {
+  c.check = [](const Params& p, std::uint64_t, Engine) {
     return Outcome{true, {{"closeness", -std::fabs(RealParam(p, "a") - 40)}}, ""};
   };
   SearchOptions o;

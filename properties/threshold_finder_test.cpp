@@ -16,7 +16,7 @@ Claim QuadraticLaw() {
   c.id = "test.quadratic_law";
   c.kind = ClaimKind::kIdentity;
   c.regime = {{"n", 1, 100}, {"x", 0, 100000}};
-  c.check = [](const Params& p, std::uint64_t) {
+  c.check = [](const Params& p, std::uint64_t, Engine) {
     return Outcome{RealParam(p, "x") <= 3 * std::pow(RealParam(p, "n"), 2), {}, "x above 3n²"};
   };
   return c;
@@ -75,7 +75,7 @@ TEST(ThresholdFinder, ConstantEstimationFindsTheSmallestConstantWithoutFailures)
   c.delta_alt = 0.8;
   c.regime = {{"C", 0, 1000, 0.01}};
   auto need = [](std::uint64_t seed) { return 1 + static_cast<double>(seed % 97) / 97; };
-  c.check = [need](const Params& p, std::uint64_t seed) {
+  c.check = [need](const Params& p, std::uint64_t seed, Engine) {
     return Outcome{RealParam(p, "C") >= need(seed), {}, "C below the need"};
   };
   BisectionOptions o;

@@ -17,7 +17,7 @@ void CheckClaimAsProperty(const std::string& id) {
   for (const GridParam& p : claim.regime) k.push_back(*rc::gen::inRange(p.lo, p.hi + 1));
   const auto seed = static_cast<std::uint64_t>(*rc::gen::inRange<std::uint32_t>(0, 1u << 30));
   const Params params = ParamsAt(claim.regime, k);
-  const std::string replay = ReplayLine(claim.id, params, seed);
+  const std::string replay = ReplayLine(claim, params, seed, EngineFor(claim, EngineChoice::kAuto));
   RC_LOG() << replay << '\n';
   const Outcome outcome = CheckInstance(claim, params, seed);
   if (!outcome.in_hypothesis) RC_DISCARD("outside the claim's hypothesis");
@@ -38,7 +38,7 @@ void ExpectClaimVerdict(const std::string& id) {
                               "\n  replay: " + v.counterexample->replay
                         : std::string()) +
       "\n  whole run: ./boa check " + id + " --seed 1 --budget " + ToString(kCiBudget) +
-      " --instances " + std::to_string(options.instances);
+      " --instances " + std::to_string(options.instances) + EngineFlag(claim, v.engine);
   EXPECT_TRUE(v.healthy) << context;
   // Probabilistic and scaling runs can catch their stated breakage (δ₁, or the exponent's
   // deviation): power ≥ 0.9 in the plan that ran (NaN — no exponent test ran — fails too).

@@ -11,6 +11,7 @@
 #include "boa/error.hpp"
 #include "boa/runner.hpp"
 #include "boa_report/atomic_file.hpp"
+#include "boa_report/commands.hpp"
 
 namespace boa::report {
 
@@ -25,6 +26,7 @@ fs::path DefaultCorpusDir() {
 }
 
 CorpusEntry ReadCorpusEntry(const fs::path& file) {
+  RequireReadableFile("corpus entry", file);
   std::ifstream in(file);
   Require(static_cast<bool>(in), "cannot read corpus entry " + file.string());
   json j;
@@ -66,9 +68,13 @@ CorpusEntry ReadCorpusEntry(const fs::path& file) {
   return e;
 }
 
-fs::path WriteCorpusEntry(const fs::path& dir, const std::string& name, const CorpusEntry& entry) {
-  Require(std::regex_match(name, std::regex("[A-Za-z0-9_.-]+")),
+void RequireCorpusEntryName(const std::string& name) {
+  Require(std::regex_match(name, std::regex("[A-Za-z0-9_.-]+")) && name != "." && name != "..",
           "a corpus entry name may only contain letters, digits, '_', '.' and '-'");
+}
+
+fs::path WriteCorpusEntry(const fs::path& dir, const std::string& name, const CorpusEntry& entry) {
+  RequireCorpusEntryName(name);
   json j = {{"claim", entry.claim},
             {"params", entry.params},
             {"seed", entry.seed},
@@ -82,18 +88,21 @@ fs::path WriteCorpusEntry(const fs::path& dir, const std::string& name, const Co
   return file;
 }
 
-ReplayOutcome ReplayCorpusEntry(const CorpusEntry& entry) {
+void CheckCorpusEntry(const CorpusEntry& entry) {
   const Claim& claim = FindClaim(entry.claim);
   for (const auto& g : claim.regime) {
     Require(entry.params.count(g.name) == 1,
             "corpus entry for " + entry.claim + " lacks parameter " + g.name);
   }
+  for (const auto& [name, value] : entry.params) RequireClaimParam(claim, name);
+  EngineFor(claim, ChoiceOf(entry.engine));
+}
+
+ReplayOutcome ReplayCorpusEntry(const CorpusEntry& entry) {
+  CheckCorpusEntry(entry);
+  const Claim& claim = FindClaim(entry.claim);
   ReplayOutcome r;
-  {
-    const ScopedEngineChoice on_entry_engine(entry.engine == Engine::kGram ? EngineChoice::kGram
-                                                                            : EngineChoice::kDirect);
-    r.outcome = CheckInstance(claim, entry.params, entry.seed);
-  }
+  r.outcome = CheckInstance(claim, entry.params, entry.seed, ChoiceOf(entry.engine));
   r.matches = r.outcome.holds != entry.expect_failure;
   return r;
 }

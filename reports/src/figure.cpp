@@ -84,6 +84,9 @@ void RenderFigure(const Figure& figure, const std::filesystem::path& dir) {
   }
   const std::string command = "cd '" + dir.string() + "' && gnuplot '" + figure.name + ".gp' 2>&1";
   if (std::system(command.c_str()) != 0) {
+    // No partial figure stays behind: its data, script and whatever gnuplot wrote go too.
+    std::error_code ignored;
+    for (const auto& file : {csv, script, dir / (figure.name + ".svg")}) std::filesystem::remove(file, ignored);
     throw std::runtime_error("gnuplot failed on " + script.string());
   }
 }

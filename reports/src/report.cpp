@@ -13,6 +13,7 @@
 #include "boa/runner.hpp"
 #include "boa/simd.hpp"
 #include "boa/sweep_catalog.hpp"
+#include "boa_report/commands.hpp"
 #include "boa_report/figure_catalog.hpp"
 #include "boa_report/flake_audit.hpp"
 #include "boa_report/sweep_csv.hpp"
@@ -34,9 +35,9 @@ std::string Short(double x) {
 
 // The whole run: the budget sets the instance count (a probabilistic claim's cap, so the
 // replayed sequential test is the same plan and stops at the same instance).
-std::string RunReplay(const Claim& claim, std::uint64_t seed, Budget budget) {
+std::string RunReplay(const Claim& claim, std::uint64_t seed, Budget budget, Engine engine) {
   return "./boa check " + claim.id + " --seed " + std::to_string(seed) + " --budget " +
-         ToString(budget);
+         ToString(budget) + EngineFlag(claim, engine);
 }
 
 struct Row {
@@ -129,7 +130,7 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
     const auto& c = *r.claim;
     const auto& v = r.verdict;
     md << "| `" << c.id << "` | " << ToString(c.kind) << " | " << ToString(c.provenance) << " | "
-       << ToString(ResolveEngine(EngineChoice::kAuto, c.gram_form)) << " | " << Hypotheses(c)
+       << ToString(v.engine) << " | " << Hypotheses(c)
        << " | " << PowerCell(v) << " | " << v.instances << " | " << v.rejected << " | "
        << v.failures << " | " << RateCell(c, v) << " | **"
        << ToString(v.status) << "** | " << ToString(ExpectedStatus(c))
@@ -160,8 +161,8 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
   md << "## Figures\n\n"
      << "Each figure names the engine its experiments ran on: direct (draws the n·T·d tokens) or "
      << "Gram (Bartlett-sampled Gram forms and Gram-space GD, equal in distribution; README § "
-     << "Sweeps, engines and running past one machine). This report ran with `--engine "
-     << ToString(ProcessEngineChoice()) << "`.\n\n";
+     << "Sweeps, engines and running past one machine). The claims ran with `--engine "
+     << ToString(options.engine) << "`.\n\n";
   for (const Figure& f : figures) {
     md << "### " << f.title << "\n\n![" << f.name << "](" << f.name << ".svg)\n\n";
     if (!f.engine.empty()) md << "Engine: " << f.engine << ". ";
@@ -189,7 +190,7 @@ json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
           {"flake_audit", AuditJson(audit)},
           {"figures", figs},
           {"budget", ToString(options.budget)},
-          {"engine", ToString(ProcessEngineChoice())},
+          {"engine", ToString(options.engine)},
           {"simd", SimdTargetName()},
           {"seed", options.seed},
           {"seconds", seconds}};
@@ -215,24 +216,26 @@ int WriteReport(const ReportOptions& options) {
       RunOptions run;
       run.budget = options.budget;
       run.seed_base = options.seed;
+      run.engine = CatalogRunEngine(claim, options.engine);
       run.progress = [&](int done, int total) { progress.Update(done, total); };
       Row row{&claim, RunClaim(claim, run), ""};
-      row.replay = RunReplay(claim, options.seed, options.budget);
+      row.replay = RunReplay(claim, options.seed, options.budget, row.verdict.engine);
       failing += !MatchesExpectation(claim, row.verdict);
       progress.Finish(ToString(row.verdict.status));
       rows.push_back(std::move(row));
     }
     progress.Start("flake audit");
+    const Engine sweep_engine = ResolveEngine(options.engine);
     const FlakeAudit audit =
-        RunFlakeAudit(options.budget, options.engine,
+        RunFlakeAudit(options.budget, sweep_engine,
                       [&](int done, int total) { progress.Update(done, total); });
     std::ofstream(staging / "flake_audit.csv")
-        << SweepCsv(FindSweep("flake_audit"), options.budget, options.engine, audit.part, 0, 1);
+        << SweepCsv(FindSweep("flake_audit"), options.budget, sweep_engine, audit.part, 0, 1);
     progress.Finish("done");
     std::vector<Figure> figures;
     for (const auto& builder : builders) {
       progress.Start("figure " + builder.name);
-      figures.push_back(BuildFigure(builder, options.budget, options.engine,
+      figures.push_back(BuildFigure(builder, options.budget, sweep_engine,
                                     [&](int done, int total) { progress.Update(done, total); }));
       RenderFigure(figures.back(), staging);
       progress.Finish("written");

@@ -1,5 +1,6 @@
 #include "boa_report/sweep_csv.hpp"
 
+#include <charconv>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -8,6 +9,7 @@
 
 #include "boa/claim.hpp"
 #include "boa/error.hpp"
+#include "boa_report/atomic_file.hpp"
 
 namespace boa::report {
 namespace {
@@ -32,6 +34,17 @@ std::string Body(const std::vector<int>& cells, const std::vector<Rows>& rows) {
   return body;
 }
 
+// A non-negative integer field of a part (a cell index, a shard count): anything else — a
+// corrupt or hand-edited part — is bad input naming the file and line.
+int CountAt(const std::string& text, const std::filesystem::path& file, int line) {
+  int value = -1;
+  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+  Require(result.ec == std::errc() && result.ptr == text.data() + text.size() && value >= 0,
+          file.string() + ":" + std::to_string(line) + ": expected a non-negative integer, got '" +
+              text + "'");
+  return value;
+}
+
 }  // namespace
 
 std::string SweepCsv(const Sweep& sweep, Budget budget, Engine asked, const SweepPart& part,
@@ -49,6 +62,7 @@ std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts) {
   int total = -1, shards = -1;
   std::map<int, std::vector<std::string>> lines_of_cell;
   std::string columns;
+  for (const auto& file : parts) RequireReadableFile("sweep part", file);
   for (const auto& file : parts) {
     std::ifstream in(file);
     Require(static_cast<bool>(in), "cannot read sweep part " + file.string());
@@ -57,7 +71,7 @@ std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts) {
     std::getline(in, second);
     std::smatch m;
     Require(std::regex_match(first, m, header), file.string() + " is not a sharded boa sweep part");
-    const int part_shards = std::stoi(m[5]), part_total = std::stoi(m[6]);
+    const int part_shards = CountAt(m[5], file, 1), part_total = CountAt(m[6], file, 1);
     if (name.empty()) {
       name = m[1];
       budget_text = m[2];
@@ -75,11 +89,14 @@ std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts) {
     Require(part_total == total && part_shards == shards && second == columns,
             file.string() + " has another sharding or other columns" + against);
     std::set<int> seen_here;
+    int number = 2;  // line number in the part
     for (std::string line; std::getline(in, line);) {
+      ++number;
       const auto comma = line.find(',');
-      Require(comma != std::string::npos, file.string() + ": malformed row '" + line + "'");
-      const int cell = std::stoi(line.substr(0, comma));
-      Require(cell >= 0 && cell < total, file.string() + ": cell " + std::to_string(cell) + " out of range");
+      const std::string where = file.string() + ":" + std::to_string(number);
+      Require(comma != std::string::npos, where + ": malformed row '" + line + "'");
+      const int cell = CountAt(line.substr(0, comma), file, number);
+      Require(cell < total, where + ": cell " + std::to_string(cell) + " out of range");
       Require(seen_here.count(cell) || !lines_of_cell.count(cell),
               "cell " + std::to_string(cell) + " appears in more than one part");
       seen_here.insert(cell);

@@ -19,7 +19,7 @@ nlohmann::json VerdictJson(const Claim& claim, const Verdict& v) {
                         {"kind", ToString(claim.kind)},
                         {"provenance", ToString(claim.provenance)},
                         {"source", claim.source},
-                        {"engine", ToString(ResolveEngine(EngineChoice::kAuto, claim.gram_form))},
+                        {"engine", ToString(v.engine)},
                         {"simd", SimdTargetName()},
                         {"verdict", ToString(v.status)},
                         {"expected", ToString(ExpectedStatus(claim))},
@@ -51,6 +51,7 @@ nlohmann::json VerdictJson(const Claim& claim, const Verdict& v) {
                              {"seed", v.counterexample->seed},
                              {"explanation", v.counterexample->explanation},
                              {"replay", v.counterexample->replay}};
+    if (claim.gram_form) out["counterexample"]["engine"] = ToString(v.counterexample->engine);
   }
   return out;
 }

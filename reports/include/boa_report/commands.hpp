@@ -38,6 +38,7 @@ std::function<void(int done, int total)> TerminalProgress(const std::string& lab
 // flag); ToBisectionOptions checks them against the claim.
 struct BisectionArgs {
   std::string id, vary, params, budget = "quick";
+  EngineChoice engine = EngineChoice::kAuto;
   double lo = 0, hi = 0;
   bool log_scale = false;
   int steps = 10, instances = 50;
@@ -46,12 +47,11 @@ struct BisectionArgs {
 void AddBisectionFlags(CLI::App& cmd, BisectionArgs& args, const std::string& vary_flag);
 BisectionOptions ToBisectionOptions(const Claim& claim, const BisectionArgs& args);
 
-// --engine auto|direct|gram on a subcommand: sets the process-wide EngineChoice (engine.hpp).
-void AddEngineOption(CLI::App& cmd);
-// Throws InvalidInput when --engine gram was asked of a claim without a Gram form.
-void RequireEngineFits(const Claim& claim);
-// The engine the claim's experiments run on under --engine: "gram" or "direct".
-std::string ClaimEngine(const Claim& claim);
+// --engine auto|direct|gram on a subcommand, parsed into `choice` (engine.hpp; default auto).
+void AddEngineOption(CLI::App& cmd, EngineChoice& choice);
+// A run over the whole catalog (report, explore) applies --engine to the claims with a Gram
+// form; the others have only the direct engine and run on it (auto).
+EngineChoice CatalogRunEngine(const Claim& claim, EngineChoice choice);
 
 // "n=10,20,40" → ("n", {10, 20, 40}).
 std::pair<std::string, std::vector<double>> ParseSweep(const std::string& text);

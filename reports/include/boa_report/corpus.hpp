@@ -36,9 +36,15 @@ std::filesystem::path DefaultCorpusDir();
 // Throws InvalidInput (one line, naming the file) on unreadable, malformed or incomplete JSON,
 // non-finite numbers or an unknown claim id.
 CorpusEntry ReadCorpusEntry(const std::filesystem::path& file);
+// Throws InvalidInput unless `name` is a valid entry name: [A-Za-z0-9_.-]+.
+void RequireCorpusEntryName(const std::string& name);
 // <dir>/<claim>/<name>.json, written atomically; name must be [A-Za-z0-9_.-]+.
 std::filesystem::path WriteCorpusEntry(const std::filesystem::path& dir, const std::string& name,
                                        const CorpusEntry& entry);
+
+// Throws InvalidInput when the entry does not fit its claim: a regime parameter missing, an
+// unknown parameter, or the Gram engine recorded for a claim without a Gram form.
+void CheckCorpusEntry(const CorpusEntry& entry);
 
 struct ReplayOutcome {
   bool matches = false;  // the outcome is what the entry expects

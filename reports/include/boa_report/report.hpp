@@ -18,8 +18,9 @@ namespace boa::report {
 struct ReportOptions {
   std::filesystem::path out = "reports/out";
   Budget budget = Budget::kDefault;
-  Engine engine = Engine::kGram;  // the figures' sweeps (those with one engine run that one)
   std::uint64_t seed = 1;
+  // The engine of the claims and sweeps with a Gram form (the others run on their only engine).
+  EngineChoice engine = EngineChoice::kAuto;
   bool show_progress = true;
 };
 

@@ -11,6 +11,7 @@
 #include "boa/catalog.hpp"
 #include "boa/error.hpp"
 #include "boa/runner.hpp"
+#include "boa_report/atomic_file.hpp"
 #include "boa_report/commands.hpp"
 #include "boa_report/corpus.hpp"
 #include "boa_report/verdict_json.hpp"
@@ -30,13 +31,16 @@ struct CheckArgs {
   std::string save_as;
   std::string note;
   std::string corpus = DefaultCorpusDir().string();
+  EngineChoice engine = EngineChoice::kAuto;
 };
 
 int RunCheck(const CheckArgs& a) {
   const Claim& claim = FindClaim(a.id);
-  RequireEngineFits(claim);
-  Require(a.instances >= 0 && a.instances <= 10000000,
-          "--instances must be in [1, 1e7] (0 or absent: the claim's default at the budget)");
+  if (!a.save_as.empty()) {
+    RequireCorpusEntryName(a.save_as);
+    RequireWritableFolder("--corpus", a.corpus);
+  }
+  Require(a.note.empty() || !a.save_as.empty(), "--note needs --save-counterexample");
   RunOptions options;
   options.instances = a.instances;
   options.seed_base = a.seed;
@@ -44,15 +48,14 @@ int RunCheck(const CheckArgs& a) {
   options.fixed = ParseClaimParams(claim, a.params);
   options.shrink = !a.no_shrink;
   options.run_to_cap = a.run_to_cap;
+  options.engine = a.engine;
   const Verdict v = RunClaim(claim, options);
   if (a.json) {
-    nlohmann::json out = VerdictJson(claim, v);
-    out["engine"] = ClaimEngine(claim);
-    std::cout << out.dump(2) << '\n';
+    std::cout << VerdictJson(claim, v).dump(2) << '\n';
   } else {
     std::cout << claim.id << ": " << ToString(v.status) << " — " << v.summary;
     if (!MatchesExpectation(claim, v)) std::cout << " [expected: " << ToString(ExpectedStatus(claim)) << "]";
-    if (claim.gram_form) std::cout << " [" << ClaimEngine(claim) << " engine]";
+    if (claim.gram_form) std::cout << " [" << ToString(v.engine) << " engine]";
     std::cout << '\n';
     if (v.counterexample) {
       std::cout << "counterexample (" << v.counterexample->shrink_steps << " shrink steps): "
@@ -66,7 +69,7 @@ int RunCheck(const CheckArgs& a) {
             "--save-counterexample: no instance failed, so there is no counterexample to save");
     const CorpusEntry entry{claim.id, v.counterexample->params, v.counterexample->seed, true,
                             a.note.empty() ? v.counterexample->explanation : a.note,
-                            ResolveEngine(EngineChoice::kAuto, claim.gram_form)};
+                            v.counterexample->engine};
     std::cout << "saved " << WriteCorpusEntry(a.corpus, a.save_as, entry).string() << '\n';
   }
   return v.status == Status::kHolds || v.status == Status::kReported ? 0 : 1;
@@ -77,10 +80,12 @@ int RunCheck(const CheckArgs& a) {
 void AddCheckCommand(CLI::App& app, Action& action) {
   auto args = std::make_shared<CheckArgs>();
   auto* cmd = app.add_subcommand("check", "Check one claim; exit 0 holds, 1 fails or inconclusive, 2 bad input");
-  AddEngineOption(*cmd);
+  AddEngineOption(*cmd, args->engine);
   cmd->add_option("id", args->id, "Claim id (see `boa list`)")->required();
   cmd->add_option("--seed", args->seed, "Seed base: instance i uses seed + i");
-  cmd->add_option("--instances", args->instances, "Number of instances (default: the claim's at the budget)");
+  cmd->add_option("--instances", args->instances,
+                  "Number of instances (default or 0: the claim's at the budget)")
+      ->check(CLI::Range(0, 10000000));
   cmd->add_option("--params", args->params, "Fix parameters: name=value,...");
   cmd->add_option("--budget", args->budget, "quick | default | full (instances and sweep sizes)");
   cmd->add_flag("--json", args->json, "Print the verdict as JSON");

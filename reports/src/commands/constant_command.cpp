@@ -13,7 +13,6 @@ namespace {
 
 int RunConstant(const BisectionArgs& a) {
   const Claim& claim = FindClaim(a.id);
-  RequireEngineFits(claim);
   BisectionOptions o = ToBisectionOptions(claim, a);
   o.criterion = FlipCriterion::kNoFailure;
   const FlipPoint f = BisectFlip(claim, o);
@@ -41,7 +40,6 @@ void AddConstantCommand(CLI::App& app, Action& action) {
   a->steps = 12;
   a->instances = 100;
   auto* cmd = app.add_subcommand("constant", "Estimate the smallest constant for which a claim held on every instance");
-  AddEngineOption(*cmd);
   AddBisectionFlags(*cmd, *a, "--param");
   cmd->callback([&action, a] { action = [a] { return RunConstant(*a); }; });
 }

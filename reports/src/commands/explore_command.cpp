@@ -10,6 +10,7 @@
 #include "boa/catalog.hpp"
 #include "boa/error.hpp"
 #include "boa/runner.hpp"
+#include "boa_report/atomic_file.hpp"
 #include "boa_report/commands.hpp"
 #include "boa_report/corpus.hpp"
 
@@ -22,11 +23,13 @@ struct ExploreArgs {
   std::string budget = "quick";
   bool save = false;
   std::string corpus = DefaultCorpusDir().string();
+  EngineChoice engine = EngineChoice::kAuto;
 };
 
 int RunExplore(const ExploreArgs& a) {
   Require(a.minutes > 0 && a.minutes <= 24 * 60, "--minutes must be in (0, 1440]");
   const Budget budget = ParseBudget(a.budget);
+  if (a.save) RequireWritableFolder("--corpus", a.corpus);
   std::mt19937_64 seeds(a.seed != 0 ? a.seed : std::random_device{}());
   const auto deadline = std::chrono::steady_clock::now() +
                         std::chrono::duration<double>(a.minutes * 60);
@@ -37,6 +40,7 @@ int RunExplore(const ExploreArgs& a) {
       RunOptions o;
       o.budget = budget;
       o.seed_base = seeds() >> 16;  // leaves room for seed_base + i
+      o.engine = CatalogRunEngine(claim, a.engine);
       const Verdict v = RunClaim(claim, o);
       ++runs;
       std::printf("%-40s seed %-16llu %s\n", claim.id.c_str(),
@@ -50,7 +54,8 @@ int RunExplore(const ExploreArgs& a) {
                     v.counterexample->replay.c_str());
         if (a.save) {
           const CorpusEntry entry{claim.id, v.counterexample->params, v.counterexample->seed, true,
-                                  "found by boa explore: " + v.counterexample->explanation};
+                                  "found by boa explore: " + v.counterexample->explanation,
+                                  v.counterexample->engine};
           const std::string name = "explore-" + std::to_string(v.counterexample->seed);
           std::printf("  saved %s\n", WriteCorpusEntry(a.corpus, name, entry).string().c_str());
         }
@@ -67,7 +72,7 @@ int RunExplore(const ExploreArgs& a) {
 void AddExploreCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<ExploreArgs>();
   auto* cmd = app.add_subcommand("explore", "Run every claim with fresh seeds for a while; print unexpected verdicts");
-  AddEngineOption(*cmd);
+  AddEngineOption(*cmd, a->engine);
   cmd->add_option("--minutes", a->minutes, "How long (default 1)");
   cmd->add_option("--seed", a->seed, "Seed of the seed sequence (default: fresh entropy)");
   cmd->add_option("--budget", a->budget, "quick | default | full (default quick)");

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "boa/error.hpp"
+#include "boa/memory_budget.hpp"
 #include "boa_report/atomic_file.hpp"
 #include "boa_report/commands.hpp"
 #include "boa_report/instance.hpp"
@@ -21,22 +22,10 @@ struct InstanceArgs {
   double mu_norm = TokenSelectionSpec{}.mu_norm;
   double rho = TokenSelectionSpec{}.rho;
   std::string position = "first", flips, labels = "balanced";
-  double max_memory_mb = 0;  // 0: $BOA_MAX_MEMORY_MB, else 2048
 };
 
-// The memory budget of one instance: --max-memory-mb, else $BOA_MAX_MEMORY_MB, else 2 GiB.
-double MemoryBudgetMb(double flag) {
-  if (flag > 0) return flag;
-  if (const char* env = std::getenv("BOA_MAX_MEMORY_MB")) {
-    const Params p = ParseParams(std::string("BOA_MAX_MEMORY_MB=") + env);
-    const double mb = p.at("BOA_MAX_MEMORY_MB");
-    Require(mb > 0, "BOA_MAX_MEMORY_MB must be positive");
-    return mb;
-  }
-  return 2048;
-}
-
 int RunInstance(CLI::App& cmd, InstanceArgs a) {
+  RequireWritableFile("--out", a.out);
   auto& o = a.options;
   auto& sn = o.signal_noise;
   auto& ts = o.token_selection;
@@ -64,13 +53,8 @@ int RunInstance(CLI::App& cmd, InstanceArgs a) {
   const double dim = signal_noise ? sn.d : ts.d;
   const double dense_W = o.model == "m2w" || o.model == "m3" ? dim * dim : 0.0;
   const double numbers = (signal_noise ? 1.0 * sn.n * sn.T : 1.0 * ts.n * ts.T) * dim + dense_W;
-  // The JSON text takes ~25 bytes per number on top of the 8 in memory.
-  const double needed_mb = numbers * 33 / 1048576;
-  const double budget_mb = MemoryBudgetMb(a.max_memory_mb);
-  Require(needed_mb <= budget_mb, "instance too large: about " + std::to_string(static_cast<long>(needed_mb)) +
-                                      " MB (n·T·d, plus d² for a dense W) exceeds the budget of " +
-                                      std::to_string(static_cast<long>(budget_mb)) +
-                                      " MB; raise it with --max-memory-mb or BOA_MAX_MEMORY_MB");
+  // The JSON text takes ~25 bytes per number on top of the 8 in memory: ~33/8 doubles each.
+  RequireMemory(numbers * 33 / 8, "the instance JSON (n·T·d, plus d² for a dense W)");
   WriteAtomically(a.out, BuildInstanceJson(o).dump() + "\n");
   return 0;
 }
@@ -99,8 +83,6 @@ void AddInstanceCommand(CLI::App& app, Action& action) {
   cmd->add_option("--omega", a->options.omega, "Gaussian init scale ω (0: zero init)");
   cmd->add_option("--seed", a->options.seed, "Seed");
   cmd->add_option("--out", a->out, "Output JSON file")->required();
-  cmd->add_option("--max-memory-mb", a->max_memory_mb,
-                  "Refuse instances needing more (default $BOA_MAX_MEMORY_MB or 2048)");
   cmd->callback([&action, a, cmd] { action = [a, cmd] { return RunInstance(*cmd, *a); }; });
 }
 

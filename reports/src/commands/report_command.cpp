@@ -1,7 +1,7 @@
 // boa report [--out DIR] [--budget quick|default|full] [--seed S] [--quiet]
 #include <iostream>
 
-#include "boa/engine.hpp"
+#include "boa_report/atomic_file.hpp"
 #include "boa_report/commands.hpp"
 #include "boa_report/report.hpp"
 
@@ -13,16 +13,16 @@ void AddReportCommand(CLI::App& app, Action& action) {
   auto out = std::make_shared<std::string>("reports/out");
   auto quiet = std::make_shared<bool>(false);
   auto* cmd = app.add_subcommand("report", "Run every claim and figure; write REPORT.md, summary.json, SVGs");
-  AddEngineOption(*cmd);
+  AddEngineOption(*cmd, options->engine);
   cmd->add_option("--out", *out, "Output folder");
   cmd->add_option("--budget", *budget, "quick | default | full");
   cmd->add_option("--seed", options->seed, "Seed base");
   cmd->add_flag("--quiet", *quiet, "No progress output");
   cmd->callback([&action, options, budget, out, quiet] {
     action = [options, budget, out, quiet] {
+      RequireWritableFolder("--out", *out);
       options->out = *out;
       options->budget = ParseBudget(*budget);
-      options->engine = ResolveEngine(EngineChoice::kAuto);  // --engine, resolved once for the sweeps
       options->show_progress = !*quiet;
       const int unexpected = WriteReport(*options);
       std::cout << "wrote " << (options->out / "REPORT.md").string() << " (" << unexpected

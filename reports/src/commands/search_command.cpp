@@ -16,17 +16,18 @@ struct SearchArgs {
   std::string id, params, budget = "default";
   int evaluations = 400;
   std::uint64_t seed = 1;
+  EngineChoice engine = EngineChoice::kAuto;
 };
 
 int RunSearch(const SearchArgs& a) {
   const Claim& claim = FindClaim(a.id);
-  RequireEngineFits(claim);
-  Require(a.evaluations >= 1 && a.evaluations <= 10000000, "--evaluations must be in [1, 1e7]");
   SearchOptions o;
   o.evaluations = a.evaluations;
   o.seed = a.seed;
   o.budget = ParseBudget(a.budget);
   o.fixed = ParseClaimParams(claim, a.params);
+  o.engine = a.engine;
+  EngineFor(claim, o.engine);  // refuses --engine gram on a claim without a Gram form
   o.progress = TerminalProgress("evaluation");
   const SearchResult r = SearchWorstInstance(claim, o);
   o.progress(0, 0);
@@ -51,9 +52,10 @@ int RunSearch(const SearchArgs& a) {
 void AddSearchCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<SearchArgs>();
   auto* cmd = app.add_subcommand("search", "Steer instances toward a claim's boundary; report the worst one");
-  AddEngineOption(*cmd);
+  AddEngineOption(*cmd, a->engine);
   cmd->add_option("id", a->id, "Claim id")->required();
-  cmd->add_option("--evaluations", a->evaluations, "Instances to evaluate (default 400)");
+  cmd->add_option("--evaluations", a->evaluations, "Instances to evaluate (default 400)")
+      ->check(CLI::Range(1, 10000000));
   cmd->add_option("--seed", a->seed, "Search seed");
   cmd->add_option("--params", a->params, "Fixed parameters: name=value,...");
   cmd->add_option("--budget", a->budget, "quick | default | full");

@@ -26,21 +26,15 @@ void RequireClaimParam(const Claim& claim, const std::string& name) {
                      known + ")");
 }
 
-void AddEngineOption(CLI::App& cmd) {
+void AddEngineOption(CLI::App& cmd, EngineChoice& choice) {
   cmd.add_option_function<std::string>(
-         "--engine", [](const std::string& text) { SetProcessEngineChoice(ParseEngineChoice(text)); },
+         "--engine", [&choice](const std::string& text) { choice = ParseEngineChoice(text); },
          "Engine for experiments with a Gram form: auto (default: Gram), direct or gram")
       ->check(CLI::IsMember({"auto", "direct", "gram"}));
 }
 
-void RequireEngineFits(const Claim& claim) {
-  if (ProcessEngineChoice() != EngineChoice::kGram || claim.gram_form) return;
-  throw InvalidInput("claim " + claim.id + " has no Gram form (it needs ambient vectors, or runs no "
-                     "training experiment): use --engine direct or auto");
-}
-
-std::string ClaimEngine(const Claim& claim) {
-  return ToString(ResolveEngine(EngineChoice::kAuto, claim.gram_form));
+EngineChoice CatalogRunEngine(const Claim& claim, EngineChoice choice) {
+  return claim.gram_form ? choice : EngineChoice::kAuto;
 }
 
 Params ParseClaimParams(const Claim& claim, const std::string& text) {
@@ -61,13 +55,16 @@ std::function<void(int, int)> TerminalProgress(const std::string& label) {
 }
 
 void AddBisectionFlags(CLI::App& cmd, BisectionArgs& a, const std::string& vary_flag) {
+  AddEngineOption(cmd, a.engine);
   cmd.add_option("id", a.id, "Claim id")->required();
   cmd.add_option(vary_flag, a.vary, "Parameter to bisect")->required();
   cmd.add_option("--lo", a.lo, "Low end of the bracket")->required();
   cmd.add_option("--hi", a.hi, "High end of the bracket")->required();
   cmd.add_flag("--log", a.log_scale, "Bisect geometrically (lo > 0)");
-  cmd.add_option("--steps", a.steps, "Bisection steps")->capture_default_str();
-  cmd.add_option("--instances", a.instances, "Instances per probe")->capture_default_str();
+  cmd.add_option("--steps", a.steps, "Bisection steps")->capture_default_str()->check(CLI::Range(0, 60));
+  cmd.add_option("--instances", a.instances, "Instances per probe")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
   cmd.add_option("--params", a.params, "Other fixed parameters: name=value,...");
   cmd.add_option("--seed", a.seed, "Seed base (the same seeds at every probe)");
   cmd.add_option("--budget", a.budget, "quick | default | full (the claim's sweep sizes)");
@@ -85,6 +82,9 @@ BisectionOptions ToBisectionOptions(const Claim& claim, const BisectionArgs& a) 
   o.seed_base = a.seed;
   o.budget = ParseBudget(a.budget);
   o.fixed = ParseClaimParams(claim, a.params);
+  Require(o.fixed.count(a.vary) == 0, "parameter " + a.vary + " is both bisected and fixed by --params");
+  o.engine = a.engine;
+  EngineFor(claim, o.engine);  // refuses --engine gram on a claim without a Gram form
   return o;
 }
 
@@ -97,6 +97,8 @@ std::pair<std::string, std::vector<double>> ParseSweep(const std::string& text) 
   std::string item;
   while (std::getline(list, item, ',')) values.push_back(RealParam(ParseParams(name + "=" + item), name));
   Require(!values.empty(), "sweep '" + text + "' has no values");
+  Require(std::set<double>(values.begin(), values.end()).size() == values.size(),
+          "sweep '" + text + "' repeats a value");
   return {name, values};
 }
 

@@ -37,6 +37,7 @@ int RunSweepCommand(const SweepArgs& a) {
   std::vector<std::string> words = a.words;
   if (words[0] == "run") words.erase(words.begin());  // `sweep run <name>` = `sweep <name>`
   Require(!a.out.empty(), "sweep needs --out FILE.csv");
+  RequireWritableFile("--out", a.out);
   if (a.words[0] == "merge") {
     const std::vector<std::filesystem::path> parts(a.words.begin() + 1, a.words.end());
     WriteAtomically(a.out, MergeSweepCsv(parts));

@@ -9,6 +9,7 @@
 #include "boa/catalog.hpp"
 #include "boa/error.hpp"
 #include "boa/threshold_finder.hpp"
+#include "boa_report/atomic_file.hpp"
 #include "boa_report/commands.hpp"
 #include "boa_report/figure.hpp"
 
@@ -21,10 +22,15 @@ struct ThresholdArgs : BisectionArgs {
 
 int RunThreshold(const ThresholdArgs& a) {
   const Claim& claim = FindClaim(a.id);
-  RequireEngineFits(claim);
   const auto [over, values] = ParseSweep(a.over);
   RequireClaimParam(claim, over);
+  Require(over != a.vary, "--over and --vary name the same parameter " + over);
   BisectionOptions o = ToBisectionOptions(claim, a);
+  Require(o.fixed.count(over) == 0, "parameter " + over + " is given by both --over and --params");
+  const std::filesystem::path dir =
+      a.out.empty() ? std::filesystem::path("reports/out/threshold-" + a.id + "-" + a.vary)
+                    : std::filesystem::path(a.out);
+  RequireWritableFolder("--out", dir);
   o.progress = TerminalProgress("probe");
   const ThresholdCurve curve = FindThresholdCurve(claim, over, values, o);
   o.progress(0, 0);
@@ -58,9 +64,6 @@ int RunThreshold(const ThresholdArgs& a) {
   figure.series = {{a.vary + "_estimate", "flip point (bisection midpoint)", "linespoints"},
                    {a.vary + "_lower", "bracket low end", "points"},
                    {a.vary + "_upper", "bracket high end", "points"}};
-  const std::filesystem::path dir =
-      a.out.empty() ? std::filesystem::path("reports/out/threshold-" + a.id + "-" + a.vary)
-                    : std::filesystem::path(a.out);
   std::filesystem::create_directories(dir);
   RenderFigure(figure, dir);
   std::printf("wrote %s/threshold.csv and threshold.svg\n", dir.string().c_str());
@@ -72,7 +75,6 @@ int RunThreshold(const ThresholdArgs& a) {
 void AddThresholdCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<ThresholdArgs>();
   auto* cmd = app.add_subcommand("threshold", "Bisect a parameter to where a claim's verdict flips, over a sweep");
-  AddEngineOption(*cmd);
   AddBisectionFlags(*cmd, *a, "--vary");
   cmd->add_option("--over", a->over, "Swept parameter and values: n=10,20,40,80")->required();
   cmd->add_option("--out", a->out, "Output folder for threshold.csv/.svg");

@@ -1,14 +1,8 @@
 #include "boa/engine.hpp"
 
-#include <atomic>
-
 #include "boa/error.hpp"
 
 namespace boa {
-namespace {
-std::atomic<EngineChoice> process_choice{EngineChoice::kAuto};
-}  // namespace
-
 std::string ToString(Engine engine) { return engine == Engine::kGram ? "gram" : "direct"; }
 
 std::string ToString(EngineChoice choice) {
@@ -27,13 +21,13 @@ EngineChoice ParseEngineChoice(const std::string& text) {
   throw InvalidInput("unknown engine '" + text + "': use auto, direct or gram");
 }
 
-EngineChoice ProcessEngineChoice() { return process_choice.load(); }
-void SetProcessEngineChoice(EngineChoice choice) { process_choice.store(choice); }
-
 Engine ResolveEngine(EngineChoice choice, bool has_gram_form) {
   if (!has_gram_form) return Engine::kDirect;
-  if (choice == EngineChoice::kAuto) choice = ProcessEngineChoice();
-  return choice == EngineChoice::kDirect ? Engine::kDirect : Engine::kGram;
+  return choice == EngineChoice::kDirect ? Engine::kDirect : Engine::kGram;  // kAuto: Gram
+}
+
+EngineChoice ChoiceOf(Engine engine) {
+  return engine == Engine::kGram ? EngineChoice::kGram : EngineChoice::kDirect;
 }
 
 }  // namespace boa

@@ -1,10 +1,15 @@
 #include "boa/rng.hpp"
 
+#include <cmath>
+
 #include <boost/random/chi_squared_distribution.hpp>
 #include <boost/random/normal_distribution.hpp>
 #include <boost/random/uniform_01.hpp>
 #include <boost/random/uniform_int_distribution.hpp>
 #include <boost/random/uniform_real_distribution.hpp>
+
+#include "boa/error.hpp"
+#include "boa/format.hpp"
 
 namespace boa {
 
@@ -22,6 +27,11 @@ double Rng::Normal() { return boost::random::normal_distribution<double>(0.0, 1.
 double Rng::Uniform() { return boost::random::uniform_01<double>()(engine_); }
 
 double Rng::Uniform(double lo, double hi) {
+  // Infinite bounds (a parameter such as 10^400) would send Boost into unbounded recursion.
+  if (!(std::isfinite(lo) && std::isfinite(hi) && lo <= hi)) {  // the message only on failure
+    throw InvalidInput("a uniform draw needs finite bounds lo ≤ hi (got [" + FormatNumber(lo) +
+                       ", " + FormatNumber(hi) + "])");
+  }
   return boost::random::uniform_real_distribution<double>(lo, hi)(engine_);
 }
 

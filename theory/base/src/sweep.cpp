@@ -12,10 +12,6 @@ namespace boa {
 
 Engine SweepEngine(const Sweep& sweep, Engine asked) { return sweep.only_engine.value_or(asked); }
 
-EngineChoice Explicitly(Engine engine) {
-  return engine == Engine::kGram ? EngineChoice::kGram : EngineChoice::kDirect;
-}
-
 std::size_t ColumnIndex(const Sweep& sweep, const std::string& column) {
   const auto at = std::find(sweep.columns.begin(), sweep.columns.end(), column);
   if (at == sweep.columns.end()) throw std::logic_error("sweep " + sweep.name + " has no column " + column);

@@ -5,6 +5,7 @@
 
 #include "boa/error.hpp"
 #include "boa/label_noise.hpp"
+#include "boa/memory_budget.hpp"
 #include "boa/rng.hpp"
 
 namespace boa {
@@ -13,8 +14,11 @@ namespace {
 Dataset Generate(const TokenSelectionSpec& spec, int n, double eta, std::uint64_t seed,
                  std::uint64_t stream) {
   Validate(spec);
-  Rng rng(seed, stream);
   const int T = spec.T, d = spec.d;
+  RequireMemory(static_cast<double>(n) * T * d,
+                "a token-selection data set of n·T·d = " + std::to_string(n) + "·" + std::to_string(T) +
+                    "·" + std::to_string(d) + " numbers");
+  Rng rng(seed, stream);
   Dataset data;
   data.n = n;
   data.T = T;

@@ -4,6 +4,7 @@
 
 #include "boa/error.hpp"
 #include "boa/label_noise.hpp"
+#include "boa/memory_budget.hpp"
 
 namespace boa {
 namespace {
@@ -25,6 +26,10 @@ SpanVector GaussianInitial(const GramInstance& g, int k, double omega, Rng& rng)
 }
 
 GramInstance Labelled(int n, int T, int d, double sigma) {
+  const double tokens = static_cast<double>(n) * T;
+  // The token Gram matrix and its Wishart factor, (n·T)² each.
+  RequireMemory(2 * tokens * tokens,
+                "a Gram form of n·T = " + std::to_string(n) + "·" + std::to_string(T) + " tokens");
   GramInstance g;
   g.n = n;
   g.T = T;

@@ -53,7 +53,7 @@ Sweep MagenHeatmapSweep(ThresholdRoute route, int fixed_d) {
     double test = 0, train = 0;
     for (int seed = 1; seed <= seeds; ++seed) {
       const RouteResult r =
-          RunThresholdRoute(route, n, d, kEta, snr, kTestSamples, seed, Explicitly(engine));
+          RunThresholdRoute(route, n, d, kEta, snr, kTestSamples, seed, ChoiceOf(engine));
       test += r.clean_test_accuracy / seeds;
       train += r.train_accuracy / seeds;
     }

@@ -53,7 +53,7 @@ Sweep MagenSnrThresholdSweep() {
     const Curve c = Curves(engine)[static_cast<std::size_t>(curve)];
     const double n = size.n_min << k;
     const SnrThreshold t =
-        LocateSnrThresholdInSweep(c.route, size, k, c.fixed_d, 1000, Explicitly(engine));
+        LocateSnrThresholdInSweep(c.route, size, k, c.fixed_d, 1000, ChoiceOf(engine));
     const LinearizedThresholds window = MagenLinearizedThresholds(kEta);
     return Rows{{double(curve), double(static_cast<int>(c.route)), double(c.fixed_d), n,
                  double(t.found), t.found ? t.snr_threshold : 0.0,

@@ -4,6 +4,7 @@
 
 #include "boa/attention_kernel.hpp"
 #include "boa/error.hpp"
+#include "boa/memory_budget.hpp"
 
 namespace boa {
 namespace {
@@ -87,6 +88,7 @@ std::unique_ptr<Model> PromptAttention::Clone() const {
 
 TokenSelection::TokenSelection(int d, const Vector& head, bool train_W) : Model(d) {
   Require(head.size() == d, "the head must have dimension d");
+  if (train_W) RequireMemory(static_cast<double>(d) * d, "a dense d×d W (d = " + std::to_string(d) + ")");
   blocks_ = {{"p", Vector::Zero(d), true},
              {"W", train_W ? Vector::Zero(static_cast<Eigen::Index>(d) * d) : Vector(), train_W},
              {"nu", head, false}};
@@ -172,6 +174,7 @@ std::unique_ptr<Model> TokenSelection::Clone() const {
 }
 
 SelfAttention::SelfAttention(int d) : Model(d) {
+  RequireMemory(static_cast<double>(d) * d, "a dense d×d W (d = " + std::to_string(d) + ")");
   blocks_ = {{"W", Vector::Zero(static_cast<Eigen::Index>(d) * d), true},
              {"v", Vector::Zero(d), true}};
 }

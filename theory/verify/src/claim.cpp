@@ -87,7 +87,7 @@ Params ParseParams(const std::string& text) {
     Require(result.ec == std::errc() && result.ptr == value.data() + value.size() && !value.empty(),
             "malformed number '" + value + "' for parameter " + name);
     Require(std::isfinite(x), "parameter " + name + " must be finite (got " + value + ")");
-    params[name] = x;
+    Require(params.emplace(name, x).second, "parameter " + name + " is given twice");
   }
   return params;
 }
@@ -121,13 +121,22 @@ int CiInstances(const Claim& claim) {
   return ClaimInstancesAt(claim, kCiBudget);
 }
 
-std::string ReplayLine(const std::string& id, const Params& params, std::uint64_t seed) {
-  std::string line = "./boa check " + id;
+Engine EngineFor(const Claim& claim, EngineChoice choice) {
+  Require(choice != EngineChoice::kGram || claim.gram_form,
+          "claim " + claim.id + " has no Gram form (it needs ambient vectors, or runs no training "
+          "experiment): use --engine direct or auto");
+  return ResolveEngine(choice, claim.gram_form);
+}
+
+std::string EngineFlag(const Claim& claim, Engine engine) {
+  return claim.gram_form ? " --engine " + ToString(engine) : "";
+}
+
+std::string ReplayLine(const Claim& claim, const Params& params, std::uint64_t seed, Engine engine) {
+  std::string line = "./boa check " + claim.id;
   if (!params.empty()) line += " --params " + FormatParams(params);
   line += " --seed " + std::to_string(seed) + " --instances 1";
-  // The engines draw different numbers: a run on a chosen engine replays on that engine.
-  if (ProcessEngineChoice() != EngineChoice::kAuto) line += " --engine " + ToString(ProcessEngineChoice());
-  return line;
+  return line + EngineFlag(claim, engine);
 }
 
 }  // namespace boa

@@ -90,12 +90,16 @@ void JudgeExponents(const Claim& claim, const std::vector<double>& exponents, Ve
 
 }  // namespace
 
-Outcome CheckInstance(const Claim& claim, const Params& params, std::uint64_t seed) {
+Outcome CheckInstance(const Claim& claim, const Params& params, std::uint64_t seed,
+                      EngineChoice engine) {
+  const Engine resolved = EngineFor(claim, engine);
   Outcome outcome;
   try {
-    outcome = claim.check(params, seed);
+    outcome = claim.check(params, seed, resolved);
   } catch (const InvalidInput&) {
     throw;  // bad parameters are the caller's error, not a counterexample
+  } catch (const NumericalFailure& e) {
+    return {false, {}, std::string("numerical failure: ") + e.what()};
   } catch (const std::exception& e) {
     return {false, {}, std::string("the check threw: ") + e.what()};
   }
@@ -118,11 +122,13 @@ std::string ToString(Status status) {
   return "unknown";
 }
 
-Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed, int max_checks) {
+Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed, EngineChoice engine,
+                      int max_checks) {
   Counterexample result;
   result.seed = seed;
+  result.engine = EngineFor(claim, engine);
   int checks = 0;
-  std::string explanation = CheckInstance(claim, params, seed).explanation;
+  std::string explanation = CheckInstance(claim, params, seed, engine).explanation;
   for (bool improved = true; improved && checks < max_checks;) {
     improved = false;
     for (const auto& grid : claim.regime) {
@@ -134,7 +140,7 @@ Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed, int
         Params trial = params;
         trial[grid.name] = c * grid.unit;
         ++checks;
-        const Outcome o = CheckInstance(claim, trial, seed);
+        const Outcome o = CheckInstance(claim, trial, seed, engine);
         if (o.in_hypothesis && !o.holds) {
           params = trial;
           explanation = o.explanation;
@@ -147,7 +153,7 @@ Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed, int
   }
   result.params = params;
   result.explanation = explanation;
-  result.replay = ReplayLine(claim.id, params, seed);
+  result.replay = ReplayLine(claim, params, seed, result.engine);
   return result;
 }
 
@@ -171,6 +177,7 @@ bool MatchesExpectation(const Claim& claim, const Verdict& verdict) {
 
 Verdict RunClaim(const Claim& claim, const RunOptions& options) {
   Verdict verdict;
+  verdict.engine = EngineFor(claim, options.engine);
   const bool sequential = claim.kind == ClaimKind::kProbabilistic;
   const int total =
       options.instances > 0 ? options.instances : ClaimInstancesAt(claim, options.budget);
@@ -191,7 +198,7 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
     Params params = DrawParams(claim.regime, seed);
     for (const auto& [name, value] : budget_params) params[name] = value;
     for (const auto& [name, value] : options.fixed) params[name] = value;
-    const Outcome o = CheckInstance(claim, params, seed);
+    const Outcome o = CheckInstance(claim, params, seed, options.engine);
     if (!o.in_hypothesis) {
       ++verdict.rejected;
       continue;
@@ -235,7 +242,9 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
       JudgeExponents(claim, exponents, verdict, summary);
       break;
     case ClaimKind::kExploratory:
-      verdict.status = Status::kReported;
+      // Measured, never asserted — but an instance that threw or measured a non-finite number
+      // did not run cleanly, and fails the run here just as in ctest (ExpectClaimVerdict).
+      verdict.status = verdict.failures == 0 ? Status::kReported : Status::kFails;
       summary << " to run cleanly (exploratory: measured and reported, not asserted)";
       break;
     case ClaimKind::kIdentity:
@@ -247,7 +256,8 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
   }
   if (first_failure) {
     verdict.counterexample =
-        Shrink(claim, first_failure->first, first_failure->second, options.shrink ? 400 : 0);
+        Shrink(claim, first_failure->first, first_failure->second, options.engine,
+               options.shrink ? 400 : 0);
   }
   verdict.summary = summary.str();
   return verdict;

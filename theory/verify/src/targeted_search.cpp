@@ -32,7 +32,7 @@ SearchResult SearchWorstInstance(const Claim& claim, const SearchOptions& option
   auto evaluate = [&](Params params, std::uint64_t seed) {
     for (const auto& [name, value] : budget_params) params[name] = value;
     for (const auto& [name, value] : options.fixed) params[name] = value;
-    Candidate c{params, seed, 0, CheckInstance(claim, params, seed)};
+    Candidate c{params, seed, 0, CheckInstance(claim, params, seed, options.engine)};
     c.score = Score(claim, c.outcome);
     return c;
   };
@@ -66,12 +66,12 @@ SearchResult SearchWorstInstance(const Claim& claim, const SearchOptions& option
   result.seed = best.seed;
   result.explanation = best.outcome.explanation;
   if (result.found_failure) {
-    const Counterexample shrunk = Shrink(claim, best.params, best.seed);
+    const Counterexample shrunk = Shrink(claim, best.params, best.seed, options.engine);
     result.params = shrunk.params;
     result.explanation = shrunk.explanation;
     result.shrink_steps = shrunk.shrink_steps;
   }
-  result.replay = ReplayLine(claim.id, result.params, result.seed);
+  result.replay = ReplayLine(claim, result.params, result.seed, EngineFor(claim, options.engine));
   return result;
 }
 

@@ -14,6 +14,7 @@ Probe Evaluate(const Claim& claim, const BisectionOptions& o, double x) {
   run.budget = o.budget;
   run.fixed = o.fixed;
   run.fixed[o.vary] = x;
+  run.engine = o.engine;
   run.shrink = false;
   // "No failure among N instances" needs all N, even where a sequential test would stop early.
   run.run_to_cap = o.criterion == FlipCriterion::kNoFailure;

@@ -20,7 +20,7 @@ class Rng {
 
   double Normal();                                 // N(0, 1)
   double Uniform();                                // U[0, 1)
-  double Uniform(double lo, double hi);            // U[lo, hi)
+  double Uniform(double lo, double hi);            // U[lo, hi); finite lo ≤ hi, else InvalidInput
   int UniformInt(int lo, int hi);                  // uniform on {lo, ..., hi}
   bool Bernoulli(double p);
   double ChiSquare(double degrees_of_freedom);

@@ -33,9 +33,6 @@ struct Sweep {
 // The engine `sweep` runs on when `asked` is asked for.
 Engine SweepEngine(const Sweep& sweep, Engine asked);
 
-// The explicit EngineChoice of an engine, for experiment functions that take a choice.
-EngineChoice Explicitly(Engine engine);
-
 // The index of `column` in sweep.columns; throws std::logic_error when there is none.
 std::size_t ColumnIndex(const Sweep& sweep, const std::string& column);
 

@@ -42,7 +42,7 @@ Claim CoreEquivalenceWP() {
   c.provenance = Provenance::kDerived;
   c.source = "[S] Lemma A.6 (derived form)";
   c.regime = {{"n", 2, 8}, {"T", 2, 6}, {"d", 3, 12}, {"lr", 1, 20, 0.05}};
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     TokenSelectionSpec spec;
     spec.n = IntParam(params, "n");
     spec.T = IntParam(params, "T");

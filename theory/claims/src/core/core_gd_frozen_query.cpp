@@ -14,7 +14,7 @@ Claim CoreGdFrozenQuery() {
   c.provenance = Provenance::kDerived;
   c.source = "THEORY.md §4.1; why [M] step 1 leaves p₁ = 0";
   c.regime = RandomInstanceRegime();
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     RandomInstance instance = MakeRandomInstance(params, seed);
     Model& model = *instance.model;
     const char* frozen = "";  // the block whose gradient must vanish

@@ -15,7 +15,7 @@ Claim CoreGradientFiniteDifference() {
   c.provenance = Provenance::kDerived;
   c.source = "THEORY.md §1.1–1.2 (kernel gradients)";
   c.regime = RandomInstanceRegime();
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const RandomInstance instance = MakeRandomInstance(params, seed);
     const GradientCheck check = CheckGradientByFiniteDifference(
         *instance.model, instance.data, kTolerances.fd_rtol, kTolerances.fd_step, seed);

@@ -40,7 +40,7 @@ Claim CoreGramMatchesDirect() {
   c.regime = {{"model", 1, 2},       {"n", 2, 8},         {"T", 2, 5},
               {"d", 3, 30},          {"omega", 0, 5, 0.1}, {"steps", 1, 6},
               {"lr", 1, 20, 0.1},    {"decay", 0, 2, 0.05}};
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const bool m1 = IntParam(params, "model") == 1;
     const int n = IntParam(params, "n"), T = IntParam(params, "T"), d = IntParam(params, "d");
     const double omega = RealParam(params, "omega"), lr = RealParam(params, "lr");

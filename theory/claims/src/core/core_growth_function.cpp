@@ -17,7 +17,7 @@ Claim CoreGrowthFunction() {
   c.provenance = Provenance::kDerived;
   c.source = "[S] v3 growth function";
   c.regime = {{"T", 2, 64}, {"x", -20, 20, 0.5}, {"c", 1, 20, 0.5}, {"log10_tau", 0, 6}};
-  c.check = [](const Params& params, std::uint64_t) {
+  c.check = [](const Params& params, std::uint64_t, Engine) {
     const int T = IntParam(params, "T");
     const double x = RealParam(params, "x"), rate = RealParam(params, "c");
     const double tau = std::pow(10.0, RealParam(params, "log10_tau"));

@@ -19,7 +19,7 @@ Claim CoreKernelFusedMatchesReference() {
   c.provenance = Provenance::kDerived;
   c.source = "THEORY.md §1.1";
   c.regime = RandomInstanceRegime();
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const RandomInstance instance = MakeRandomInstance(params, seed);
     const Dataset& data = instance.data;
     Rng rng(seed, kDirection);

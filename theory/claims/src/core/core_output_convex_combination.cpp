@@ -16,7 +16,7 @@ Claim CoreOutputConvexCombination() {
   c.provenance = Provenance::kDerived;
   c.source = "THEORY.md §1.1 (softmax weights are a probability vector)";
   c.regime = RandomInstanceRegime();
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const RandomInstance instance = MakeRandomInstance(params, seed);
     const Evaluation e = instance.model->Evaluate(instance.data, false);
     const Dataset& data = instance.data;

@@ -40,7 +40,7 @@ Claim CoreRotationEquivariance() {
   c.provenance = Provenance::kDerived;
   c.source = "THEORY.md §4.1";
   c.regime = RandomInstanceRegime();
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     RandomInstance instance = MakeRandomInstance(params, seed);
     const Dataset& data = instance.data;
     Rng rng(seed, kDirection);

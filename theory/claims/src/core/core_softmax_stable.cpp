@@ -19,7 +19,7 @@ Claim CoreSoftmaxStable() {
   // z_t uniform in ±10^magnitude, shift uniform in ±10^shift; both exponents ≤ 6 keep |z| ≤ 1e6
   // before the shift and |z + c| ≤ 2e6 after it.
   c.regime = {{"T", 2, 16}, {"magnitude", 0, 6}, {"shift", 0, 6}};
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const int T = IntParam(params, "T");
     const double scale = std::pow(10.0, RealParam(params, "magnitude"));
     Rng rng(seed, kTrainData);

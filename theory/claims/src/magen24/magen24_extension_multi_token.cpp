@@ -13,11 +13,12 @@ Claim Magen24ExtensionMultiToken() {
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
   c.source = "[M] rebuttal, Fig. 6 (multi-token)";
-  c.check = [](const Params&, std::uint64_t seed) {
+  c.check = [](const Params&, std::uint64_t seed, Engine engine) {
     const SignalNoiseSpec spec = ExtensionSpec(4 * 20 * 20, 5);
     PromptAttentionRunOptions options;
     options.schedule = MagenScheduleSA(spec.n, spec.d);
     options.steps = 2;
+    options.engine = ChoiceOf(engine);
     const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
     return ReportRoute(SummarizeRoute(run.labels, run.signal_attention, run.train_accuracy,
                                       1 - run.test.error.rate));

@@ -18,7 +18,7 @@ Claim Magen24ExtensionSelfAttention() {
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
   c.source = "[M] rebuttal, Fig. 5 (self-attention)";
-  c.check = [](const Params&, std::uint64_t seed) {
+  c.check = [](const Params&, std::uint64_t seed, Engine) {
     const SignalNoiseSpec spec = ExtensionSpec(20 * 20);
     const Dataset data = GenerateSignalNoise(spec, seed);
     const double beta_v = 4.0 * spec.n / spec.d;

@@ -15,12 +15,13 @@ Claim Magen24ExtensionVsLinear() {
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
   c.source = "[M] rebuttal, comparison to a linear model";
-  c.check = [](const Params&, std::uint64_t seed) {
+  c.check = [](const Params&, std::uint64_t seed, Engine engine) {
     const SignalNoiseSpec spec = ExtensionSpec(4 * 20 * 20);
     PromptAttentionRunOptions options;
     options.schedule = MagenScheduleSB(spec.n, spec.d);
     options.steps = 1000;
     options.train_attention = false;
+    options.engine = ChoiceOf(engine);
     const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
     return ReportRoute(SummarizeRoute(run.labels, run.signal_attention, run.train_accuracy,
                                       1 - run.test.error.rate));

@@ -14,10 +14,11 @@ Claim Magen24ExtensionWeightDecay() {
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
   c.source = "[M] rebuttal, Fig. 10 (weight decay)";
-  c.check = [](const Params&, std::uint64_t seed) {
+  c.check = [](const Params&, std::uint64_t seed, Engine engine) {
     const SignalNoiseSpec spec = ExtensionSpec(4 * 20 * 20);
-    const PromptAttentionRun run =
-        RunPromptAttention(spec, WeightDecayRoute(spec.n, spec.d, 4000), seed);
+    PromptAttentionRunOptions options = WeightDecayRoute(spec.n, spec.d, 4000);
+    options.engine = ChoiceOf(engine);
+    const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
     return ReportRoute(SummarizeRoute(run.labels, run.signal_attention, run.train_accuracy,
                                       1 - run.test.error.rate));
   };

@@ -45,7 +45,7 @@ Outcome GaussianInitOutcome(const Params& params, std::uint64_t seed, bool with_
   const double sqrt_d = std::sqrt(static_cast<double>(spec.d));
   const auto conclusions = [&](double omega_sqrt_d) {
     // Direct engine: the deviation compares ambient parameters across ω on the same tokens.
-    return CheckTwoStepConclusions(spec, margin, omega_sqrt_d / sqrt_d, seed, EngineChoice::kDirect);
+    return CheckTwoStepConclusions(spec, margin, omega_sqrt_d / sqrt_d, seed, Engine::kDirect);
   };
   const TwoStepConclusions zero = conclusions(0);
   const Vector theta0 = Parameters(zero.run);
@@ -98,7 +98,7 @@ Claim Magen24GdGaussianInit() {
   c.source = "[M] rebuttal (Gaussian initialisation); slope and ω₀ derived/measured here (THEORY.md §4.2)";
   c.regime = TwoStepRegime();
   c.budget_params = [](Budget) { return Params{{"margin", kTwoStepWindowMargin}}; };
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     return GaussianInitOutcome(params, seed, true);
   };
   c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
@@ -128,7 +128,7 @@ Claim Magen24GdGaussianInitDeviation() {
   c.source = "[M] rebuttal (Gaussian initialisation); θ₂ is a smooth function of θ₀ (derived here)";
   c.regime = TwoStepRegime();
   c.budget_params = [](Budget) { return Params{{"margin", kTwoStepWindowMargin}}; };
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     return GaussianInitOutcome(params, seed, false);
   };
   c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁

@@ -33,6 +33,7 @@
 #include "boa/rng.hpp"
 #include "boa/stats.hpp"
 #include "magen24_class_linearization.hpp"
+#include "magen24_spec.hpp"
 
 namespace boa::claims {
 namespace {
@@ -54,17 +55,18 @@ bool Matches(const PromptAttentionRun& run, const std::array<ClassLinearization,
   return std::fabs(run.test.mean_signal_attention - test_signal_classes) < 0.25;
 }
 
-PatternMatch PatternMatches(int n, std::uint64_t seed) {
+PatternMatch PatternMatches(int n, std::uint64_t seed, Engine engine) {
   Rng rng(seed, kRegime);
   SignalNoiseSpec spec;
   spec.n = n;
-  spec.d = 10 * n * n;
+  spec.d = SizeFromParams(10.0 * n * n, "d");
   spec.eta = rng.UniformInt(5, 20) / 100.0;
   const double r = rng.UniformInt(100, 1200) / 100.0;
   spec.snr = std::sqrt(r / n);
   PromptAttentionRunOptions options;
   options.schedule = MagenScheduleSA(spec.n, spec.d);
   options.n_test = 1000;
+  options.engine = ChoiceOf(engine);
   const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
   // The nominal prediction is the per-class one with both classes at (r, η).
   const ClassLinearization nominal{r, spec.eta};
@@ -74,16 +76,17 @@ PatternMatch PatternMatches(int n, std::uint64_t seed) {
 
 // One replicate sweep: the match fractions per n and the fitted exponent of the mismatch
 // fraction against n ("exponent"), for the nominal prediction or the realised per-class one.
-Outcome PatternSweep(const Params& params, std::uint64_t seed, bool nominal) {
+Outcome PatternSweep(const Params& params, std::uint64_t seed, Engine engine, bool nominal) {
   const int n_min = IntParam(params, "n_min"), doublings = IntParam(params, "doublings");
   const int per_n = IntParam(params, "instances_per_n");
   std::vector<double> ns, mismatch;
   Outcome o;
   for (int k = 0; k <= 2 * doublings; ++k) {
-    const int n = static_cast<int>(std::lround(n_min * std::exp2(k / 2.0)));
+    const int n = SizeFromParams(std::round(n_min * std::exp2(k / 2.0)), "n");
     int misses = 0;
     for (int j = 0; j < per_n; ++j) {
-      const PatternMatch m = PatternMatches(n, MixSeed(seed, static_cast<std::uint64_t>(n) * 100003 + j));
+      const PatternMatch m =
+          PatternMatches(n, MixSeed(seed, static_cast<std::uint64_t>(n) * 100003 + j), engine);
       misses += nominal ? !m.nominal : !m.realised;
     }
     ns.push_back(n);
@@ -104,8 +107,8 @@ Claim PatternClaim(bool nominal) {
   c.budget_params = [](Budget budget) -> Params {
     return {{"n_min", 5}, {"doublings", 3}, {"instances_per_n", budget == Budget::kFull ? 400 : 200}};
   };
-  c.check = [nominal](const Params& params, std::uint64_t seed) {
-    return PatternSweep(params, seed, nominal);
+  c.check = [nominal](const Params& params, std::uint64_t seed, Engine engine) {
+    return PatternSweep(params, seed, engine, nominal);
   };
   c.instances = 30;  // replicate sweeps: power ≥ 0.9 at the deviation
   c.predicted_exponent = 0;  // the mismatch fraction decays: its exponent lies below −0.1

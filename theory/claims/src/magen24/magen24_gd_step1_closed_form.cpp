@@ -24,7 +24,7 @@ Claim Magen24GdStep1ClosedForm() {
   c.regime = {{"n", 2, 20},           {"d", 3, 100},          {"T", 2, 6},
               {"snr", 0, 200, 0.01},  {"eta", 0, 40, 0.01},   {"random_position", 0, 1},
               {"log10_beta_v1", -12, 4, 0.5}, {"log10_beta_p1", -6, 12, 0.5}};
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const Dataset data = GenerateSignalNoise(SignalNoiseSpecFromParams(params), seed);
     const double beta_v = std::pow(10.0, RealParam(params, "log10_beta_v1"));
     const double beta_p = std::pow(10.0, RealParam(params, "log10_beta_p1"));

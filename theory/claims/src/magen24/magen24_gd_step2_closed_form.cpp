@@ -30,7 +30,7 @@ Claim Magen24GdStep2ClosedForm() {
               {"eta", 0, 40, 0.01},  {"random_position", 0, 1},
               {"log10_beta_v1", -8, 2, 0.5}, {"log10_beta_p1", -6, 12, 0.5},
               {"log10_beta_v2", -6, 6, 0.5}, {"log10_beta_p2", -6, 12, 0.5}};
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const Dataset data = GenerateSignalNoise(SignalNoiseSpecFromParams(params), seed);
     const auto beta = [&](const char* name) { return std::pow(10.0, RealParam(params, name)); };
     const double bv1 = beta("log10_beta_v1"), bp1 = beta("log10_beta_p1");

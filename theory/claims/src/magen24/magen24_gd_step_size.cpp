@@ -26,7 +26,7 @@ Claim Magen24GdStepSize() {
   c.source = "[M] rebuttal (step size); measured here (THEORY.md §4.2)";
   c.regime = TwoStepRegime();
   c.budget_params = [](Budget) { return Params{{"margin", kTwoStepWindowMargin}}; };
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const SignalNoiseSpec spec = TwoStepSpec(params);
     const Dataset data = GenerateSignalNoise(spec, seed);
     const StepSchedule sa = MagenScheduleSA(spec.n, spec.d);

@@ -25,7 +25,9 @@ Claim Magen24GdTwoStepBenign() {
   c.source = "[M] theorem on two steps of GD; window and constants derived (THEORY.md §4.2)";
   c.regime = TwoStepRegime();
   c.budget_params = [](Budget) { return Params{{"margin", kTwoStepWindowMargin}}; };
-  c.check = [](const Params& params, std::uint64_t seed) { return TwoStepOutcome(params, seed, false); };
+  c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
+    return TwoStepOutcome(params, seed, engine, false);
+  };
   c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.expected = Expectation::kFails;
@@ -55,7 +57,9 @@ Claim Magen24GdTwoStepBenignRealisedWindow() {
   c.source = "[M] theorem on two steps of GD, conditioned on the per-class linearisation (THEORY.md §4.2)";
   c.regime = TwoStepRegime();
   c.budget_params = [](Budget) { return Params{{"margin", kTwoStepWindowMargin}}; };
-  c.check = [](const Params& params, std::uint64_t seed) { return TwoStepOutcome(params, seed, true); };
+  c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
+    return TwoStepOutcome(params, seed, engine, true);
+  };
   c.instances = 150;
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.gram_form = true;

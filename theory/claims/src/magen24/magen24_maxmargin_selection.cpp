@@ -53,6 +53,7 @@
 #include "boa/fit_regime.hpp"
 #include "boa/linearized_thresholds.hpp"
 #include "boa/max_margin_selection.hpp"
+#include "magen24_spec.hpp"
 
 namespace boa::claims {
 namespace {
@@ -80,10 +81,10 @@ int SelectedClassChoice(const SampleLabels& labels, const TokenChoice& choice, d
 
 // One instance of both routes on one draw: the max-margin predicate (items 1–4) as holds, and
 // the GD + weight-decay comparison as the measurements maxmargin_definite / routes_agree.
-Outcome SelectionOutcome(const Params& params, std::uint64_t seed) {
+Outcome SelectionOutcome(const Params& params, std::uint64_t seed, Engine engine) {
   SignalNoiseSpec spec;
   spec.n = IntParam(params, "n");
-  spec.d = IntParam(params, "d_over_n2") * spec.n * spec.n;
+  spec.d = SizeFromParams(IntParam(params, "d_over_n2") * static_cast<double>(spec.n) * spec.n, "d");
   spec.eta = IntParam(params, "eta_percent") / 100.0;
   spec.flips = FlipRule::kExact;
   const double log2_ratio =
@@ -93,7 +94,7 @@ Outcome SelectionOutcome(const Params& params, std::uint64_t seed) {
   spec.snr = std::sqrt(snr2);
   // Both routes train on the same draw: SolveMaxMarginSelection and RunPromptAttention draw
   // the same training set for the same engine and seed.
-  const MaxMarginSolution mm = SolveMaxMarginSelection(spec, EngineChoice::kAuto, kTestSamples, seed);
+  const MaxMarginSolution mm = SolveMaxMarginSelection(spec, ChoiceOf(engine), kTestSamples, seed);
   const SampleLabels& labels = mm.labels;
 
   // The empirical boundary constant (see the header comment).
@@ -109,8 +110,9 @@ Outcome SelectionOutcome(const Params& params, std::uint64_t seed) {
   const double predicted_c = 2 / (1 - spec.eta);
 
   // Second route: GD with small weight decay.
-  const PromptAttentionRun run =
-      RunPromptAttention(spec, WeightDecayRoute(spec.n, spec.d, kTestSamples), seed);
+  PromptAttentionRunOptions route = WeightDecayRoute(spec.n, spec.d, kTestSamples);
+  route.engine = ChoiceOf(engine);
+  const PromptAttentionRun run = RunPromptAttention(spec, route, seed);
 
   const double mm_test_accuracy = 1 - mm.test.error.rate;
   const double gd_test_accuracy = 1 - run.test.error.rate;
@@ -181,8 +183,8 @@ Claim WeightDecayAgreementClaim(bool above) {
   c.provenance = Provenance::kPaper;
   c.source = "[M] rebuttal Fig. 10 (weight decay) and the implicit-bias results it builds on (GD with vanishing weight decay → max-margin direction)";
   c.regime = SelectionRegime(above ? 1 : 0, above ? 1 : 0);
-  c.check = [](const Params& params, std::uint64_t seed) {
-    Outcome o = SelectionOutcome(params, seed);
+  c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
+    Outcome o = SelectionOutcome(params, seed, engine);
     o.in_hypothesis = o.measured.at("maxmargin_definite") == 1;
     o.holds = o.in_hypothesis && o.measured.at("routes_agree") == 1;
     o.explanation = o.holds ? "" : "GD + weight decay reaches another side than the max-margin solution (clean test " +

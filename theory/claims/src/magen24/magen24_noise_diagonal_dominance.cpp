@@ -25,7 +25,7 @@ Claim Magen24NoiseDiagonalDominance() {
   c.provenance = Provenance::kDerived;
   c.source = "[M] \"d ≫ n²\" noise lemma (THEORY.md §4.2)";
   c.regime = {{"n", 2, 12}, {"log2_factor", 0, 2, 0.5}};
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     SignalNoiseSpec spec;
     spec.n = IntParam(params, "n");
     spec.T = 2;

@@ -120,7 +120,7 @@ Claim Magen24NoiseDimensionScaling() {
   c.source = "[M] \"d ≫ n²\" noise lemma, sharpness (THEORY.md §4.2)";
   c.regime = {};
   c.budget_params = DimensionBudgetParams;
-  c.check = [](const Params& params, std::uint64_t seed) { return DimensionSweep(params, seed, false); };
+  c.check = [](const Params& params, std::uint64_t seed, Engine) { return DimensionSweep(params, seed, false); };
   c.instances = 12;  // replicate sweeps: power ≥ 0.9 at the deviation
   c.predicted_exponent = 2;
   c.deviation = kExponentDeviation;
@@ -137,7 +137,7 @@ Claim Magen24NoiseDimensionScalingFiniteN() {
   c.source = "[M] \"d ≫ n²\" noise lemma with the max-over-rows correction derived here";
   c.regime = {};
   c.budget_params = DimensionBudgetParams;
-  c.check = [](const Params& params, std::uint64_t seed) { return DimensionSweep(params, seed, true); };
+  c.check = [](const Params& params, std::uint64_t seed, Engine) { return DimensionSweep(params, seed, true); };
   c.instances = 12;
   c.predicted_exponent = 0;  // the exponent minus the law's
   c.deviation = kExponentDeviation;

@@ -25,7 +25,7 @@ Claim Magen24NoiseNearOrthogonality() {
   c.provenance = Provenance::kDerived;
   c.source = "[M] noise lemma; sub-exponential Chernoff bound + union bound (THEORY.md §4.2)";
   c.regime = {{"n", 2, 48}, {"log2_factor", 0, 16, 0.5}};
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     SignalNoiseSpec spec;
     spec.n = IntParam(params, "n");
     spec.T = 2;

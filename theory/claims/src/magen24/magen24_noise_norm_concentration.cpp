@@ -24,7 +24,7 @@ Claim Magen24NoiseNormConcentration() {
   c.provenance = Provenance::kDerived;
   c.source = "[M] noise lemma; Laurent–Massart chi-square bounds + union bound (THEORY.md §4.2)";
   c.regime = {{"n", 2, 64}, {"d", 3, 4000}};
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     SignalNoiseSpec spec;
     spec.n = IntParam(params, "n");
     spec.d = IntParam(params, "d");

@@ -19,7 +19,7 @@ Claim Magen24NoiseOrthogonal() {
   c.source = "[M] data model (THEORY.md §2.1)";
   c.regime = {{"n", 2, 30}, {"d", 3, 300}, {"T", 2, 6}, {"snr", 0, 200, 0.01},
               {"random_position", 0, 1}};
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     SignalNoiseSpec spec;
     spec.n = IntParam(params, "n");
     spec.d = IntParam(params, "d");

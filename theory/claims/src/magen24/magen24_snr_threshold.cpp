@@ -34,12 +34,14 @@
 #include "boa/claim.hpp"
 #include "boa/snr_threshold.hpp"
 #include "boa/stats.hpp"
+#include "magen24_spec.hpp"
 
 namespace boa::claims {
 namespace {
 
 // One replicate sweep of one route: its thresholds, and its fitted exponent as "exponent".
-Outcome SnrThresholdSweep(const Params& params, std::uint64_t seed, ThresholdRoute route) {
+Outcome SnrThresholdSweep(const Params& params, std::uint64_t seed, Engine engine,
+                          ThresholdRoute route) {
   const int n_min = IntParam(params, "n_min"), doublings = IntParam(params, "doublings");
   Outcome o;
   std::vector<double> ns, thresholds;
@@ -49,10 +51,10 @@ Outcome SnrThresholdSweep(const Params& params, std::uint64_t seed, ThresholdRou
   size.seeds = IntParam(params, "seeds");
   size.d_over_n2 = IntParam(params, "d_over_n2");
   for (int k = 0; k <= doublings; ++k) {
-    // Seeds of different instances never overlap; the engine is the process-wide choice.
+    // Seeds of different instances never overlap.
+    const int n = SizeFromParams(n_min * std::exp2(k), "n");  // refuses an n that overflows int
     const SnrThreshold t =
-        LocateSnrThresholdInSweep(route, size, k, 0, seed * 1000, EngineChoice::kAuto);
-    const int n = n_min << k;
+        LocateSnrThresholdInSweep(route, size, k, 0, seed * 1000, ChoiceOf(engine));
     if (!t.found) {
       o.explanation += "n = " + std::to_string(n) + ": " + t.why_not + "; ";
       continue;
@@ -92,8 +94,8 @@ Claim SnrThresholdClaim(ThresholdRoute route) {
     return {{"n_min", size.n_min}, {"doublings", size.doublings}, {"seeds", size.seeds},
             {"d_over_n2", size.d_over_n2}};
   };
-  c.check = [route](const Params& params, std::uint64_t seed) {
-    return SnrThresholdSweep(params, seed, route);
+  c.check = [route](const Params& params, std::uint64_t seed, Engine engine) {
+    return SnrThresholdSweep(params, seed, engine, route);
   };
   c.instances = 20;  // replicate sweeps: power ≥ 0.9 at the deviation (README § Verdicts)
   c.predicted_exponent = -0.5;

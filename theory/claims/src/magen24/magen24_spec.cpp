@@ -1,5 +1,9 @@
 #include "magen24_spec.hpp"
 
+#include <cmath>
+
+#include "boa/error.hpp"
+
 namespace boa::claims {
 
 SignalNoiseSpec SignalNoiseSpecFromParams(const Params& params) {
@@ -13,6 +17,12 @@ SignalNoiseSpec SignalNoiseSpecFromParams(const Params& params) {
     spec.position = SignalPosition::kRandom;
   }
   return spec;
+}
+
+int SizeFromParams(double value, const std::string& what) {
+  Require(value >= -2147483647.0 && value <= 2147483647.0 && value == std::floor(value),
+          what + " = " + FormatNumber(value) + " is not a representable integer size");
+  return static_cast<int>(value);
 }
 
 }  // namespace boa::claims

@@ -31,7 +31,7 @@ Sweep Magen24TwoStepCalibrationSweep() {
       Params params = DrawParams(claims::TwoStepRegime(), seed);
       params["margin"] = margin;
       const claims::TwoStepConclusions c = claims::CheckTwoStepConclusions(
-          claims::TwoStepSpec(params), margin, 0.0, seed, Explicitly(engine));
+          claims::TwoStepSpec(params), margin, 0.0, seed, engine);
       failures += !c.holds;
       in_window += c.in_window;
       failures_in_window += c.in_window && !c.holds;

@@ -7,6 +7,7 @@
 #include "boa/linearized_thresholds.hpp"
 #include "boa/two_step_conclusions.hpp"
 #include "magen24_class_linearization.hpp"
+#include "magen24_spec.hpp"
 
 namespace boa::claims {
 
@@ -38,7 +39,7 @@ bool RealisedInWindow(const SampleLabels& labels, double snr, double margin) {
 SignalNoiseSpec TwoStepSpec(const Params& params) {
   SignalNoiseSpec spec;
   spec.n = IntParam(params, "n");
-  spec.d = IntParam(params, "d_factor") * spec.n * spec.n;
+  spec.d = SizeFromParams(IntParam(params, "d_factor") * static_cast<double>(spec.n) * spec.n, "d");
   spec.eta = RealParam(params, "eta");
   const auto [lo, hi] = MarginWindow(spec.eta, RealParam(params, "margin"));
   Require(lo < hi, "the margin leaves no benign window at eta = " + std::to_string(spec.eta));
@@ -47,10 +48,11 @@ SignalNoiseSpec TwoStepSpec(const Params& params) {
   return spec;
 }
 
-Outcome TwoStepOutcome(const Params& params, std::uint64_t seed, bool realised_window) {
+Outcome TwoStepOutcome(const Params& params, std::uint64_t seed, Engine engine,
+                       bool realised_window) {
   const SignalNoiseSpec spec = TwoStepSpec(params);
   const TwoStepConclusions result =
-      CheckTwoStepConclusions(spec, RealParam(params, "margin"), 0.0, seed);
+      CheckTwoStepConclusions(spec, RealParam(params, "margin"), 0.0, seed, engine);
   Outcome o;
   o.measured = {{"r", spec.n * spec.snr * spec.snr},
                 {"in_realised_window", result.in_window},
@@ -65,13 +67,12 @@ Outcome TwoStepOutcome(const Params& params, std::uint64_t seed, bool realised_w
 }
 
 TwoStepConclusions CheckTwoStepConclusions(const SignalNoiseSpec& spec, double margin,
-                                           double omega, std::uint64_t seed,
-                                           EngineChoice engine) {
+                                           double omega, std::uint64_t seed, Engine engine) {
   PromptAttentionRunOptions options;
   options.schedule = MagenScheduleSA(spec.n, spec.d);
   options.steps = 2;
   options.omega = omega;
-  options.engine = engine;
+  options.engine = ChoiceOf(engine);
   TwoStepConclusions c;
   c.run = RunPromptAttention(spec, options, seed);
   c.in_window = RealisedInWindow(c.run.labels, spec.snr, margin);

@@ -35,7 +35,8 @@ SignalNoiseSpec TwoStepSpec(const Params& params);
 // zero init, with their measurements. realised_window: the draw is an instance only when both
 // classes' realised windows contain their r_c (two_step_benign_realised_window); otherwise every
 // draw of the parameter window is one (two_step_benign).
-Outcome TwoStepOutcome(const Params& params, std::uint64_t seed, bool realised_window);
+Outcome TwoStepOutcome(const Params& params, std::uint64_t seed, Engine engine,
+                       bool realised_window);
 
 struct TwoStepConclusions {
   bool in_window = false;  // both classes' realised (r_c, η_c) inside the margin window
@@ -45,7 +46,6 @@ struct TwoStepConclusions {
 };
 // Trains two steps of schedule SA from N(0, ω²I) (ω = 0: zero init) and checks (i)–(iv).
 TwoStepConclusions CheckTwoStepConclusions(const SignalNoiseSpec& spec, double margin,
-                                           double omega, std::uint64_t seed,
-                                           EngineChoice engine = EngineChoice::kAuto);
+                                           double omega, std::uint64_t seed, Engine engine);
 
 }  // namespace boa::claims

@@ -77,7 +77,7 @@ Claim Sakamoto24Existence() {
   c.provenance = Provenance::kPaper;
   c.source = "[S] Thm 4.1 and its Fig. 1 construction";
   c.regime = {};  // the paper's single setting; instances differ by seed
-  c.check = [](const Params&, std::uint64_t seed) {
+  c.check = [](const Params&, std::uint64_t seed, Engine) {
     TokenSelectionSpec spec;
     spec.n = 100;
     spec.T = 8;

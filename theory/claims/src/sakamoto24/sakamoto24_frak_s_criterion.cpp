@@ -51,11 +51,10 @@ Claim Sakamoto24FrakSCriterion() {
     const FrakSSweep sweep = FrakSSweepAt(budget);
     return {{"lr", sweep.lr}, {"steps", sweep.steps}};
   };
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
     const int setting = IntParam(params, "setting");
     const double lr = RealParam(params, "lr");
     const int steps = IntParam(params, "steps");
-    const Engine engine = ResolveEngine(EngineChoice::kAuto);
     Outcome o;
     double drop_eta = -1, cross_eta = -1, previous_ratio = INFINITY;
     bool decreasing = true;

@@ -39,7 +39,7 @@ Claim Sakamoto24GdDelayedGeneralization() {
     if (budget == Budget::kQuick) return {{"lr", 1e-3}, {"steps", 1500}, {"grid", 2}};
     return {{"lr", 1e-3}, {"steps", 3000}, {"grid", budget == Budget::kFull ? 5 : 3}};
   };
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     // Nearest the delay first (‖μ‖ ≈ 6, d ≈ 2000–3000 at seed 1), so smaller budgets search there:
     // below ‖μ‖ ≈ 5.5 the test accuracy never reaches 0.95 (harmful), above ≈ 7 it is ≥ 0.95
     // already at step 0 (uniform attention averages the head scores: Φ(‖μ‖/√(2T)) at q = 0).

@@ -66,7 +66,7 @@ Claim Sakamoto24GdRegimes() {
   c.source = "[S] Fig. 3 (a), (b), (c)";
   c.regime = {};
   c.budget_params = Sakamoto24BudgetParams;
-  c.check = [](const Params& params, std::uint64_t seed) { return RegimesOutcome(params, seed, true); };
+  c.check = [](const Params& params, std::uint64_t seed, Engine) { return RegimesOutcome(params, seed, true); };
   c.instances = 100;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   c.expected = Expectation::kFails;
@@ -92,7 +92,7 @@ Claim Sakamoto24GdRegimesNotBenign() {
   c.source = "[S] Fig. 3 (a), (b), (c), with \"harmful\" weakened to \"not benign\"";
   c.regime = {};
   c.budget_params = Sakamoto24BudgetParams;
-  c.check = [](const Params& params, std::uint64_t seed) { return RegimesOutcome(params, seed, false); };
+  c.check = [](const Params& params, std::uint64_t seed, Engine) { return RegimesOutcome(params, seed, false); };
   c.instances = 100;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   return c;

@@ -21,7 +21,7 @@ Claim Sakamoto24GdTokenSelection() {
   c.source = "[S] Fig. 3a and Thm 4.2";
   c.regime = {};
   c.budget_params = Sakamoto24BudgetParams;
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const auto& setting = Sakamoto24Settings()[0];
     const TokenSelectionRun run =
         RunTokenSelection(Sakamoto24Spec(setting.d, setting.mu_norm), Sakamoto24RunOptions(params), seed);

@@ -165,7 +165,7 @@ Claim Sakamoto24GdVanishingUpdate() {
   c.source = "[S] §4.3 and the rebuttal on gradient convergence";
   c.regime = {};
   c.budget_params = Sakamoto24BudgetParams;
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     VanishingRun v = RunVanishing(params, seed);
     v.measured.holds = v.bound_holds && v.trajectory_saturates;
     return v.measured;
@@ -195,7 +195,7 @@ Claim Sakamoto24GdVanishingUpdatePath() {
   c.source = "[S] §4.3; the bound and the path derived here";
   c.regime = {};
   c.budget_params = Sakamoto24BudgetParams;
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     VanishingRun v = RunVanishing(params, seed);
     v.measured.holds = v.bound_holds && v.path_saturates;
     return v.measured;

@@ -41,7 +41,7 @@ Claim Sakamoto24HeadScores() {
   c.provenance = Provenance::kDerived;
   c.source = "[S] data model (Def. 3.1) with the fixed head; derived here";
   c.regime = {{"rho", 1, 25, 0.02}, {"mu_norm", 1, 40}, {"sigma", 1, 4, 0.5}};
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     TokenSelectionSpec spec;
     spec.n = 200;
     spec.T = 4;  // one token of each role

@@ -24,7 +24,7 @@ Claim Sakamoto24LossFloor() {
   c.source = "[S] model with fixed head; derived here";
   c.regime = {{"n", 2, 10}, {"T", 4, 10}, {"d", 3, 40}, {"mu_norm", 1, 40},
               {"rho", 0, 10, 0.1}, {"log10_q", -2, 6}};
-  c.check = [](const Params& params, std::uint64_t seed) {
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
     TokenSelectionSpec spec;
     spec.n = IntParam(params, "n");
     spec.T = IntParam(params, "T");

@@ -4,8 +4,8 @@
 // about — training fit, the softmax weight on the signal token of clean and of noisy training
 // samples, and the clean test error (projected, so d never costs test-time memory).
 //
-// Both engines run it (engine.hpp): the default, EngineChoice::kAuto, follows the command line's
-// --engine and otherwise takes the Gram engine. Callers that need the ambient training set or
+// Both engines run it (engine.hpp): the default, EngineChoice::kAuto, takes the Gram engine;
+// claims pass the engine of their run (Claim::check). Callers that need the ambient training set or
 // parameters (PromptAttentionRun::data, p, v) ask for kDirect.
 #include <cstdint>
 #include <string>

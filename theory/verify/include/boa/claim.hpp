@@ -4,7 +4,9 @@
 // A claim is data plus one predicate. Its regime is a list of integer grid parameters
 // (value = k·unit for k in [lo, hi]): RapidCheck draws the integers, so a shrunk counterexample
 // walks toward the small end of the regime and prints as a readable parameter set.
-// check(params, seed) evaluates the predicate on one instance.
+// check(params, seed, engine) evaluates the predicate on one instance; `engine` is the resolved
+// engine of the run (EngineFor): claims with a Gram form run their experiments on it, the others
+// ignore it (it is always kDirect for them).
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "boa/budget.hpp"
+#include "boa/engine.hpp"
 #include "boa/format.hpp"
 
 namespace boa {
@@ -64,7 +67,7 @@ struct Claim {
   Provenance provenance = Provenance::kDerived;
   std::string source;  // paper theorem / figure, or "derived here"
   Regime regime;
-  std::function<Outcome(const Params& params, std::uint64_t seed)> check;
+  std::function<Outcome(const Params& params, std::uint64_t seed, Engine engine)> check;
   // Identity and exploratory claims: the instance count at the default budget (InstancesAt gives
   // the others). Probabilistic claims: the cap of the sequential test at the quick and default
   // budgets (×10 at full); the run usually stops long before it (sequential_test.hpp). Scaling
@@ -107,8 +110,9 @@ struct Claim {
   // Optional: the measured quantity that says how close an instance came to failing (> 1 means
   // outside tolerance); targeted search maximises it.
   std::string violation_score;
-  // Its experiments have a Gram form and run on the engine the command line chooses (--engine;
-  // auto: Gram). false: direct only, or no training experiment at all (engine.hpp).
+  // Its experiments have a Gram form and run on the engine the run chooses (RunOptions::engine,
+  // the command line's --engine; auto: Gram). false: direct only, or no training experiment at
+  // all (engine.hpp).
   bool gram_form = false;
 };
 
@@ -129,7 +133,7 @@ Params DrawParams(const Regime& regime, std::uint64_t seed);
 
 // "d=12,n=4,snr=0.25": shortest round-trip decimal for every value.
 std::string FormatParams(const Params& params);
-// Parses "k=v,k=v"; throws InvalidInput on malformed text or non-finite values.
+// Parses "k=v,k=v"; throws InvalidInput on malformed text, non-finite values or a repeated name.
 Params ParseParams(const std::string& text);
 
 // Integer parameter, checked: throws InvalidInput when absent or not an integer.
@@ -142,7 +146,14 @@ int ClaimInstancesAt(const Claim& claim, Budget budget);
 // ExpectClaimVerdict and the flake audit, both at kCiBudget.
 int CiInstances(const Claim& claim);
 
-// The one-line command that replays one instance exactly.
-std::string ReplayLine(const std::string& id, const Params& params, std::uint64_t seed);
+// The engine the claim's instances run on under `choice`; throws InvalidInput when kGram is asked
+// of a claim without a Gram form.
+Engine EngineFor(const Claim& claim, EngineChoice choice);
+// " --engine gram|direct" for a claim with a Gram form (the engines draw different numbers, so
+// its instances replay only on their engine), "" for the others. Every replay line ends with it.
+std::string EngineFlag(const Claim& claim, Engine engine);
+
+// The one-line command that replays one instance exactly, on its engine.
+std::string ReplayLine(const Claim& claim, const Params& params, std::uint64_t seed, Engine engine);
 
 }  // namespace boa

@@ -6,7 +6,8 @@
 // (Outcome::in_hypothesis false) is rejected: not counted, reported. Identity claims hold iff no
 // instance fails; probabilistic claims run the sequential test of sequential_test.hpp (holds,
 // fails or inconclusive at the cap); scaling claims run their single sweep; exploratory claims
-// are "reported" and never fail. A failing instance is shrunk along the regime grid (same seed)
+// are "reported", unless an instance failed to run cleanly (threw or measured a non-finite
+// number: CheckInstance), which fails the run as it fails ctest. A failing instance is shrunk along the regime grid (same seed)
 // and printed with its replay line.
 //
 // Health check (as Hypothesis's filter_too_much): a run in which more than 9 of 10 draws fall
@@ -30,6 +31,9 @@ struct RunOptions {
   std::uint64_t seed_base = 1;
   Budget budget = Budget::kDefault;  // selects the claim's budget_params
   Params fixed;  // overrides drawn and budget values
+  // The engine of the claim's experiments (kAuto: Gram where the claim has a Gram form);
+  // kGram on a claim without one is bad input (EngineFor).
+  EngineChoice engine = EngineChoice::kAuto;
   bool shrink = true;
   // Measuring a rate: draw every instance up to the cap even after the sequential test has
   // decided. The verdict is still the decision at the test's own stopping point; the counts
@@ -41,6 +45,7 @@ struct RunOptions {
 struct Counterexample {
   Params params;
   std::uint64_t seed = 0;
+  Engine engine = Engine::kDirect;
   std::string explanation;
   std::string replay;
   int shrink_steps = 0;  // accepted shrinks
@@ -59,6 +64,7 @@ struct VerdictPlan {
 
 struct Verdict {
   Status status = Status::kHolds;
+  Engine engine = Engine::kDirect;  // the engine every instance ran on
   int instances = 0;  // counted: inside the hypothesis
   int failures = 0;
   int rejected = 0;   // draws outside the hypothesis
@@ -81,15 +87,19 @@ Status ExpectedStatus(const Claim& claim);
 // The plan of a probabilistic claim's run with `cap` instances.
 SequentialPlan PlanOf(const Claim& claim, int cap);
 
-// One instance, safely: a check that throws (other than InvalidInput, which is the caller's bad
-// input and propagates) or that measures a non-finite number fails — no NaN reaches a verdict
+// One instance, judged: the one rule every caller (the runner, ctest's CheckClaimAsProperty, the
+// corpus replay, targeted search) applies. A check that throws InvalidInput — the caller's bad
+// input — propagates it; a check that throws anything else (NumericalFailure: a diverging run, a
+// non-finite loss) or measures a non-finite number fails the instance — no NaN reaches a verdict
 // silently.
-Outcome CheckInstance(const Claim& claim, const Params& params, std::uint64_t seed);
+Outcome CheckInstance(const Claim& claim, const Params& params, std::uint64_t seed,
+                      EngineChoice engine = EngineChoice::kAuto);
 
 // Greedy shrink of a failing (params, seed) along the regime grid: each parameter in turn tries
 // the regime's low end, then halfway, then one grid step down; a candidate is kept when the
-// predicate still fails. Stops at a fixed point or after max_checks evaluations.
-Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed,
+// predicate still fails. Stops at a fixed point or after max_checks evaluations. The seed and
+// the engine stay fixed; the replay line names both.
+Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed, EngineChoice engine,
                       int max_checks = 400);
 
 }  // namespace boa

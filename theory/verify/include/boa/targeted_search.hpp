@@ -22,6 +22,7 @@ struct SearchOptions {
   std::uint64_t seed = 1;
   Budget budget = Budget::kDefault;
   Params fixed;
+  EngineChoice engine = EngineChoice::kAuto;
   std::function<void(int done, int total)> progress;
 };
 

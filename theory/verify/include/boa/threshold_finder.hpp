@@ -34,6 +34,7 @@ struct BisectionOptions {
   std::uint64_t seed_base = 1;
   Budget budget = Budget::kQuick;
   Params fixed;
+  EngineChoice engine = EngineChoice::kAuto;
   FlipCriterion criterion = FlipCriterion::kVerdict;
   std::function<void(int done, int total)> progress;
 };
