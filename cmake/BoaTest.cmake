@@ -12,7 +12,6 @@ function(boa_test name)
   # rapidcheck_defaults.cpp: CI's fixed RapidCheck seed, unless the caller sets RC_PARAMS.
   add_executable(${name} ${ARG_SOURCES} ${PROJECT_SOURCE_DIR}/properties/support/rapidcheck_defaults.cpp)
   target_link_libraries(${name} PRIVATE boa_properties_support)
-  target_precompile_headers(${name} REUSE_FROM boa_properties_support)
   gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST TEST_FILTER "*SlowStatistical.*"
                        PROPERTIES LABELS "slow;statistical")
   gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST TEST_FILTER "*Statistical.*-*SlowStatistical.*"
