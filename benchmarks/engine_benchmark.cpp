@@ -50,18 +50,22 @@ void RunTokenSelectionCell(benchmark::State& state, Engine engine, bool smoke) {
 
 }  // namespace
 
-
 void RegisterBenchmarks(bool smoke) {
-  const std::vector<int> direct = smoke ? std::vector<int>{100} : std::vector<int>{1000, 10000, 100000};
+  const std::vector<int> direct =
+      smoke ? std::vector<int>{100} : std::vector<int>{1000, 10000, 100000};
   const std::vector<int> gram =
       smoke ? std::vector<int>{100} : std::vector<int>{1000, 10000, 100000, 1000000};
   for (int d : direct) {
     benchmark::RegisterBenchmark("BM_HeatmapCellDirect", BM_HeatmapCellDirect)
-        ->ArgName("d")->Arg(d)->Unit(benchmark::kMillisecond);
+        ->ArgName("d")
+        ->Arg(d)
+        ->Unit(benchmark::kMillisecond);
   }
   for (int d : gram) {
     benchmark::RegisterBenchmark("BM_HeatmapCellGram", BM_HeatmapCellGram)
-        ->ArgName("d")->Arg(d)->Unit(benchmark::kMillisecond);
+        ->ArgName("d")
+        ->Arg(d)
+        ->Unit(benchmark::kMillisecond);
   }
   // [S] p-only runs: the heatmap's d range (250..5000) and beyond.
   const std::vector<int> s_direct =
@@ -69,14 +73,20 @@ void RegisterBenchmarks(bool smoke) {
   const std::vector<int> s_gram =
       smoke ? std::vector<int>{100} : std::vector<int>{250, 1000, 5000, 20000, 1000000};
   for (int d : s_direct) {
-    benchmark::RegisterBenchmark("BM_TokenSelectionPOnlyRunDirect",
-                                 [smoke](benchmark::State& s) { RunTokenSelectionCell(s, Engine::kDirect, smoke); })
-        ->ArgName("d")->Arg(d)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(
+        "BM_TokenSelectionPOnlyRunDirect",
+        [smoke](benchmark::State& s) { RunTokenSelectionCell(s, Engine::kDirect, smoke); })
+        ->ArgName("d")
+        ->Arg(d)
+        ->Unit(benchmark::kMillisecond);
   }
   for (int d : s_gram) {
-    benchmark::RegisterBenchmark("BM_TokenSelectionPOnlyRunGram",
-                                 [smoke](benchmark::State& s) { RunTokenSelectionCell(s, Engine::kGram, smoke); })
-        ->ArgName("d")->Arg(d)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(
+        "BM_TokenSelectionPOnlyRunGram",
+        [smoke](benchmark::State& s) { RunTokenSelectionCell(s, Engine::kGram, smoke); })
+        ->ArgName("d")
+        ->Arg(d)
+        ->Unit(benchmark::kMillisecond);
   }
 }
 

@@ -52,16 +52,20 @@ void RegisterBenchmarks(bool smoke) {
   const std::vector<Shape> shapes = smoke ? std::vector<Shape>{kSmokeShape} : kKernelShapes;
   for (const Shape& s : shapes) {
     benchmark::RegisterBenchmark("BM_FusedKernel", BM_FusedKernel)
-        ->ArgNames({"n", "T", "d", "threads"})->Args({s.n, s.T, s.d, 1});
+        ->ArgNames({"n", "T", "d", "threads"})
+        ->Args({s.n, s.T, s.d, 1});
     benchmark::RegisterBenchmark("BM_ReferenceKernel", BM_ReferenceKernel)
-        ->ArgNames({"n", "T", "d"})->Args({s.n, s.T, s.d});
+        ->ArgNames({"n", "T", "d"})
+        ->Args({s.n, s.T, s.d});
     benchmark::RegisterBenchmark("BM_StreamingRead", BM_StreamingRead)
-        ->ArgNames({"n", "T", "d"})->Args({s.n, s.T, s.d});
+        ->ArgNames({"n", "T", "d"})
+        ->Args({s.n, s.T, s.d});
   }
   // Threads over sample blocks (bit-identical results), on the out-of-cache shape.
   const Shape big = shapes.back();
   benchmark::RegisterBenchmark("BM_FusedKernel", BM_FusedKernel)
-      ->ArgNames({"n", "T", "d", "threads"})->Args({big.n, big.T, big.d, 2});
+      ->ArgNames({"n", "T", "d", "threads"})
+      ->Args({big.n, big.T, big.d, 2});
 }
 
 }  // namespace boa::bench

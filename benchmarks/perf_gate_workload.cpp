@@ -84,7 +84,8 @@ int Run(const std::string& workload, int repeats) {
 
 int main(int argc, char** argv) {
   if (argc != 2) {
-    std::cerr << "usage: perf_gate_workload kernel|kernel_reference|prompt_attention_gd|token_selection_wp\n";
+    std::cerr
+        << "usage: perf_gate_workload kernel|kernel_reference|prompt_attention_gd|token_selection_wp\n";
     return 2;
   }
   const char* slowdown = std::getenv("BOA_PERF_GATE_SLOWDOWN");

@@ -122,9 +122,12 @@ void RegisterBenchmarks(bool smoke) {
   }
   for (const Shape& s : run_shapes) {
     shape_args(benchmark::RegisterBenchmark("BM_TokenSelectionWPStep", BM_TokenSelectionWPStep), s);
-    shape_args(benchmark::RegisterBenchmark("BM_TokenSelectionWPDenseStep", BM_TokenSelectionWPDenseStep), s);
+    shape_args(
+        benchmark::RegisterBenchmark("BM_TokenSelectionWPDenseStep", BM_TokenSelectionWPDenseStep),
+        s);
     benchmark::RegisterBenchmark("BM_TokenSelectionRun", BM_TokenSelectionRun)
-        ->ArgNames({"n", "T", "d", "steps"})->Args({s.n, s.T, s.d, 1000})
+        ->ArgNames({"n", "T", "d", "steps"})
+        ->Args({s.n, s.T, s.d, 1000})
         ->Unit(benchmark::kMillisecond);
   }
   const std::vector<Shape> m_shapes =

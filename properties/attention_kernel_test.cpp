@@ -1,8 +1,8 @@
 // The fused kernel on every SIMD target this CPU runs (boa/simd.hpp): each matches the reference
 // kernel (the claim core.kernel.fused_matches_reference checks the target in use, at d ≤ 10,
-// below one 16-lane step; these properties reach d = 199); targets with the same multiply–add (fused or not) agree bit for bit; and fixed sample
-// blocks reduced in block order make every output bit-identical for any thread count
-// (boa/threads.hpp).
+// below one 16-lane step; these properties reach d = 199); targets with the same multiply–add
+// (fused or not) agree bit for bit; and fixed sample blocks reduced in block order make every
+// output bit-identical for any thread count (boa/threads.hpp).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 

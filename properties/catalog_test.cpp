@@ -16,9 +16,11 @@ namespace boa {
 namespace {
 
 std::set<std::string> TestedClaimIds() {
-  const std::regex call(R"re((CheckClaimAsProperty|ExpectClaimVerdict)\(\s*"([a-z0-9_]+(\.[a-z0-9_]+)+)"\s*\))re");
+  const std::regex call(
+      R"re((CheckClaimAsProperty|ExpectClaimVerdict)\(\s*"([a-z0-9_]+(\.[a-z0-9_]+)+)"\s*\))re");
   std::set<std::string> ids;
-  for (const auto& entry : std::filesystem::directory_iterator(testing::SourceDir() / "properties")) {
+  for (const auto& entry :
+       std::filesystem::directory_iterator(testing::SourceDir() / "properties")) {
     if (entry.path().extension() != ".cpp") continue;
     std::ifstream file(entry.path());
     std::stringstream text;
@@ -34,7 +36,8 @@ std::set<std::string> TestedClaimIds() {
 TEST(Catalog, EveryClaimHasATestInCtest) {
   const std::set<std::string> tested = TestedClaimIds();
   for (const Claim& claim : Catalog()) {
-    EXPECT_TRUE(tested.count(claim.id)) << claim.id << " has no CheckClaimAsProperty or ExpectClaimVerdict test";
+    EXPECT_TRUE(tested.count(claim.id))
+        << claim.id << " has no CheckClaimAsProperty or ExpectClaimVerdict test";
   }
   // And every tested id names a claim (a renamed claim leaves no stale test behind).
   for (const std::string& id : tested) EXPECT_NO_THROW(FindClaim(id)) << id;

@@ -44,8 +44,21 @@ std::string Pick(const Pool& valid, const Pool& hostile) {
 }
 
 // Numbers: malformed, NaN/Inf, negative, zero, beyond double or integer range.
-const Pool kHostileNumbers = {"nan", "NaN", "inf", "-inf", "1e309", "-1", "0", "abc", "", "0x10",
-                              "1e-400", "-0", "99999999999999999999", "2.5", "4294967296"};
+const Pool kHostileNumbers = {"nan",
+                              "NaN",
+                              "inf",
+                              "-inf",
+                              "1e309",
+                              "-1",
+                              "0",
+                              "abc",
+                              "",
+                              "0x10",
+                              "1e-400",
+                              "-0",
+                              "99999999999999999999",
+                              "2.5",
+                              "4294967296"};
 const Pool kHostileCounts = {"0", "-1", "abc", "2.5", "1e99", "99999999999", "nan", ""};
 const Pool kHostileEngines = {"fast", "", "GRAM"};
 const Pool kHostileBudgets = {"enormous", "", "QUICK", "nan"};
@@ -56,9 +69,18 @@ const Pool kHostileIds = {"no.such", "", "core.", "core.softmax.stable.x"};
 // budget (n·T·d tokens, a dense d×d W) or beyond int.
 // shift=308.3 makes core.softmax.stable fail (its corpus entry): exit 1, with a counterexample.
 const Pool kParams = {"T=2,magnitude=1,shift=1", "n=6,d=10,T=3", "magnitude=2", "shift=308.3"};
-const Pool kHostileParams = {"T=nan", "bogus=1", "T", "=3", "T=1e309", "T=2,,shift=1", "T=2,T=3",
-                             "n=100000,d=100000", "d=90000000", "model=4,d=50000",
-                             "n=2147483647,d=2147483647", "magnitude=400"};
+const Pool kHostileParams = {"T=nan",
+                             "bogus=1",
+                             "T",
+                             "=3",
+                             "T=1e309",
+                             "T=2,,shift=1",
+                             "T=2,T=3",
+                             "n=100000,d=100000",
+                             "d=90000000",
+                             "model=4,d=50000",
+                             "n=2147483647,d=2147483647",
+                             "magnitude=400"};
 
 // The folder layout every case starts from.
 struct Layout {
@@ -74,9 +96,9 @@ std::string DrawFileOutput(const Layout& l) {
                l.Path("file.txt/out.csv").string(), "/proc/boa-fuzz-out.csv", ""});
 }
 std::string DrawFolderOutput(const Layout& l) {
-  return Pick({l.Path("outdir").string(), l.Path("new/deeper").string(), l.Path("adir").string()},
-              {l.Path("file.txt").string(), l.Path("file.txt/sub").string(), "/proc/boa-fuzz-dir",
-               ""});
+  return Pick(
+      {l.Path("outdir").string(), l.Path("new/deeper").string(), l.Path("adir").string()},
+      {l.Path("file.txt").string(), l.Path("file.txt/sub").string(), "/proc/boa-fuzz-dir", ""});
 }
 
 std::vector<std::string> DrawCommand(const Layout& l, const Pool& commands) {
@@ -107,14 +129,22 @@ std::vector<std::string> DrawCommand(const Layout& l, const Pool& commands) {
   if (command == "check") {
     args.push_back(Pick(kIds, kHostileIds));
     add("--instances", Pick({"1", "2"}, kHostileCounts));
-    optional({seed, params, budget, engine, {"--note", {"kept"}, {""}},
+    optional({seed,
+              params,
+              budget,
+              engine,
+              {"--note", {"kept"}, {""}},
               {"--save-counterexample", {"fuzz-entry"}, {"../escape", "", "a/b", ".."}},
               {"--corpus", {DrawFolderOutput(l)}, {DrawFolderOutput(l)}}});
   } else if (command == "instance") {
-    optional({{"--n", {"2", "5"}, kHostileNumbers}, {"--d", {"3", "20"}, kHostileNumbers},
-              {"--T", {"2", "3"}, kHostileNumbers}, {"--eta", {"0", "0.2"}, kHostileNumbers},
-              {"--snr", {"0.5", "2"}, kHostileNumbers}, {"--mu-norm", {"1"}, kHostileNumbers},
-              {"--omega", {"0", "0.01"}, kHostileNumbers}, {"--lr", {"0.1"}, kHostileNumbers},
+    optional({{"--n", {"2", "5"}, kHostileNumbers},
+              {"--d", {"3", "20"}, kHostileNumbers},
+              {"--T", {"2", "3"}, kHostileNumbers},
+              {"--eta", {"0", "0.2"}, kHostileNumbers},
+              {"--snr", {"0.5", "2"}, kHostileNumbers},
+              {"--mu-norm", {"1"}, kHostileNumbers},
+              {"--omega", {"0", "0.01"}, kHostileNumbers},
+              {"--lr", {"0.1"}, kHostileNumbers},
               {"--weight-decay", {"0", "0.001"}, kHostileNumbers},
               {"--rho", {"0.5"}, kHostileNumbers},
               {"--d", {"3"}, {"1000000", "1e9", "2147483647"}},  // sizes above the budget
@@ -157,9 +187,9 @@ std::vector<std::string> DrawCommand(const Layout& l, const Pool& commands) {
     // Gram engine on a claim without one, an unknown parameter; the same file twice.
     const int count = *rc::gen::inRange(1, 3);
     for (int k = 0; k < count; ++k) {
-      args.push_back(l.Path(Pick({"holds.json", "mismatch.json"}, {"truncated.json", "nan.json", "empty.json",
-                                                  "missing.json", "array.json", "gram.json",
-                                                  "unknown-param.json", "adir"}))
+      args.push_back(l.Path(Pick({"holds.json", "mismatch.json"},
+                                 {"truncated.json", "nan.json", "empty.json", "missing.json",
+                                  "array.json", "gram.json", "unknown-param.json", "adir"}))
                          .string());
     }
   } else if (command == "sweep") {
@@ -197,16 +227,20 @@ void WriteLayout(const Layout& l) {
   std::ofstream(l.Path("mismatch.json"))  // holds, but expects to fail: exit 1
       << R"({"claim": "core.softmax.stable", "params": {"T": 2, "magnitude": 0, "shift": 1}, "seed": 1, "expected": "fails"})";
   std::ofstream(l.Path("truncated.json")) << holds.substr(0, holds.size() - 7);
-  std::ofstream(l.Path("nan.json")) << R"({"claim": "core.softmax.stable", "params": {"T": NaN}, "seed": 1, "expected": "holds"})";
+  std::ofstream(l.Path("nan.json"))
+      << R"({"claim": "core.softmax.stable", "params": {"T": NaN}, "seed": 1, "expected": "holds"})";
   std::ofstream(l.Path("empty.json")) << "";
   std::ofstream(l.Path("array.json")) << "[1, 2, 3]";
   std::ofstream(l.Path("gram.json"))
       << R"({"claim": "core.softmax.stable", "params": {"T": 2, "magnitude": 0, "shift": 1}, "seed": 1, "expected": "holds", "engine": "gram"})";
   std::ofstream(l.Path("unknown-param.json"))
       << R"({"claim": "core.softmax.stable", "params": {"T": 2, "magnitude": 0, "shift": 1, "bogus": 3}, "seed": 1, "expected": "holds"})";
-  std::ofstream(l.Path("part0.csv")) << "# boa sweep toy budget=quick shard=0/2 cells=2\ncell,x\n0,1\n";
-  std::ofstream(l.Path("part1.csv")) << "# boa sweep toy budget=quick shard=1/2 cells=2\ncell,x\n1,2\n";
-  std::ofstream(l.Path("corrupt.csv")) << "# boa sweep toy budget=quick shard=1/2 cells=2\ncell,x\nx1,2\n";
+  std::ofstream(l.Path("part0.csv"))
+      << "# boa sweep toy budget=quick shard=0/2 cells=2\ncell,x\n0,1\n";
+  std::ofstream(l.Path("part1.csv"))
+      << "# boa sweep toy budget=quick shard=1/2 cells=2\ncell,x\n1,2\n";
+  std::ofstream(l.Path("corrupt.csv"))
+      << "# boa sweep toy budget=quick shard=1/2 cells=2\ncell,x\nx1,2\n";
   std::ofstream(l.Path("overflow.csv"))
       << "# boa sweep toy budget=quick shard=1/2 cells=99999999999999\ncell,x\n99999999999999,2\n";
   std::ofstream(l.Path("file.txt")) << "a file, not a folder\n";
@@ -230,7 +264,8 @@ bool MayCreate(const std::vector<std::string>& args, const fs::path& dir, const 
     if (args[k] != "--out" && args[k] != "--corpus") continue;
     for (fs::path target = args[k + 1]; !target.empty() && target != dir;
          target = target.parent_path()) {
-      const auto [a, b] = std::mismatch(target.begin(), target.end(), created.begin(), created.end());
+      const auto [a, b] =
+          std::mismatch(target.begin(), target.end(), created.begin(), created.end());
       if (a == target.end()) return true;  // `created` is the target or lies below it
       if (target == target.parent_path()) break;
     }
@@ -255,8 +290,8 @@ void RunHostileCommand(const std::vector<std::string>& commands) {
   ::setenv("BOA_THREADS", threads.c_str(), 1);
   const CommandResult r = RunBoa(line);
   RC_LOG() << "BOA_MAX_MEMORY_MB=" << memory << " BOA_THREADS=" << threads << " boa " << line
-           << "\nexit "
-           << r.exit_code << "\n" << r.err;
+           << "\nexit " << r.exit_code << "\n"
+           << r.err;
   RC_TAG(args.front(), r.exit_code);  // the distribution is printed: each path is exercised
   RC_ASSERT(r.exit_code == 0 || r.exit_code == 1 || r.exit_code == 2);
   const std::set<std::string> after = Tree(layout.dir);

@@ -58,9 +58,11 @@ TEST(Cli, BadInputGetsOneLineAndExitCodeTwo) {
   ExpectBadInput("check core.softmax.stable --params magnitude=400 --instances 1");
   ExpectBadInput("check core.softmax.stable --params T=2,T=3");
   ExpectBadInput("check core.output.convex_combination --params n=100000,d=100000 --instances 1");
-  ExpectBadInput("check core.output.convex_combination --params n=6,d=4000 --instances 1 --max-memory-mb 0.1");
+  ExpectBadInput(
+      "check core.output.convex_combination --params n=6,d=4000 --instances 1 --max-memory-mb 0.1");
   ExpectBadInput("search core.output.convex_combination --params d=90000000 --evaluations 3");
-  ExpectBadInput("threshold core.softmax.stable --vary shift --lo 1 --hi 2 --over T=2,4 --out /proc/boa-never");
+  ExpectBadInput(
+      "threshold core.softmax.stable --vary shift --lo 1 --hi 2 --over T=2,4 --out /proc/boa-never");
   ExpectBadInput("instance --out /proc/boa-never.json");
 }
 
@@ -85,7 +87,8 @@ TEST(Cli, ADivergingInstanceFailsWithItsReplayLine) {
   const CommandResult r = RunBoa(check);
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_EQ(r.err.find("boa:"), std::string::npos) << r.err;
-  EXPECT_NE(r.out.find("numerical failure: the loss became non-finite"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("numerical failure: the loss became non-finite"), std::string::npos)
+      << r.out;
   const auto replay = r.out.find("replay: ./boa check sakamoto24.frak_s.criterion --params ");
   ASSERT_NE(replay, std::string::npos) << r.out;
   const std::string line = r.out.substr(replay + 8, r.out.find('\n', replay) - replay - 8);
@@ -130,8 +133,10 @@ TEST(Cli, InstanceRejectsBadParametersWithoutWritingAFile) {
 TEST(Cli, InstanceJsonHasDataModelAndTrajectory) {
   TempDir dir;
   const fs::path out = dir.path() / "m1.json";
-  const CommandResult r = RunBoa("instance --model m1 --data signal-noise --n 6 --d 12 --snr 0.8 "
-                                 "--steps 3 --schedule sb --seed 5 --out '" + out.string() + "'");
+  const CommandResult r = RunBoa(
+      "instance --model m1 --data signal-noise --n 6 --d 12 --snr 0.8 "
+      "--steps 3 --schedule sb --seed 5 --out '" +
+      out.string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::ifstream in(out);
   const auto json = nlohmann::json::parse(in);
@@ -160,7 +165,8 @@ TEST(Cli, ThresholdConstantSearchAndExploreRunEndToEnd) {
   TempDir dir;
   const CommandResult threshold = RunBoa(
       "threshold core.softmax.stable --vary shift --lo 300 --hi 320 --over T=2,3,4 --instances 5 "
-      "--steps 8 --out '" + dir.path().string() + "'");
+      "--steps 8 --out '" +
+      dir.path().string() + "'");
   ASSERT_EQ(threshold.exit_code, 0) << threshold.err;
   EXPECT_NE(threshold.out.find("log-log slope"), std::string::npos) << threshold.out;
   EXPECT_TRUE(std::filesystem::exists(dir.path() / "threshold.svg"));
@@ -172,7 +178,8 @@ TEST(Cli, ThresholdConstantSearchAndExploreRunEndToEnd) {
   ASSERT_EQ(constant.exit_code, 0) << constant.err;
   EXPECT_NE(constant.out.find("308.2"), std::string::npos) << constant.out;  // DBL_MAX ≈ 10^308.25
 
-  const CommandResult found = RunBoa("search core.softmax.stable --evaluations 50 --params shift=308.3");
+  const CommandResult found =
+      RunBoa("search core.softmax.stable --evaluations 50 --params shift=308.3");
   EXPECT_EQ(found.exit_code, 1) << found.out;
   EXPECT_NE(found.out.find("replay: ./boa check core.softmax.stable"), std::string::npos);
 
@@ -184,16 +191,22 @@ TEST(Cli, ThresholdConstantSearchAndExploreRunEndToEnd) {
 TEST(Cli, SweepShardsMergeToTheUnshardedFile) {
   TempDir dir;
   const std::string d = dir.path().string();
-  ASSERT_EQ(RunBoa("sweep magen24_dimension --budget quick --out '" + d + "/all.csv'").exit_code, 0);
+  ASSERT_EQ(RunBoa("sweep magen24_dimension --budget quick --out '" + d + "/all.csv'").exit_code,
+            0);
   for (int k = 0; k < 3; ++k) {
     const std::string shard = std::to_string(k);
     ASSERT_EQ(RunBoa("sweep magen24_dimension --budget quick --threads 1 --shard " + shard +
-                     "/3 --out '" + d + "/p" + shard + ".csv'").exit_code, 0);
+                     "/3 --out '" + d + "/p" + shard + ".csv'")
+                  .exit_code,
+              0);
   }
   ASSERT_EQ(RunBoa("sweep merge '" + d + "/p2.csv' '" + d + "/p0.csv' '" + d + "/p1.csv' --out '" +
-                   d + "/merged.csv'").exit_code, 0);
+                   d + "/merged.csv'")
+                .exit_code,
+            0);
   std::ifstream a(dir.path() / "all.csv"), b(dir.path() / "merged.csv");
-  const std::string whole((std::istreambuf_iterator<char>(a)), {}), merged((std::istreambuf_iterator<char>(b)), {});
+  const std::string whole((std::istreambuf_iterator<char>(a)), {}),
+      merged((std::istreambuf_iterator<char>(b)), {});
   EXPECT_EQ(whole, merged);
   EXPECT_EQ(RunBoa("sweep merge '" + d + "/p0.csv' --out '" + d + "/x.csv'").exit_code, 2);
   // A corrupt part is bad input that names the file and the line, not an internal error.
@@ -211,9 +224,10 @@ TEST(Cli, SweepShardsMergeToTheUnshardedFile) {
 TEST(Cli, SweepMergeRefusesPartsOfAnotherEngineOrBudget) {
   TempDir dir;
   const std::string d = dir.path().string();
-  for (const std::string& run : {"--budget quick --engine gram --shard 0/2 --out '" + d + "/g0.csv'",
-                                 "--budget quick --engine direct --shard 1/2 --out '" + d + "/d1.csv'",
-                                 "--budget default --engine gram --shard 1/2 --out '" + d + "/b1.csv'"}) {
+  for (const std::string& run :
+       {"--budget quick --engine gram --shard 0/2 --out '" + d + "/g0.csv'",
+        "--budget quick --engine direct --shard 1/2 --out '" + d + "/d1.csv'",
+        "--budget default --engine gram --shard 1/2 --out '" + d + "/b1.csv'"}) {
     ASSERT_EQ(RunBoa("sweep run sakamoto24_frak_s --threads 1 " + run).exit_code, 0) << run;
   }
   for (const std::string other : {"d1.csv", "b1.csv"}) {
@@ -222,7 +236,8 @@ TEST(Cli, SweepMergeRefusesPartsOfAnotherEngineOrBudget) {
     EXPECT_EQ(merge.exit_code, 2) << other;
     EXPECT_EQ(merge.err.rfind("boa: error:", 0), 0u) << merge.err;
     EXPECT_EQ(std::count(merge.err.begin(), merge.err.end(), '\n'), 1) << merge.err;
-    EXPECT_NE(merge.err.find(other == "d1.csv" ? "engine" : "budget"), std::string::npos) << merge.err;
+    EXPECT_NE(merge.err.find(other == "d1.csv" ? "engine" : "budget"), std::string::npos)
+        << merge.err;
     EXPECT_FALSE(std::filesystem::exists(dir.path() / "m.csv"));
   }
 }

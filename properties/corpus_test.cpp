@@ -14,8 +14,11 @@ namespace fs = std::filesystem;
 
 TEST(Corpus, EntriesRoundTripAndReplay) {
   testing::TempDir dir;
-  const CorpusEntry entry{"core.softmax.stable", {{"T", 2}, {"magnitude", 0}, {"shift", 308.3}}, 7,
-                          true, "z + c overflows"};
+  const CorpusEntry entry{"core.softmax.stable",
+                          {{"T", 2}, {"magnitude", 0}, {"shift", 308.3}},
+                          7,
+                          true,
+                          "z + c overflows"};
   const fs::path file = WriteCorpusEntry(dir.path(), "overflow", entry);
   EXPECT_EQ(file, dir.path() / "core.softmax.stable" / "overflow.json");
   const CorpusEntry back = ReadCorpusEntry(file);
@@ -35,7 +38,11 @@ TEST(Corpus, MalformedEntriesAreRefused) {
   const std::string valid =
       R"({"claim": "core.softmax.stable", "params": {"T": 2, "magnitude": 0, "shift": 1}, "seed": 1, "expected": "holds"})";
   const std::vector<std::string> bad = {
-      "", "{", valid.substr(0, valid.size() / 2), "[]", "null",
+      "",
+      "{",
+      valid.substr(0, valid.size() / 2),
+      "[]",
+      "null",
       R"({"claim": "no.such.claim", "params": {}, "seed": 1, "expected": "holds"})",
       R"({"claim": "core.softmax.stable", "params": {"T": "two"}, "seed": 1, "expected": "holds"})",
       R"({"claim": "core.softmax.stable", "params": {"T": 2}, "seed": -1, "expected": "holds"})",

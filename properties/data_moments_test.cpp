@@ -8,10 +8,10 @@
 #include <cmath>
 #include <vector>
 
+#include <gtest/gtest.h>
 #include <boost/math/distributions/binomial.hpp>
 #include <boost/math/distributions/chi_squared.hpp>
 #include <boost/math/distributions/normal.hpp>
-#include <gtest/gtest.h>
 
 #include "boa/signal_noise_data.hpp"
 #include "boa/token_selection_data.hpp"
@@ -32,7 +32,8 @@ void ExpectStandardGaussian(const std::vector<double>& x, double sigma) {
   const boost::math::chi_squared chi(M - 1);
   const double statistic = ss / (sigma * sigma);
   EXPECT_GE(statistic, boost::math::quantile(chi, kAlpha / 2)) << "noise variance " << ss / (M - 1);
-  EXPECT_LE(statistic, boost::math::quantile(chi, 1 - kAlpha / 2)) << "noise variance " << ss / (M - 1);
+  EXPECT_LE(statistic, boost::math::quantile(chi, 1 - kAlpha / 2))
+      << "noise variance " << ss / (M - 1);
 }
 
 void ExpectBinomial(int successes, int trials, double p) {

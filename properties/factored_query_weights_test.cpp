@@ -22,8 +22,8 @@ double RelativeGap(const Vector& ours, const Vector& dense) {
 }
 
 // θ ← θ − β(∇L + λθ) on dense blocks, written out here so it shares no code with the trainer.
-void DenseSteps(TokenSelection& model, const Dataset& data, int steps, double beta_p,
-                double beta_W, double decay, std::vector<double>& losses) {
+void DenseSteps(TokenSelection& model, const Dataset& data, int steps, double beta_p, double beta_W,
+                double decay, std::vector<double>& losses) {
   for (int k = 0; k < steps; ++k) {
     const Evaluation e = model.Evaluate(data, true);
     losses.push_back(e.loss);
@@ -79,7 +79,8 @@ RC_GTEST_PROP(FactoredQueryWeights, TrajectoryEqualsTheDenseUpdateIncludingWeigh
                     losses.push_back(e.loss);
                   });
   RC_ASSERT(gradients_left_out);  // the evaluations came from the factored path
-  for (int k = 0; k < c.steps; ++k) RC_ASSERT(std::fabs(losses[k] - dense_losses[k]) <= kTrajectoryRtol * dense_losses[k]);
+  for (int k = 0; k < c.steps; ++k)
+    RC_ASSERT(std::fabs(losses[k] - dense_losses[k]) <= kTrajectoryRtol * dense_losses[k]);
   RC_ASSERT(RelativeGap(c.model.Query(), dense.Query()) <= kTrajectoryRtol);
   RC_ASSERT(RelativeGap(c.model.Block("p"), dense.Block("p")) <= kTrajectoryRtol);
   RC_ASSERT(RelativeGap(c.model.Block("W"), dense.Block("W")) <= kTrajectoryRtol);
@@ -87,7 +88,8 @@ RC_GTEST_PROP(FactoredQueryWeights, TrajectoryEqualsTheDenseUpdateIncludingWeigh
 
 RC_GTEST_PROP(FactoredQueryWeights, ReadingWMidwayOrSplittingTheRunChangesNothing, ()) {
   Case c = DrawCase();
-  const TrainOptions options{c.steps, ConstantSchedule({{"p", c.beta_p}, {"W", c.beta_W}}), c.decay};
+  const TrainOptions options{c.steps, ConstantSchedule({{"p", c.beta_p}, {"W", c.beta_W}}),
+                             c.decay};
   TokenSelection whole = c.model;
   GradientDescent(whole, c.data, options);
 

@@ -14,9 +14,9 @@
 #include <functional>
 #include <vector>
 
+#include <gtest/gtest.h>
 #include <boost/math/distributions/chi_squared.hpp>
 #include <boost/math/distributions/normal.hpp>
-#include <gtest/gtest.h>
 
 #include "boa/gram_instance.hpp"
 #include "boa/gram_sampling.hpp"
@@ -39,7 +39,8 @@ void ExpectUniform(const std::vector<double>& u, const std::string& what) {
   EXPECT_LE(statistic, limit) << what << ": χ² = " << statistic;
 }
 
-void ExpectSameMean(const std::vector<double>& a, const std::vector<double>& b, const std::string& what) {
+void ExpectSameMean(const std::vector<double>& a, const std::vector<double>& b,
+                    const std::string& what) {
   auto moments = [](const std::vector<double>& x) {
     double m = 0, v = 0;
     for (double e : x) m += e / static_cast<double>(x.size());
@@ -181,7 +182,8 @@ TEST(GramSampling, TokenSelectionExperimentIsTheSameOnBothEngines) {
   }
   ExpectSameMean(train[0], train[1], "train accuracy");
   ExpectSameMean(noisy_fitted[0], noisy_fitted[1], "noisy samples fitted");
-  ExpectSameMean(label_sign[0], label_sign[1], "noisy samples selecting a token of their label's sign");
+  ExpectSameMean(label_sign[0], label_sign[1],
+                 "noisy samples selecting a token of their label's sign");
   ExpectSameMean(relevant[0], relevant[1], "clean samples selecting the relevant token");
   ExpectSameMean(test[0], test[1], "clean test accuracy");
   ExpectSameDistribution(test[0], test[1], "clean test accuracy");

@@ -32,7 +32,8 @@ RC_GTEST_PROP(HardMarginSvm, ReturnsAKktPointWithEqualPrimalAndDualObjectives, (
   const Vector w = SvmPrimal(Z, svm);
   const Vector margins = Z * w;
   RC_ASSERT(margins.minCoeff() >= 1 - kKkt);
-  for (int i = 0; i < k; ++i) RC_ASSERT(svm.alpha(i) * std::fabs(margins(i) - 1) <= kKkt * (1 + svm.alpha(i)));
+  for (int i = 0; i < k; ++i)
+    RC_ASSERT(svm.alpha(i) * std::fabs(margins(i) - 1) <= kKkt * (1 + svm.alpha(i)));
   // Strong duality: ‖w‖² = 1ᵀα, i.e. the dual objective is ½‖w‖².
   RC_ASSERT(std::fabs(w.squaredNorm() - svm.alpha.sum()) <= 1e-9 * w.squaredNorm());
   RC_ASSERT(std::fabs(svm.dual_objective - w.squaredNorm() / 2) <= 1e-9 * w.squaredNorm());

@@ -24,7 +24,8 @@ RC_GTEST_PROP(LinearizedThresholds, RootsAreRootsAndSignsMatchTheWindow, ()) {
   RC_ASSERT(std::fabs(NoisyTrainLogit(t.noisy, eta)) <= 1e-9);
   RC_ASSERT(std::fabs(TestLogit(t.test, eta)) <= 1e-9);
   const double r = *rc::gen::inRange(1, 2000) / 100.0;
-  const bool window = CleanTrainLogit(r, eta) > 0 && NoisyTrainLogit(r, eta) < 0 && TestLogit(r, eta) > 0;
+  const bool window =
+      CleanTrainLogit(r, eta) > 0 && NoisyTrainLogit(r, eta) < 0 && TestLogit(r, eta) > 0;
   RC_ASSERT(window == InBenignWindow(r, eta));
 }
 

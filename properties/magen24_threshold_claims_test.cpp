@@ -23,8 +23,8 @@ TEST(Magen24ThresholdClaimsStatistical, GdWithWeightDecayReachesTheMaxMarginSide
   ExpectClaimVerdict("magen24.maxmargin.gd_weight_decay_below");
 }
 
-// One claim per route (theory/claims/src/magen24/magen24_snr_threshold.cpp): max-margin and SA hold;
-// SB is a finding.
+// One claim per route (theory/claims/src/magen24/magen24_snr_threshold.cpp): max-margin and SA
+// hold; SB is a finding.
 TEST(Magen24ThresholdClaimsStatistical, SnrThresholdScalesAsInverseSqrtN) {
   ExpectClaimVerdict("magen24.snr.threshold");
 }

@@ -47,8 +47,10 @@ TEST(MaxMarginSelection, NormsMatchTheClosedFormsOnOrthogonalNoise) {
   const Dataset data = OrthogonalSignalNoise(10, 1, mu, xi);
   const SampleLabels labels = LabelsOf(data);
   const RowMatrix K = data.X * data.X.transpose();
-  const SelectionSvms benign = SolveSelectionSvms(labels, K, SignalForCleanClasses(labels, true, true));
-  const SelectionSvms noise = SolveSelectionSvms(labels, K, SignalForCleanClasses(labels, false, false));
+  const SelectionSvms benign =
+      SolveSelectionSvms(labels, K, SignalForCleanClasses(labels, true, true));
+  const SelectionSvms noise =
+      SolveSelectionSvms(labels, K, SignalForCleanClasses(labels, false, false));
   EXPECT_NEAR(benign.v_svm.norm_squared, 2 / (mu * mu) + 2 / (xi * xi), 1e-12);
   EXPECT_NEAR(noise.v_svm.norm_squared, 10 / (xi * xi), 1e-12);
   EXPECT_LE(benign.v_svm.kkt_residual, 1e-10);
@@ -57,8 +59,7 @@ TEST(MaxMarginSelection, NormsMatchTheClosedFormsOnOrthogonalNoise) {
   const Vector p = CombineTokens(data, benign.p_coef);
   for (int i = 0; i < data.n; ++i) {
     const int t = benign.choice[i];
-    EXPECT_GE(p.dot(data.X.row(2 * i + t)) - p.dot(data.X.row(2 * i + 1 - t)),
-              1 - 1e-9);
+    EXPECT_GE(p.dot(data.X.row(2 * i + t)) - p.dot(data.X.row(2 * i + 1 - t)), 1 - 1e-9);
   }
 }
 

@@ -11,9 +11,7 @@ namespace {
 
 TEST(NoiseGram, SummaryOfAHandMadeGramMatrix) {
   Matrix g(3, 3);
-  g << 4, 1, -1,
-       1, 2, 0.5,
-      -1, 0.5, 8;
+  g << 4, 1, -1, 1, 2, 0.5, -1, 0.5, 8;
   const NoiseGramSummary s = SummarizeNoiseGram(g);
   EXPECT_EQ(s.min_squared_norm, 2);
   EXPECT_EQ(s.max_squared_norm, 8);

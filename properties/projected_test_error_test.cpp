@@ -6,8 +6,8 @@
 // Seeds are fixed; with fresh seeds each test falsely fails with probability ≤ 1e-6.
 #include <cmath>
 
-#include <boost/math/distributions/normal.hpp>
 #include <gtest/gtest.h>
+#include <boost/math/distributions/normal.hpp>
 
 #include "boa/metrics.hpp"
 #include "boa/model.hpp"
@@ -21,7 +21,8 @@ void ExpectSameProportion(const ErrorEstimate& a, const ErrorEstimate& b) {
   const double z = boost::math::quantile(boost::math::normal(), 1 - 1e-6 / 2);
   const double pooled = static_cast<double>(a.errors + b.errors) / (a.trials + b.trials);
   const double sd = std::sqrt(pooled * (1 - pooled) * (1.0 / a.trials + 1.0 / b.trials));
-  EXPECT_LE(std::fabs(a.rate - b.rate), z * sd) << "projected " << a.rate << " vs direct " << b.rate;
+  EXPECT_LE(std::fabs(a.rate - b.rate), z * sd)
+      << "projected " << a.rate << " vs direct " << b.rate;
   EXPECT_GT(pooled, 0.05) << "the setting should have a non-trivial error to test anything";
 }
 
@@ -60,8 +61,7 @@ TEST(ProjectedTestError, MatchesDirectMonteCarloForTokenSelectionOnD2) {
   model.Block("p") = Gaussian(spec.d, 0.15, 6);
   model.Block("p")(0) += 0.3;
   const ErrorEstimate direct = CleanTestError(model, test);
-  const auto projected =
-      ProjectedCleanTestError(model.Query(), model.Block("nu"), spec, 200000, 7);
+  const auto projected = ProjectedCleanTestError(model.Query(), model.Block("nu"), spec, 200000, 7);
   ExpectSameProportion(projected.error, direct);
 }
 
@@ -89,7 +89,8 @@ TEST(ProjectedTestError, ExactT2IntegralMatchesMonteCarlo) {
     const double exact = ExactCleanTestErrorSignalNoiseT2(projections);
     const auto mc = ProjectedCleanTestError(projections, spec, 400000, seed);
     const double se = std::sqrt(exact * (1 - exact) / mc.error.trials);
-    EXPECT_LE(std::fabs(mc.error.rate - exact), z * se + 1e-12) << "seed " << seed << ": exact " << exact;
+    EXPECT_LE(std::fabs(mc.error.rate - exact), z * se + 1e-12)
+        << "seed " << seed << ": exact " << exact;
     EXPECT_GT(exact, 0.01);
     EXPECT_LT(exact, 0.99);
   }
@@ -101,7 +102,7 @@ TEST(ProjectedTestError, ExactT2HandlesDegenerateNoise) {
   p.u_plus = 1;
   p.u_minus = -1;  // both classes on the right side
   EXPECT_EQ(ExactCleanTestErrorSignalNoiseT2(p), 0.0);
-  p.u_minus = 1;   // class −1 always wrong
+  p.u_minus = 1;  // class −1 always wrong
   EXPECT_EQ(ExactCleanTestErrorSignalNoiseT2(p), 0.5);
 }
 

@@ -40,13 +40,15 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEveryClaimAndEveryFigure) {
     EXPECT_NE(markdown.find("| `" + claim.id + "` |"), std::string::npos) << claim.id;
     const auto& entry = summary["claims"][k];
     EXPECT_EQ(entry["id"], claim.id);
-    for (const char* field : {"kind", "provenance", "verdict", "expected", "as_expected",
-                              "instances", "failures", "rejected", "healthy", "measured", "replay"}) {
+    for (const char* field :
+         {"kind", "provenance", "verdict", "expected", "as_expected", "instances", "failures",
+          "rejected", "healthy", "measured", "replay"}) {
       EXPECT_TRUE(entry.contains(field)) << claim.id << " lacks " << field;
     }
     // Every reproduce line replays its run on the engine that ran: a claim with a Gram form names
     // it, in summary.json and in REPORT.md.
-    const std::string engine_flag = claim.gram_form ? " --engine " + entry["engine"].get<std::string>() : "";
+    const std::string engine_flag =
+        claim.gram_form ? " --engine " + entry["engine"].get<std::string>() : "";
     const std::string replay = entry["replay"].get<std::string>();
     EXPECT_EQ(replay, "./boa check " + claim.id + " --seed 1 --budget quick" + engine_flag);
     EXPECT_NE(markdown.find("Reproduce: `" + replay + "`"), std::string::npos) << replay;
@@ -71,7 +73,8 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEveryClaimAndEveryFigure) {
       const auto findings = markdown.find("## Findings"), verdicts = markdown.find("## Verdicts");
       const auto at = markdown.find("### `" + claim.id + "` — finding");
       EXPECT_TRUE(findings < at && at < verdicts) << claim.id << " is not among the findings";
-      EXPECT_NE(markdown.find("Replay: `./boa check " + claim.id, at), std::string::npos) << claim.id;
+      EXPECT_NE(markdown.find("Replay: `./boa check " + claim.id, at), std::string::npos)
+          << claim.id;
     }
   }
   ASSERT_EQ(summary["figures"].size(), report::FigureCatalog().size());

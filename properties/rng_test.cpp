@@ -13,12 +13,13 @@ TEST(Rng, GoldenValuesForSeed42AreStable) {
   // every seeded result in the suite and in old reports changed.
   Rng rng(42);
   const double expected_normal[] = {0.066684699402043218, 2.2658597857238427, -0.96909401579985788,
-                                     -0.52799733359341061, 1.1659010099161713};
+                                    -0.52799733359341061, 1.1659010099161713};
   for (double e : expected_normal) EXPECT_EQ(rng.Normal(), e);
   EXPECT_EQ(Rng(42, kTestData).Bits(), 1139462357806826135ULL);
 }
 
-RC_GTEST_PROP(Rng, SameSeedAndStreamGiveTheSameSequence, (std::uint64_t seed, std::uint8_t stream)) {
+RC_GTEST_PROP(Rng, SameSeedAndStreamGiveTheSameSequence,
+              (std::uint64_t seed, std::uint8_t stream)) {
   Rng a(seed, stream), b(seed, stream);
   for (int k = 0; k < 8; ++k) RC_ASSERT(a.Normal() == b.Normal());
 }

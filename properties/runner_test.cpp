@@ -91,7 +91,7 @@ TEST(Runner, ProbabilisticVerdictIsTheSequentialTestsDecision) {
   o.shrink = false;
   const Verdict holds = RunClaim(PeriodicClaim(20), o);  // 5% failures ≤ δ = 10%
   EXPECT_EQ(holds.status, Status::kHolds);
-  EXPECT_LT(holds.instances, 400);  // it stopped when the evidence decided
+  EXPECT_LT(holds.instances, 400);                      // it stopped when the evidence decided
   const Verdict fails = RunClaim(PeriodicClaim(2), o);  // 50% failures ≥ δ₁ = 30%
   EXPECT_EQ(fails.status, Status::kFails);
   EXPECT_LT(fails.instances, 400);
@@ -139,10 +139,11 @@ TEST(Runner, EveryProbabilisticClaimsPlanHasPowerAtItsBreakage) {
     }
     if (claim.kind != ClaimKind::kProbabilistic) continue;
     EXPECT_FALSE(claim.delta_source.empty()) << claim.id << " does not say where δ comes from";
-    EXPECT_TRUE(claim.delta > 0 && claim.delta < claim.delta_alt && claim.delta_alt < 1) << claim.id;
-    for (const int cap : {CiInstances(claim), ClaimInstancesAt(claim, Budget::kQuick),
-                          ClaimInstancesAt(claim, Budget::kDefault),
-                          ClaimInstancesAt(claim, Budget::kFull)}) {
+    EXPECT_TRUE(claim.delta > 0 && claim.delta < claim.delta_alt && claim.delta_alt < 1)
+        << claim.id;
+    for (const int cap :
+         {CiInstances(claim), ClaimInstancesAt(claim, Budget::kQuick),
+          ClaimInstancesAt(claim, Budget::kDefault), ClaimInstancesAt(claim, Budget::kFull)}) {
       EXPECT_GE(Power(PlanOf(claim, cap)), 0.9) << claim.id << " at cap " << cap;
     }
   }
@@ -163,9 +164,13 @@ TEST(Runner, EveryFindingFailsRobustlyAtItsMeasuredRate) {
 
 TEST(Runner, NonFiniteMeasurementsAndThrowingChecksFail) {
   Claim c = FalseClaim();
-  c.check = [](const Params&, std::uint64_t, Engine) { return Outcome{true, {{"x", std::nan("")}}, ""}; };
+  c.check = [](const Params&, std::uint64_t, Engine) {
+    return Outcome{true, {{"x", std::nan("")}}, ""};
+  };
   EXPECT_EQ(RunClaim(c, {}).status, Status::kFails);
-  c.check = [](const Params&, std::uint64_t, Engine) -> Outcome { throw std::runtime_error("boom"); };
+  c.check = [](const Params&, std::uint64_t, Engine) -> Outcome {
+    throw std::runtime_error("boom");
+  };
   const Verdict v = RunClaim(c, {});
   EXPECT_EQ(v.status, Status::kFails);
   EXPECT_NE(v.counterexample->explanation.find("boom"), std::string::npos);
@@ -187,8 +192,9 @@ TEST(Runner, ADivergingInstanceFailsWithAReplay) {
   const Verdict v = RunClaim(DivergingClaim(ClaimKind::kIdentity), {});
   EXPECT_EQ(v.status, Status::kFails);
   ASSERT_TRUE(v.counterexample.has_value());
-  EXPECT_NE(v.counterexample->explanation.find("numerical failure: the loss became non-finite at step 3"),
-            std::string::npos);
+  EXPECT_NE(
+      v.counterexample->explanation.find("numerical failure: the loss became non-finite at step 3"),
+      std::string::npos);
   EXPECT_EQ(IntParam(v.counterexample->params, "n"), 10);  // shrunk to the smallest diverging n
   EXPECT_NE(v.counterexample->replay.find("--params"), std::string::npos);
 }

@@ -11,16 +11,19 @@
 
 using boa::testing::ExpectClaimVerdict;
 
-TEST(Sakamoto24GdClaimsSlowStatistical, BalancedSettingSelectsRelevantTokensForCleanAndFlippedSignTokensForNoisy) {
+TEST(Sakamoto24GdClaimsSlowStatistical,
+     BalancedSettingSelectsRelevantTokensForCleanAndFlippedSignTokensForNoisy) {
   ExpectClaimVerdict("sakamoto24.gd.token_selection");
 }
 
 // A finding: the large-noise run is not harmful (clean test ≤ 0.75) at CI's seeds.
-TEST(Sakamoto24GdClaimsSlowStatistical, BalancedIsBenignLargeNoiseHarmfulLargeSignalNotOverfitting) {
+TEST(Sakamoto24GdClaimsSlowStatistical,
+     BalancedIsBenignLargeNoiseHarmfulLargeSignalNotOverfitting) {
   ExpectClaimVerdict("sakamoto24.gd.regimes");
 }
 
-TEST(Sakamoto24GdClaimsSlowStatistical, BalancedIsBenignLargeNoiseNotBenignLargeSignalNotOverfitting) {
+TEST(Sakamoto24GdClaimsSlowStatistical,
+     BalancedIsBenignLargeNoiseNotBenignLargeSignalNotOverfitting) {
   ExpectClaimVerdict("sakamoto24.gd.regimes_not_benign");
 }
 

@@ -61,8 +61,8 @@ TEST(Simd, BoaRejectsABadBoaSimdWithOneErrorLine) {
 }
 
 TEST(Simd, BoaRunsOnTheBaselineWhenAsked) {
-  const testing::CommandResult r = RunBoaWithSimd(
-      "baseline", "check core.kernel.fused_matches_reference --instances 3 --json");
+  const testing::CommandResult r =
+      RunBoaWithSimd("baseline", "check core.kernel.fused_matches_reference --instances 3 --json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["simd"], SupportedSimdTargets().back()) << r.out;
 }

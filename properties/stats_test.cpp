@@ -80,8 +80,8 @@ TEST(Stats, ExponentTestIsAStudentTTestOnTheReplicates) {
             TestExponent(exponents, -0.5, false, 0.05, 0.05).power);
   EXPECT_FALSE(TestExponent(exponents, -0.75, false, 0.05, 0.25).holds);
   EXPECT_GT(TestExponent(exponents, -0.5, false, 2e-5, 0.25).power, 0.99);
-  EXPECT_TRUE(TestExponent(exponents, 0.0, true, 2e-5, 0.25).holds);    // clearly below 0
-  EXPECT_FALSE(TestExponent(exponents, -0.5, true, 2e-5, 0.25).holds);  // not below −1/2
+  EXPECT_TRUE(TestExponent(exponents, 0.0, true, 2e-5, 0.25).holds);          // clearly below 0
+  EXPECT_FALSE(TestExponent(exponents, -0.5, true, 2e-5, 0.25).holds);        // not below −1/2
   EXPECT_FALSE(TestExponent(exponents, -0.45, true, 0.05, 0.25, 0.1).holds);  // not by 0.1
   // A tolerance band: −0.56 is within 0.1 of −1/2, so it holds although −1/2 is outside.
   const std::vector<double> biased = {-0.57, -0.55, -0.56, -0.555, -0.565, -0.56};

@@ -27,7 +27,8 @@ Sweep Synthetic() {
   s.cells = [](Budget, Engine) { return 23; };
   s.run = [](int cell, Budget, Engine) {
     Rows rows;
-    for (int k = 0; k <= cell % 3; ++k) rows.push_back({cell + 0.1 * k, std::sin(cell * 1.7 + k) / 3});
+    for (int k = 0; k <= cell % 3; ++k)
+      rows.push_back({cell + 0.1 * k, std::sin(cell * 1.7 + k) / 3});
     return rows;
   };
   return s;
@@ -40,7 +41,8 @@ RC_GTEST_PROP(Sweep, RowsDoNotDependOnThreadsOrShards, ()) {
   const Rows serial = Flatten(RunSweep(s, Budget::kQuick, kGram, 0, 1, 1));
   RC_ASSERT(Flatten(RunSweep(s, Budget::kQuick, kGram, 0, 1, threads)) == serial);
   std::size_t rows = 0;
-  for (int k = 0; k < shards; ++k) rows += Flatten(RunSweep(s, Budget::kQuick, kGram, k, shards, threads)).size();
+  for (int k = 0; k < shards; ++k)
+    rows += Flatten(RunSweep(s, Budget::kQuick, kGram, k, shards, threads)).size();
   RC_ASSERT(rows == serial.size());
 }
 
@@ -51,9 +53,11 @@ RC_GTEST_PROP(Sweep, MergedShardsAreByteForByteTheUnshardedCsv, ()) {
   std::vector<std::filesystem::path> parts;
   for (int k = shards - 1; k >= 0; --k) {  // any order of parts
     parts.push_back(dir.path() / ("part" + std::to_string(k) + ".csv"));
-    std::ofstream(parts.back()) << report::SweepCsv(s, Budget::kQuick, kGram, RunSweep(s, Budget::kQuick, kGram, k, shards), k, shards);
+    std::ofstream(parts.back()) << report::SweepCsv(
+        s, Budget::kQuick, kGram, RunSweep(s, Budget::kQuick, kGram, k, shards), k, shards);
   }
-  const std::string whole = report::SweepCsv(s, Budget::kQuick, kGram, RunSweep(s, Budget::kQuick, kGram), 0, 1);
+  const std::string whole =
+      report::SweepCsv(s, Budget::kQuick, kGram, RunSweep(s, Budget::kQuick, kGram), 0, 1);
   if (shards > 1) RC_ASSERT(report::MergeSweepCsv(parts) == whole);
 }
 
@@ -71,10 +75,10 @@ TEST(Sweep, MergeRefusesIncompleteOrMixedParts) {
   const auto p1 = write("p1.csv", part(1, Budget::kQuick, kGram));
   const auto full = write("f.csv", part(1, Budget::kFull, kGram));
   const auto direct = write("d.csv", part(1, Budget::kQuick, Engine::kDirect));
-  EXPECT_THROW(report::MergeSweepCsv({p0}), InvalidInput);           // a shard is missing
-  EXPECT_THROW(report::MergeSweepCsv({p0, p0}), InvalidInput);       // a cell twice
-  EXPECT_THROW(report::MergeSweepCsv({p0, full}), InvalidInput);     // another budget
-  EXPECT_THROW(report::MergeSweepCsv({p0, direct}), InvalidInput);   // another engine
+  EXPECT_THROW(report::MergeSweepCsv({p0}), InvalidInput);          // a shard is missing
+  EXPECT_THROW(report::MergeSweepCsv({p0, p0}), InvalidInput);      // a cell twice
+  EXPECT_THROW(report::MergeSweepCsv({p0, full}), InvalidInput);    // another budget
+  EXPECT_THROW(report::MergeSweepCsv({p0, direct}), InvalidInput);  // another engine
   EXPECT_THROW(report::MergeSweepCsv({write("x.csv", "garbage\n")}), InvalidInput);
   EXPECT_NO_THROW(report::MergeSweepCsv({p1, p0}));
 }

@@ -36,7 +36,8 @@ RC_GTEST_PROP(TokenSelectionData, HasTheDeclaredShapeAndTokenLayout, ()) {
     int t = 0;
     for (int k = 0; k < spec.relevant; ++k) RC_ASSERT(data.Role(i, t++) == TokenRole::kRelevant);
     for (int k = 0; k < spec.weak_same; ++k) RC_ASSERT(data.Role(i, t++) == TokenRole::kWeakSame);
-    for (int k = 0; k < spec.weak_opposite; ++k) RC_ASSERT(data.Role(i, t++) == TokenRole::kWeakOpposite);
+    for (int k = 0; k < spec.weak_opposite; ++k)
+      RC_ASSERT(data.Role(i, t++) == TokenRole::kWeakOpposite);
     while (t < spec.T) RC_ASSERT(data.Role(i, t++) == TokenRole::kIrrelevant);
     // Balanced labels: the first ⌊n/2⌋ samples are class +1.
     RC_ASSERT(data.y_true(i) == (i < spec.n / 2 ? 1.0 : -1.0));
@@ -74,7 +75,10 @@ TEST(TokenSelectionData, RejectsInputsOutsideTheModel) {
   rejects([](TokenSelectionSpec& s) { s.T = 1; });
   rejects([](TokenSelectionSpec& s) { s.eta = 1.0; });
   rejects([](TokenSelectionSpec& s) { s.mu_norm = std::nan(""); });
-  rejects([](TokenSelectionSpec& s) { s.relevant = 5; s.weak_same = 4; });
+  rejects([](TokenSelectionSpec& s) {
+    s.relevant = 5;
+    s.weak_same = 4;
+  });
   rejects([](TokenSelectionSpec& s) { s.flips = FlipRule::kExact; });
 }
 

@@ -42,9 +42,9 @@ Dataset ThreeSamples() {
 TEST(TokenSelectionRun, SelectionByRoleCountsTheArgmaxTokenOfEachIncludedSample) {
   const SampleLabels data = LabelsOf(ThreeSamples());
   RowMatrix attention(3, 3);
-  attention << 0.7, 0.2, 0.1,   // clean → relevant
-               0.1, 0.6, 0.3,   // noisy → weak opposite
-               0.2, 0.3, 0.5;   // clean → irrelevant
+  attention << 0.7, 0.2, 0.1,  // clean → relevant
+      0.1, 0.6, 0.3,           // noisy → weak opposite
+      0.2, 0.3, 0.5;           // clean → irrelevant
   const auto clean = SelectionByRole(attention, data, CleanSamples(data));
   EXPECT_DOUBLE_EQ(clean.at("relevant"), 0.5);
   EXPECT_DOUBLE_EQ(clean.at("irrelevant"), 0.5);
@@ -61,8 +61,8 @@ TEST(TokenSelectionRun, FrakSAddsRelevantAttentionTimesItsComplementPerGroup) {
   const AttentionObserver observe = FrakSAccumulator(frak);
   RowMatrix attention(3, 3);
   attention << 0.5, 0.25, 0.25,  // clean, y = +1: 𝔖 = 0.25
-               0.2, 0.4, 0.4,    // noisy, ỹ = +1: 𝔖 = 0.16
-               0.9, 0.05, 0.05;  // clean, y = −1: 𝔖 = 0.09
+      0.2, 0.4, 0.4,             // noisy, ỹ = +1: 𝔖 = 0.16
+      0.9, 0.05, 0.05;           // clean, y = −1: 𝔖 = 0.09
   observe(0, data, Vector::Zero(3), attention);
   observe(1, data, Vector::Zero(3), attention);  // two steps: sums double
   EXPECT_DOUBLE_EQ(frak.clean_plus, 0.5);
@@ -106,7 +106,9 @@ RC_GTEST_PROP(TokenSelectionRun, GramEngineOnTheSameDataIsTheDirectRun, ()) {
   options.n_test_trace = 100;
   std::vector<Step> direct_steps, gram_steps;
   auto recorder = [](std::vector<Step>& into) {
-    return [&into](int, const SampleLabels&, const Vector& f, const RowMatrix& a) { into.push_back({f, a}); };
+    return [&into](int, const SampleLabels&, const Vector& f, const RowMatrix& a) {
+      into.push_back({f, a});
+    };
   };
   options.attention_observer = recorder(direct_steps);
   const TokenSelectionRun direct = RunTokenSelection(spec, options, seed);
@@ -178,7 +180,8 @@ TEST(TokenSelectionRun, GramEngineFillsEverySummaryAndTheTrace) {
   options.record_every = 4;
   options.engine = Engine::kGram;
   int observed = 0;
-  options.attention_observer = [&](int step, const SampleLabels& labels, const Vector& f, const RowMatrix& a) {
+  options.attention_observer = [&](int step, const SampleLabels& labels, const Vector& f,
+                                   const RowMatrix& a) {
     EXPECT_EQ(step, observed++);
     EXPECT_EQ(labels.y.size(), 6);
     EXPECT_EQ(f.size(), 6);

@@ -88,7 +88,8 @@ TEST(Train, NonFiniteLossStopsTrainingWithAnError) {
   PromptAttention model(data.d);
   model.Block("v").setConstant(std::nan(""));
   // A numerical failure, not bad input: a claim instance that meets it fails with its replay.
-  EXPECT_THROW(GradientDescent(model, data, {1, ConstantSchedule({{"v", 1}}), 0}), NumericalFailure);
+  EXPECT_THROW(GradientDescent(model, data, {1, ConstantSchedule({{"v", 1}}), 0}),
+               NumericalFailure);
 }
 
 }  // namespace

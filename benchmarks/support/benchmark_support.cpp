@@ -24,8 +24,8 @@ Problem RandomProblem(const Shape& shape) {
 void SetThroughputCounters(benchmark::State& state, double elements_per_iteration) {
   const double elements = static_cast<double>(state.iterations()) * elements_per_iteration;
   state.SetBytesProcessed(static_cast<std::int64_t>(elements * sizeof(double)));
-  state.counters["ns_per_element"] =
-      benchmark::Counter(elements * 1e-9, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_element"] = benchmark::Counter(
+      elements * 1e-9, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
 }  // namespace boa::bench

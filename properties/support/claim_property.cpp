@@ -31,7 +31,8 @@ void ExpectClaimVerdict(const std::string& id) {
   options.instances = CiInstances(claim);
   const Verdict v = RunClaim(claim, options);
   std::string measured;
-  for (const auto& [name, value] : v.measured) measured += "\n  " + name + " = " + std::to_string(value);
+  for (const auto& [name, value] : v.measured)
+    measured += "\n  " + name + " = " + std::to_string(value);
   const std::string context =
       id + ": " + v.summary + measured +
       (v.counterexample ? "\n  counterexample: " + v.counterexample->explanation +

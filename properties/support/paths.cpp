@@ -1,11 +1,11 @@
 #include "paths.hpp"
 
+#include <sys/wait.h>
 #include <cstdlib>
 #include <fstream>
 #include <random>
 #include <sstream>
 #include <stdexcept>
-#include <sys/wait.h>
 
 namespace boa::testing {
 

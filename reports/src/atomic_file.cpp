@@ -1,8 +1,8 @@
 #include "boa_report/atomic_file.hpp"
 
+#include <unistd.h>
 #include <fstream>
 #include <system_error>
-#include <unistd.h>
 
 #include "boa/error.hpp"
 
@@ -30,10 +30,10 @@ void RequireWritableFile(const std::string& flag, const fs::path& file) {
   std::error_code ec;
   Require(!fs::is_directory(file, ec), flag + " " + file.string() + " is a directory, not a file");
   const fs::path folder = file.has_parent_path() ? file.parent_path() : fs::path(".");
-  Require(fs::is_directory(folder, ec), flag + " " + file.string() + ": folder " +
-                                            folder.string() + " does not exist");
-  Require(WritableDirectory(folder), flag + " " + file.string() + ": folder " + folder.string() +
-                                         " is not writable");
+  Require(fs::is_directory(folder, ec),
+          flag + " " + file.string() + ": folder " + folder.string() + " does not exist");
+  Require(WritableDirectory(folder),
+          flag + " " + file.string() + ": folder " + folder.string() + " is not writable");
   Require(!fs::exists(file, ec) || access(file.c_str(), W_OK) == 0,
           flag + " " + file.string() + " is not writable");
 }
@@ -45,7 +45,8 @@ void RequireWritableFolder(const std::string& flag, const fs::path& folder) {
   Require(!fs::exists(absolute, ec) || fs::is_directory(absolute, ec),
           flag + " " + folder.string() + " is a file, not a folder");
   fs::path existing = absolute;
-  while (!fs::exists(existing, ec) && existing.has_parent_path() && existing != existing.parent_path()) {
+  while (!fs::exists(existing, ec) && existing.has_parent_path() &&
+         existing != existing.parent_path()) {
     existing = existing.parent_path();
   }
   Require(fs::is_directory(existing, ec),

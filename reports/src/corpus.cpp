@@ -55,14 +55,16 @@ CorpusEntry ReadCorpusEntry(const fs::path& file) {
   }
   if (!j["seed"].is_number_unsigned()) fail("\"seed\" must be a non-negative integer");
   e.seed = j["seed"].get<std::uint64_t>();
-  if (j["expected"] != "fails" && j["expected"] != "holds") fail("\"expected\" must be \"fails\" or \"holds\"");
+  if (j["expected"] != "fails" && j["expected"] != "holds")
+    fail("\"expected\" must be \"fails\" or \"holds\"");
   e.expect_failure = j["expected"] == "fails";
   if (j.contains("note")) {
     if (!j["note"].is_string()) fail("\"note\" must be a string");
     e.note = j["note"].get<std::string>();
   }
   if (j.contains("engine")) {
-    if (j["engine"] != "direct" && j["engine"] != "gram") fail("\"engine\" must be \"direct\" or \"gram\"");
+    if (j["engine"] != "direct" && j["engine"] != "gram")
+      fail("\"engine\" must be \"direct\" or \"gram\"");
     e.engine = j["engine"] == "gram" ? Engine::kGram : Engine::kDirect;
   }
   return e;

@@ -60,7 +60,8 @@ void RenderFigure(const Figure& figure, const std::filesystem::path& dir) {
   const auto csv = dir / (figure.name + ".csv");
   {
     std::ofstream out(csv);
-    for (std::size_t k = 0; k < figure.columns.size(); ++k) out << (k ? "," : "") << figure.columns[k];
+    for (std::size_t k = 0; k < figure.columns.size(); ++k)
+      out << (k ? "," : "") << figure.columns[k];
     out << '\n';
     for (const auto& row : figure.rows) {
       for (std::size_t k = 0; k < row.size(); ++k) out << (k ? "," : "") << Number(row[k]);
@@ -86,7 +87,8 @@ void RenderFigure(const Figure& figure, const std::filesystem::path& dir) {
   if (std::system(command.c_str()) != 0) {
     // No partial figure stays behind: its data, script and whatever gnuplot wrote go too.
     std::error_code ignored;
-    for (const auto& file : {csv, script, dir / (figure.name + ".svg")}) std::filesystem::remove(file, ignored);
+    for (const auto& file : {csv, script, dir / (figure.name + ".svg")})
+      std::filesystem::remove(file, ignored);
     throw std::runtime_error("gnuplot failed on " + script.string());
   }
 }

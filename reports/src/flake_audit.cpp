@@ -2,12 +2,13 @@
 
 #include "boa/catalog.hpp"
 #include "boa/runner.hpp"
-#include "boa/sweep_catalog.hpp"
 #include "boa/stats.hpp"
+#include "boa/sweep_catalog.hpp"
 
 namespace boa::report {
 
-FlakeAudit RunFlakeAudit(Budget budget, Engine engine, const std::function<void(int, int)>& progress) {
+FlakeAudit RunFlakeAudit(Budget budget, Engine engine,
+                         const std::function<void(int, int)>& progress) {
   FlakeAudit audit;
   audit.budget = budget;
   audit.part = RunSweep(FindSweep("flake_audit"), budget, engine, 0, 1, 0, progress);

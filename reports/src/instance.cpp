@@ -33,7 +33,9 @@ json EvaluationJson(const Model& model, const Dataset& data) {
   for (std::size_t b = 0; b < e.gradient.size(); ++b) {
     if (model.Blocks()[b].trained) gradient[model.Blocks()[b].name] = Values(e.gradient[b]);
   }
-  return {{"loss", e.loss}, {"f", Values(e.f)}, {"attention", Rows(e.attention)},
+  return {{"loss", e.loss},
+          {"f", Values(e.f)},
+          {"attention", Rows(e.attention)},
           {"gradient", gradient}};
 }
 
@@ -66,8 +68,10 @@ StepSchedule MakeSchedule(const InstanceOptions& o, const Dataset& data) {
   if (o.schedule == "constant") {
     return ConstantSchedule({{"p", o.lr}, {"v", o.lr}, {"W", o.lr}});
   }
-  Require(o.model == "m1", "schedules sa and sb are the [M] two-step schedules of M1; use "
-                           "--schedule constant for " + o.model);
+  Require(o.model == "m1",
+          "schedules sa and sb are the [M] two-step schedules of M1; use "
+          "--schedule constant for " +
+              o.model);
   if (o.schedule == "sa") return MagenScheduleSA(data.n, data.d);
   if (o.schedule == "sb") return MagenScheduleSB(data.n, data.d);
   throw InvalidInput("unknown schedule '" + o.schedule + "': use sa, sb or constant");
@@ -76,14 +80,26 @@ StepSchedule MakeSchedule(const InstanceOptions& o, const Dataset& data) {
 json SpecJson(const InstanceOptions& o) {
   if (o.data == "signal-noise") {
     const auto& s = o.signal_noise;
-    return {{"n", s.n}, {"d", s.d}, {"T", s.T}, {"snr", s.snr}, {"eta", s.eta}, {"sigma", s.sigma},
+    return {{"n", s.n},
+            {"d", s.d},
+            {"T", s.T},
+            {"snr", s.snr},
+            {"eta", s.eta},
+            {"sigma", s.sigma},
             {"position", s.position == SignalPosition::kFirst ? "first" : "random"},
             {"flips", s.flips == FlipRule::kExact ? "exact" : "bernoulli"}};
   }
   const auto& s = o.token_selection;
-  return {{"n", s.n}, {"d", s.d}, {"T", s.T}, {"mu_norm", s.mu_norm}, {"rho", s.rho},
-          {"eta", s.eta}, {"sigma", s.sigma}, {"relevant", s.relevant},
-          {"weak_same", s.weak_same}, {"weak_opposite", s.weak_opposite},
+  return {{"n", s.n},
+          {"d", s.d},
+          {"T", s.T},
+          {"mu_norm", s.mu_norm},
+          {"rho", s.rho},
+          {"eta", s.eta},
+          {"sigma", s.sigma},
+          {"relevant", s.relevant},
+          {"weak_same", s.weak_same},
+          {"weak_opposite", s.weak_opposite},
           {"labels", s.labels == LabelRule::kBalanced ? "balanced" : "random"},
           {"flips", s.flips == FlipRule::kBalancedExact ? "balanced-exact" : "bernoulli"}};
 }
@@ -115,38 +131,33 @@ json BuildInstanceJson(const InstanceOptions& o) {
   json out;
   out["schema"] = "boa.instance/1";
   out["seed"] = o.seed;
-  out["data"] = {{"kind", o.data},
-                 {"spec", SpecJson(o)},
-                 {"n", data.n},
-                 {"T", data.T},
-                 {"d", data.d},
-                 {"X", Rows(data.X)},
-                 {"y", Values(data.y)},
-                 {"y_true", Values(data.y_true)},
-                 {"noisy", data.noisy},
-                 {"roles", roles}};
-  out["model"] = {{"kind", o.model},
-                  {"formula", o.model == "m1"   ? "f = v^T X^T softmax(X p)"
-                              : o.model == "m3" ? "f = v^T X^T softmax(X W x_1), W row-major"
-                                                : "f = nu^T X^T softmax(X W^T p), W row-major (empty = I)"},
-                  {"trained", trained},
-                  {"initial", BlocksJson(*model)}};
+  out["data"] = {{"kind", o.data},      {"spec", SpecJson(o)},
+                 {"n", data.n},         {"T", data.T},
+                 {"d", data.d},         {"X", Rows(data.X)},
+                 {"y", Values(data.y)}, {"y_true", Values(data.y_true)},
+                 {"noisy", data.noisy}, {"roles", roles}};
+  out["model"] = {
+      {"kind", o.model},
+      {"formula", o.model == "m1"   ? "f = v^T X^T softmax(X p)"
+                  : o.model == "m3" ? "f = v^T X^T softmax(X W x_1), W row-major"
+                                    : "f = nu^T X^T softmax(X W^T p), W row-major (empty = I)"},
+      {"trained", trained},
+      {"initial", BlocksJson(*model)}};
   out["initial"] = EvaluationJson(*model, data);
 
   Trajectory trajectory;
   GradientDescent(*model, data, {o.steps, schedule, o.weight_decay}, trajectory.Recorder(data));
   json steps = json::array();
   for (const auto& r : trajectory.steps) {
-    steps.push_back({{"step", r.step}, {"loss", r.loss}, {"train_accuracy", r.train_accuracy},
+    steps.push_back({{"step", r.step},
+                     {"loss", r.loss},
+                     {"train_accuracy", r.train_accuracy},
                      {"clean_attention", r.clean_attention},
                      {"noisy_attention", r.noisy_attention}});
   }
-  out["training"] = {{"steps", o.steps},
-                     {"schedule", o.schedule},
-                     {"weight_decay", o.weight_decay},
-                     {"omega", o.omega},
-                     {"step_sizes", step_sizes},
-                     {"trajectory", steps}};
+  out["training"] = {
+      {"steps", o.steps}, {"schedule", o.schedule},   {"weight_decay", o.weight_decay},
+      {"omega", o.omega}, {"step_sizes", step_sizes}, {"trajectory", steps}};
   out["final"] = EvaluationJson(*model, data);
   out["final"]["parameters"] = BlocksJson(*model);
   return out;

@@ -16,7 +16,8 @@
 
 int main(int argc, char** argv) {
   using namespace boa::report;
-  CLI::App app{"boa — property-based verification of benign-overfitting claims for softmax attention"};
+  CLI::App app{
+      "boa — property-based verification of benign-overfitting claims for softmax attention"};
   app.require_subcommand(1);
   // --max-memory-mb belongs to every subcommand: given after the subcommand, it falls through to
   // here (subcommands inherit fallthrough when they are added).

@@ -1,7 +1,7 @@
 #include "boa_report/progress.hpp"
 
-#include <cstdio>
 #include <unistd.h>
+#include <cstdio>
 
 namespace boa::report {
 

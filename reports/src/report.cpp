@@ -1,10 +1,10 @@
 #include "boa_report/report.hpp"
 
+#include <unistd.h>
 #include <chrono>
 #include <cmath>
 #include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -16,8 +16,8 @@
 #include "boa_report/commands.hpp"
 #include "boa_report/figure_catalog.hpp"
 #include "boa_report/flake_audit.hpp"
-#include "boa_report/sweep_csv.hpp"
 #include "boa_report/progress.hpp"
+#include "boa_report/sweep_csv.hpp"
 #include "boa_report/verdict_json.hpp"
 
 namespace boa::report {
@@ -101,19 +101,20 @@ void WriteFindings(std::ostream& md, const std::vector<Row>& rows) {
 }
 
 void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
-                   const std::vector<Figure>& figures, const ReportOptions& options,
-                   double seconds, const fs::path& file) {
+                   const std::vector<Figure>& figures, const ReportOptions& options, double seconds,
+                   const fs::path& file) {
   std::ofstream md(file);
   md << "# boa report\n\n"
      << "Budget `" << ToString(options.budget) << "`, seed base " << options.seed << ", "
-     << Short(seconds) << " s, SIMD target `" << SimdTargetName() << "`. Every number below is measured here by the command in its row "
+     << Short(seconds) << " s, SIMD target `" << SimdTargetName()
+     << "`. Every number below is measured here by the command in its row "
      << "unless it is labelled as coming from a paper or a derivation.\n\n"
      << "Provenance: `paper` — the qualitative statement is the paper's; `derived` — a finite-sample "
      << "form with explicit constants derived in THEORY.md; `exploratory` — measured and reported, "
      << "not asserted.\n\n"
      << "Verdicts (README § Verdicts): a probabilistic claim runs a sequential test of failure "
-     << "rate ≤ δ against ≥ δ₁ (the breakage it must catch) at false-alarm rate α = "
-     << kClaimAlpha << " per claim (the suite's α add up to ≤ " << kSuiteFalseAlarm
+     << "rate ≤ δ against ≥ δ₁ (the breakage it must catch) at false-alarm rate α = " << kClaimAlpha
+     << " per claim (the suite's α add up to ≤ " << kSuiteFalseAlarm
      << "); *power* is the exact probability that the run as planned fails a claim broken at δ₁. "
      << "It stops when the evidence decides and is *inconclusive* when it reaches its cap "
      << "undecided. A scaling claim's power is that of its slope test at the stated deviation. "
@@ -130,10 +131,9 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
     const auto& c = *r.claim;
     const auto& v = r.verdict;
     md << "| `" << c.id << "` | " << ToString(c.kind) << " | " << ToString(c.provenance) << " | "
-       << ToString(v.engine) << " | " << Hypotheses(c)
-       << " | " << PowerCell(v) << " | " << v.instances << " | " << v.rejected << " | "
-       << v.failures << " | " << RateCell(c, v) << " | **"
-       << ToString(v.status) << "** | " << ToString(ExpectedStatus(c))
+       << ToString(v.engine) << " | " << Hypotheses(c) << " | " << PowerCell(v) << " | "
+       << v.instances << " | " << v.rejected << " | " << v.failures << " | " << RateCell(c, v)
+       << " | **" << ToString(v.status) << "** | " << ToString(ExpectedStatus(c))
        << (MatchesExpectation(c, v) ? "" : " ✗") << " | " << Counterexample(v) << " |\n";
   }
   md << "\n## Claims\n\n";
@@ -148,12 +148,14 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
     }
     md << "Reproduce: `" << r.replay << "`\n\n";
     if (v.counterexample) {
-      md << "Minimal counterexample (" << v.counterexample->shrink_steps << " shrink steps): "
-         << v.counterexample->explanation << "  \nReplay: `" << v.counterexample->replay << "`\n\n";
+      md << "Minimal counterexample (" << v.counterexample->shrink_steps
+         << " shrink steps): " << v.counterexample->explanation << "  \nReplay: `"
+         << v.counterexample->replay << "`\n\n";
     }
     if (!v.measured.empty()) {
       md << "| measured | value |\n|---|---:|\n";
-      for (const auto& [name, value] : v.measured) md << "| " << name << " | " << Short(value) << " |\n";
+      for (const auto& [name, value] : v.measured)
+        md << "| " << name << " | " << Short(value) << " |\n";
       md << '\n';
     }
   }
@@ -166,8 +168,8 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
   for (const Figure& f : figures) {
     md << "### " << f.title << "\n\n![" << f.name << "](" << f.name << ".svg)\n\n";
     if (!f.engine.empty()) md << "Engine: " << f.engine << ". ";
-    md << f.caption << " Data: [`" << f.name << ".csv`](" << f.name << ".csv), script: `"
-       << f.name << ".gp`.\n\n";
+    md << f.caption << " Data: [`" << f.name << ".csv`](" << f.name << ".csv), script: `" << f.name
+       << ".gp`.\n\n";
   }
 }
 
@@ -208,7 +210,8 @@ int WriteReport(const ReportOptions& options) {
   try {
     const auto& catalog = Catalog();
     const auto& builders = FigureCatalog();
-    Progress progress(static_cast<int>(catalog.size() + builders.size() + 1), options.show_progress);
+    Progress progress(static_cast<int>(catalog.size() + builders.size() + 1),
+                      options.show_progress);
     std::vector<Row> rows;
     int failing = 0;
     for (const Claim& claim : catalog) {
@@ -226,9 +229,8 @@ int WriteReport(const ReportOptions& options) {
     }
     progress.Start("flake audit");
     const Engine sweep_engine = ResolveEngine(options.engine);
-    const FlakeAudit audit =
-        RunFlakeAudit(options.budget, sweep_engine,
-                      [&](int done, int total) { progress.Update(done, total); });
+    const FlakeAudit audit = RunFlakeAudit(
+        options.budget, sweep_engine, [&](int done, int total) { progress.Update(done, total); });
     std::ofstream(staging / "flake_audit.csv")
         << SweepCsv(FindSweep("flake_audit"), options.budget, sweep_engine, audit.part, 0, 1);
     progress.Finish("done");

@@ -16,8 +16,9 @@ namespace {
 
 std::string Header(const Sweep& sweep, Budget budget, Engine engine, const std::string& shard,
                    int cells) {
-  std::string h = "# boa sweep " + sweep.name + " budget=" + ToString(budget) + " engine=" +
-                  ToString(engine) + " shard=" + shard + " cells=" + std::to_string(cells) + "\ncell";
+  std::string h = "# boa sweep " + sweep.name + " budget=" + ToString(budget) +
+                  " engine=" + ToString(engine) + " shard=" + shard +
+                  " cells=" + std::to_string(cells) + "\ncell";
   for (const auto& c : sweep.columns) h += "," + c;
   return h + "\n";
 }
@@ -49,9 +50,11 @@ int CountAt(const std::string& text, const std::filesystem::path& file, int line
 
 std::string SweepCsv(const Sweep& sweep, Budget budget, Engine asked, const SweepPart& part,
                      int shard, int shards) {
-  const std::string label = shards == 1 ? "all" : std::to_string(shard) + "/" + std::to_string(shards);
+  const std::string label =
+      shards == 1 ? "all" : std::to_string(shard) + "/" + std::to_string(shards);
   const Engine engine = SweepEngine(sweep, asked);
-  return Header(sweep, budget, engine, label, sweep.cells(budget, engine)) + Body(part.cells, part.rows);
+  return Header(sweep, budget, engine, label, sweep.cells(budget, engine)) +
+         Body(part.cells, part.rows);
 }
 
 std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts) {
@@ -104,11 +107,10 @@ std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts) {
     }
   }
   Require(static_cast<int>(lines_of_cell.size()) == total,
-          "the parts cover " + std::to_string(lines_of_cell.size()) + " of " + std::to_string(total) +
-              " cells; run the missing shards");
+          "the parts cover " + std::to_string(lines_of_cell.size()) + " of " +
+              std::to_string(total) + " cells; run the missing shards");
   std::string out = "# boa sweep " + name + " budget=" + budget_text + " engine=" + engine_text +
-                    " shard=all cells=" +
-                    std::to_string(total) + "\n" + columns + "\n";
+                    " shard=all cells=" + std::to_string(total) + "\n" + columns + "\n";
   for (const auto& [cell, lines] : lines_of_cell) {
     for (const auto& line : lines) out += line + "\n";
   }

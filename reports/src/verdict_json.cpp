@@ -14,26 +14,27 @@ nlohmann::json Number(double x) { return std::isfinite(x) ? nlohmann::json(x) : 
 }  // namespace
 
 nlohmann::json VerdictJson(const Claim& claim, const Verdict& v) {
-  nlohmann::json out = {{"id", claim.id},
-                        {"title", claim.title},
-                        {"kind", ToString(claim.kind)},
-                        {"provenance", ToString(claim.provenance)},
-                        {"source", claim.source},
-                        {"engine", ToString(v.engine)},
-                        {"simd", SimdTargetName()},
-                        {"verdict", ToString(v.status)},
-                        {"expected", ToString(ExpectedStatus(claim))},
-                        {"as_expected", MatchesExpectation(claim, v)},
-                        {"instances", v.instances},
-                        {"failures", v.failures},
-                        {"rejected", v.rejected},
-                        {"healthy", v.healthy},
-                        {"rate_lower", v.rate_lower},
-                        {"rate_upper", v.rate_upper},
-                        {"summary", v.summary},
-                        {"measured", v.measured},
-                        {"finding", claim.finding.empty() ? nlohmann::json() : nlohmann::json(claim.finding)},
-                        {"counterexample", nullptr}};
+  nlohmann::json out = {
+      {"id", claim.id},
+      {"title", claim.title},
+      {"kind", ToString(claim.kind)},
+      {"provenance", ToString(claim.provenance)},
+      {"source", claim.source},
+      {"engine", ToString(v.engine)},
+      {"simd", SimdTargetName()},
+      {"verdict", ToString(v.status)},
+      {"expected", ToString(ExpectedStatus(claim))},
+      {"as_expected", MatchesExpectation(claim, v)},
+      {"instances", v.instances},
+      {"failures", v.failures},
+      {"rejected", v.rejected},
+      {"healthy", v.healthy},
+      {"rate_lower", v.rate_lower},
+      {"rate_upper", v.rate_upper},
+      {"summary", v.summary},
+      {"measured", v.measured},
+      {"finding", claim.finding.empty() ? nlohmann::json() : nlohmann::json(claim.finding)},
+      {"counterexample", nullptr}};
   if (v.plan) {
     out["alpha"] = Number(v.plan->alpha);
     out["power"] = Number(v.plan->power);

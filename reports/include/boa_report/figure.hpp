@@ -9,8 +9,8 @@
 namespace boa::report {
 
 struct Series {
-  std::string column;  // y column name in the CSV
-  std::string title;   // legend
+  std::string column;           // y column name in the CSV
+  std::string title;            // legend
   std::string style = "lines";  // gnuplot style: lines, points, linespoints
   std::string x_column = {};    // empty: the figure's x_column (set it for a curve x = g(y)
                                 // drawn over a heatmap)
@@ -55,7 +55,8 @@ struct Figure {
   std::optional<HeatmapPanels> panels;  // set: heatmap panels instead of the series
 };
 
-// Writes <dir>/<name>.csv, <dir>/<name>.gp (the script, re-runnable) and <dir>/<name>.svg. Throws std::runtime_error if gnuplot fails.
+// Writes <dir>/<name>.csv, <dir>/<name>.gp (the script, re-runnable) and <dir>/<name>.svg. Throws
+// std::runtime_error if gnuplot fails.
 void RenderFigure(const Figure& figure, const std::filesystem::path& dir);
 
 }  // namespace boa::report

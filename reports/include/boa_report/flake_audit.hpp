@@ -19,9 +19,9 @@ struct AuditRow {
   std::string kind;
   std::string expected;  // the claim's expected verdict
   int runs = 0;
-  int instances = 0;     // counted instances, all runs together
-  int unexpected = 0;    // runs whose verdict is not the expected one
-  int inconclusive = 0;  // runs that reached their cap undecided
+  int instances = 0;        // counted instances, all runs together
+  int unexpected = 0;       // runs whose verdict is not the expected one
+  int inconclusive = 0;     // runs that reached their cap undecided
   double allowed_rate = 0;  // per run: the claim's α (a true claim fails with at most this rate)
   // Pooled over every run: failing instances of `instances`, and the claim's δ. A pooled rate
   // whose one-sided 95% Clopper–Pearson lower bound exceeds δ is flagged (above_delta).
@@ -33,10 +33,11 @@ struct AuditRow {
 struct FlakeAudit {
   std::vector<AuditRow> rows;
   Budget budget = Budget::kDefault;  // selects the number of seed bases
-  SweepPart part;  // the raw sweep, for its CSV
+  SweepPart part;                    // the raw sweep, for its CSV
 };
 
-FlakeAudit RunFlakeAudit(Budget budget, Engine engine, const std::function<void(int, int)>& progress);
+FlakeAudit RunFlakeAudit(Budget budget, Engine engine,
+                         const std::function<void(int, int)>& progress);
 void WriteAuditMarkdown(std::ostream& md, const FlakeAudit& audit);
 nlohmann::json AuditJson(const FlakeAudit& audit);
 

@@ -1,5 +1,6 @@
 #pragma once
-// The gnuplot script of a heatmap-panel figure (Figure::panels): one `with image` panel per z column.
+// The gnuplot script of a heatmap-panel figure (Figure::panels): one `with image` panel per z
+// column.
 #include <ostream>
 
 #include "boa_report/figure.hpp"

@@ -12,15 +12,15 @@
 namespace boa::report {
 
 struct InstanceOptions {
-  std::string model = "m1";          // m1 | m2 (p only, W = I) | m2w (W and p) | m3
-  std::string data = "signal-noise"; // signal-noise | token-selection
+  std::string model = "m1";           // m1 | m2 (p only, W = I) | m2w (W and p) | m3
+  std::string data = "signal-noise";  // signal-noise | token-selection
   SignalNoiseSpec signal_noise;
   TokenSelectionSpec token_selection;
   int steps = 2;
   std::string schedule = "sa";  // sa | sb | constant
   double lr = 0.1;              // constant schedule: every trained block
   double weight_decay = 0;
-  double omega = 0;             // Gaussian init N(0, ω²) of the trained blocks; 0 = zero init
+  double omega = 0;  // Gaussian init N(0, ω²) of the trained blocks; 0 = zero init
   std::uint64_t seed = 1;
 };
 

@@ -54,20 +54,24 @@ int RunCheck(const CheckArgs& a) {
     std::cout << VerdictJson(claim, v).dump(2) << '\n';
   } else {
     std::cout << claim.id << ": " << ToString(v.status) << " — " << v.summary;
-    if (!MatchesExpectation(claim, v)) std::cout << " [expected: " << ToString(ExpectedStatus(claim)) << "]";
+    if (!MatchesExpectation(claim, v))
+      std::cout << " [expected: " << ToString(ExpectedStatus(claim)) << "]";
     if (claim.gram_form) std::cout << " [" << ToString(v.engine) << " engine]";
     std::cout << '\n';
     if (v.counterexample) {
-      std::cout << "counterexample (" << v.counterexample->shrink_steps << " shrink steps): "
-                << FormatParams(v.counterexample->params) << " seed " << v.counterexample->seed
-                << "\n  " << v.counterexample->explanation << "\nreplay: "
-                << v.counterexample->replay << '\n';
+      std::cout << "counterexample (" << v.counterexample->shrink_steps
+                << " shrink steps): " << FormatParams(v.counterexample->params) << " seed "
+                << v.counterexample->seed << "\n  " << v.counterexample->explanation
+                << "\nreplay: " << v.counterexample->replay << '\n';
     }
   }
   if (!a.save_as.empty()) {
     Require(v.counterexample.has_value(),
             "--save-counterexample: no instance failed, so there is no counterexample to save");
-    const CorpusEntry entry{claim.id, v.counterexample->params, v.counterexample->seed, true,
+    const CorpusEntry entry{claim.id,
+                            v.counterexample->params,
+                            v.counterexample->seed,
+                            true,
                             a.note.empty() ? v.counterexample->explanation : a.note,
                             v.counterexample->engine};
     std::cout << "saved " << WriteCorpusEntry(a.corpus, a.save_as, entry).string() << '\n';
@@ -79,7 +83,8 @@ int RunCheck(const CheckArgs& a) {
 
 void AddCheckCommand(CLI::App& app, Action& action) {
   auto args = std::make_shared<CheckArgs>();
-  auto* cmd = app.add_subcommand("check", "Check one claim; exit 0 holds, 1 fails or inconclusive, 2 bad input");
+  auto* cmd = app.add_subcommand(
+      "check", "Check one claim; exit 0 holds, 1 fails or inconclusive, 2 bad input");
   AddEngineOption(*cmd, args->engine);
   cmd->add_option("id", args->id, "Claim id (see `boa list`)")->required();
   cmd->add_option("--seed", args->seed, "Seed base: instance i uses seed + i");

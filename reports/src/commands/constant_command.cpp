@@ -25,11 +25,12 @@ int RunConstant(const BisectionArgs& a) {
   std::printf("%s: smallest %s with no failure in %d instances: %.6g (bracket [%.6g, %.6g]%s)\n",
               claim.id.c_str(), a.vary.c_str(), a.instances, holding.x, f.lower, f.upper,
               f.holds_above ? "" : "; the claim holds below it");
-  std::printf("at %s = %.6g: 0/%d failures, failure rate ≤ %.3g (97.5%% Clopper–Pearson); at %.6g: "
-              "%d/%d failures\n",
-              a.vary.c_str(), holding.x, holding.instances, holding.rate_upper,
-              f.holds_above ? f.at_lower.x : f.at_upper.x,
-              f.holds_above ? f.at_lower.failures : f.at_upper.failures, a.instances);
+  std::printf(
+      "at %s = %.6g: 0/%d failures, failure rate ≤ %.3g (97.5%% Clopper–Pearson); at %.6g: "
+      "%d/%d failures\n",
+      a.vary.c_str(), holding.x, holding.instances, holding.rate_upper,
+      f.holds_above ? f.at_lower.x : f.at_upper.x,
+      f.holds_above ? f.at_lower.failures : f.at_upper.failures, a.instances);
   return 0;
 }
 
@@ -39,7 +40,8 @@ void AddConstantCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<BisectionArgs>();
   a->steps = 12;
   a->instances = 100;
-  auto* cmd = app.add_subcommand("constant", "Estimate the smallest constant for which a claim held on every instance");
+  auto* cmd = app.add_subcommand(
+      "constant", "Estimate the smallest constant for which a claim held on every instance");
   AddBisectionFlags(*cmd, *a, "--param");
   cmd->callback([&action, a] { action = [a] { return RunConstant(*a); }; });
 }

@@ -31,8 +31,8 @@ int RunExplore(const ExploreArgs& a) {
   const Budget budget = ParseBudget(a.budget);
   if (a.save) RequireWritableFolder("--corpus", a.corpus);
   std::mt19937_64 seeds(a.seed != 0 ? a.seed : std::random_device{}());
-  const auto deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration<double>(a.minutes * 60);
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::duration<double>(a.minutes * 60);
   int runs = 0, unexpected = 0;
   while (std::chrono::steady_clock::now() < deadline) {
     for (const Claim& claim : Catalog()) {
@@ -53,7 +53,10 @@ int RunExplore(const ExploreArgs& a) {
         std::printf("  %s\n  replay: %s\n", v.counterexample->explanation.c_str(),
                     v.counterexample->replay.c_str());
         if (a.save) {
-          const CorpusEntry entry{claim.id, v.counterexample->params, v.counterexample->seed, true,
+          const CorpusEntry entry{claim.id,
+                                  v.counterexample->params,
+                                  v.counterexample->seed,
+                                  true,
                                   "found by boa explore: " + v.counterexample->explanation,
                                   v.counterexample->engine};
           const std::string name = "explore-" + std::to_string(v.counterexample->seed);
@@ -71,7 +74,8 @@ int RunExplore(const ExploreArgs& a) {
 
 void AddExploreCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<ExploreArgs>();
-  auto* cmd = app.add_subcommand("explore", "Run every claim with fresh seeds for a while; print unexpected verdicts");
+  auto* cmd = app.add_subcommand(
+      "explore", "Run every claim with fresh seeds for a while; print unexpected verdicts");
   AddEngineOption(*cmd, a->engine);
   cmd->add_option("--minutes", a->minutes, "How long (default 1)");
   cmd->add_option("--seed", a->seed, "Seed of the seed sequence (default: fresh entropy)");

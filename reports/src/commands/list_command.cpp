@@ -11,7 +11,8 @@ namespace boa::report {
 
 void AddListCommand(CLI::App& app, Action& action) {
   auto markdown = std::make_shared<bool>(false);
-  auto* cmd = app.add_subcommand("list", "List every claim: id, kind, provenance, expected verdict, title");
+  auto* cmd =
+      app.add_subcommand("list", "List every claim: id, kind, provenance, expected verdict, title");
   cmd->add_flag("--markdown", *markdown, "Print a Markdown table (the README's claim list)");
   cmd->callback([&action, markdown] {
     action = [markdown] {

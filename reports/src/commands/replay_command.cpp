@@ -14,7 +14,8 @@ namespace boa::report {
 
 void AddReplayCommand(CLI::App& app, Action& action) {
   auto files = std::make_shared<std::vector<std::string>>();
-  auto* cmd = app.add_subcommand("replay", "Replay counterexample-corpus entries against their expected outcome");
+  auto* cmd = app.add_subcommand(
+      "replay", "Replay counterexample-corpus entries against their expected outcome");
   cmd->add_option("files", *files, "Corpus entries (JSON)")->required();
   cmd->callback([&action, files] {
     action = [files] {

@@ -12,7 +12,8 @@ void AddReportCommand(CLI::App& app, Action& action) {
   auto budget = std::make_shared<std::string>("default");
   auto out = std::make_shared<std::string>("reports/out");
   auto quiet = std::make_shared<bool>(false);
-  auto* cmd = app.add_subcommand("report", "Run every claim and figure; write REPORT.md, summary.json, SVGs");
+  auto* cmd = app.add_subcommand("report",
+                                 "Run every claim and figure; write REPORT.md, summary.json, SVGs");
   AddEngineOption(*cmd, options->engine);
   cmd->add_option("--out", *out, "Output folder");
   cmd->add_option("--budget", *budget, "quick | default | full");

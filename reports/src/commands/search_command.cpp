@@ -35,9 +35,10 @@ int RunSearch(const SearchArgs& a) {
     std::printf("%s has no violation score: the search sampled at random\n", claim.id.c_str());
   }
   if (r.found_failure) {
-    std::printf("%s: FAILING instance after %d evaluations (shrunk in %d steps): %s\n  %s\nreplay: %s\n",
-                claim.id.c_str(), r.evaluations, r.shrink_steps, FormatParams(r.params).c_str(),
-                r.explanation.c_str(), r.replay.c_str());
+    std::printf(
+        "%s: FAILING instance after %d evaluations (shrunk in %d steps): %s\n  %s\nreplay: %s\n",
+        claim.id.c_str(), r.evaluations, r.shrink_steps, FormatParams(r.params).c_str(),
+        r.explanation.c_str(), r.replay.c_str());
     return 1;
   }
   std::printf("%s: no failure in %d evaluations; worst %s = %.4g at %s\nreplay: %s\n",
@@ -51,7 +52,8 @@ int RunSearch(const SearchArgs& a) {
 
 void AddSearchCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<SearchArgs>();
-  auto* cmd = app.add_subcommand("search", "Steer instances toward a claim's boundary; report the worst one");
+  auto* cmd = app.add_subcommand("search",
+                                 "Steer instances toward a claim's boundary; report the worst one");
   AddEngineOption(*cmd, a->engine);
   cmd->add_option("id", a->id, "Claim id")->required();
   cmd->add_option("--evaluations", a->evaluations, "Instances to evaluate (default 400)")

@@ -1,8 +1,8 @@
 // Helpers shared by the subcommands.
+#include <unistd.h>
 #include <cstdio>
 #include <set>
 #include <sstream>
-#include <unistd.h>
 
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
@@ -22,8 +22,8 @@ void RequireClaimParam(const Claim& claim, const std::string& name) {
   if (names.count(name) == 1) return;
   std::string known;
   for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
-  throw InvalidInput("claim " + claim.id + " has no parameter '" + name + "' (its parameters: " +
-                     known + ")");
+  throw InvalidInput("claim " + claim.id + " has no parameter '" + name +
+                     "' (its parameters: " + known + ")");
 }
 
 void AddEngineOption(CLI::App& cmd, EngineChoice& choice) {
@@ -61,7 +61,9 @@ void AddBisectionFlags(CLI::App& cmd, BisectionArgs& a, const std::string& vary_
   cmd.add_option("--lo", a.lo, "Low end of the bracket")->required();
   cmd.add_option("--hi", a.hi, "High end of the bracket")->required();
   cmd.add_flag("--log", a.log_scale, "Bisect geometrically (lo > 0)");
-  cmd.add_option("--steps", a.steps, "Bisection steps")->capture_default_str()->check(CLI::Range(0, 60));
+  cmd.add_option("--steps", a.steps, "Bisection steps")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 60));
   cmd.add_option("--instances", a.instances, "Instances per probe")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
@@ -82,7 +84,8 @@ BisectionOptions ToBisectionOptions(const Claim& claim, const BisectionArgs& a) 
   o.seed_base = a.seed;
   o.budget = ParseBudget(a.budget);
   o.fixed = ParseClaimParams(claim, a.params);
-  Require(o.fixed.count(a.vary) == 0, "parameter " + a.vary + " is both bisected and fixed by --params");
+  Require(o.fixed.count(a.vary) == 0,
+          "parameter " + a.vary + " is both bisected and fixed by --params");
   o.engine = a.engine;
   EngineFor(claim, o.engine);  // refuses --engine gram on a claim without a Gram form
   return o;
@@ -90,12 +93,14 @@ BisectionOptions ToBisectionOptions(const Claim& claim, const BisectionArgs& a) 
 
 std::pair<std::string, std::vector<double>> ParseSweep(const std::string& text) {
   const auto eq = text.find('=');
-  Require(eq != std::string::npos && eq > 0, "malformed sweep '" + text + "': expected name=v1,v2,...");
+  Require(eq != std::string::npos && eq > 0,
+          "malformed sweep '" + text + "': expected name=v1,v2,...");
   const std::string name = text.substr(0, eq);
   std::vector<double> values;
   std::stringstream list(text.substr(eq + 1));
   std::string item;
-  while (std::getline(list, item, ',')) values.push_back(RealParam(ParseParams(name + "=" + item), name));
+  while (std::getline(list, item, ','))
+    values.push_back(RealParam(ParseParams(name + "=" + item), name));
   Require(!values.empty(), "sweep '" + text + "' has no values");
   Require(std::set<double>(values.begin(), values.end()).size() == values.size(),
           "sweep '" + text + "' repeats a value");

@@ -1,5 +1,6 @@
 // boa sweep list
-// boa sweep run <name> [--budget B] [--engine direct|gram] [--shard k/N] [--threads T] --out FILE.csv
+// boa sweep run <name> [--budget B] [--engine direct|gram] [--shard k/N] [--threads T] --out
+// FILE.csv
 //   (`boa sweep <name> ...` is the same)
 // boa sweep merge PART.csv... --out FILE.csv
 // A sweep's cells run on every core by default; --shard k/N runs cells c ≡ k (mod N) only, so N
@@ -29,7 +30,8 @@ int RunSweepCommand(const SweepArgs& a) {
   Require(!a.words.empty(), "sweep needs a name, 'list' or 'merge'");
   if (a.words[0] == "list") {
     for (const Sweep& s : SweepCatalog()) {
-      const std::string engines = s.only_engine ? ToString(*s.only_engine) + " only" : "direct or gram";
+      const std::string engines =
+          s.only_engine ? ToString(*s.only_engine) + " only" : "direct or gram";
       std::printf("%-34s %-15s %s\n", s.name.c_str(), engines.c_str(), s.description.c_str());
     }
     return 0;
@@ -67,10 +69,12 @@ int RunSweepCommand(const SweepArgs& a) {
 
 void AddSweepCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<SweepArgs>();
-  auto* cmd = app.add_subcommand("sweep", "Run a figure's sweep (optionally one shard of it), or merge shards");
+  auto* cmd = app.add_subcommand(
+      "sweep", "Run a figure's sweep (optionally one shard of it), or merge shards");
   cmd->add_option("words", a->words, "list | run <name> | <name> | merge PART...")->required();
-  cmd->add_option("--engine", a->engine,
-                  "direct | gram (default): the engine of sweeps with both; a sweep with one runs that one");
+  cmd->add_option(
+      "--engine", a->engine,
+      "direct | gram (default): the engine of sweeps with both; a sweep with one runs that one");
   cmd->add_option("--budget", a->budget, "quick | default | full");
   cmd->add_option("--shard", a->shard, "k/N: run cells c with c mod N = k");
   cmd->add_option("--threads", a->threads, "Worker threads (default 0: every core)");

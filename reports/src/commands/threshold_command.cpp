@@ -39,15 +39,22 @@ int RunThreshold(const ThresholdArgs& a) {
   figure.name = "threshold";
   figure.title = claim.id + ": flip point of " + a.vary + " against " + over;
   figure.caption = "Measured here by `boa threshold`.";
-  figure.columns = {over, a.vary + "_lower", a.vary + "_upper", a.vary + "_estimate",
-                    "failures_at_lower", "failures_at_upper", "instances", "bracketed"};
+  figure.columns = {over,
+                    a.vary + "_lower",
+                    a.vary + "_upper",
+                    a.vary + "_estimate",
+                    "failures_at_lower",
+                    "failures_at_upper",
+                    "instances",
+                    "bracketed"};
   std::printf("%10s %14s %14s %14s %10s %10s\n", over.c_str(), "lower", "upper", "estimate",
               "fail@low", "fail@high");
   for (std::size_t k = 0; k < values.size(); ++k) {
     const FlipPoint& f = curve.flips[k];
     std::printf("%10g %14.6g %14.6g %14.6g %6d/%-4d %6d/%-4d%s\n", values[k], f.lower, f.upper,
                 f.estimate, f.at_lower.failures, f.at_lower.instances, f.at_upper.failures,
-                f.at_upper.instances, f.bracketed ? "" : "  (not bracketed: same verdict at both ends)");
+                f.at_upper.instances,
+                f.bracketed ? "" : "  (not bracketed: same verdict at both ends)");
     figure.rows.push_back({values[k], f.lower, f.upper, f.estimate, double(f.at_lower.failures),
                            double(f.at_upper.failures), double(a.instances), double(f.bracketed)});
   }
@@ -74,7 +81,8 @@ int RunThreshold(const ThresholdArgs& a) {
 
 void AddThresholdCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<ThresholdArgs>();
-  auto* cmd = app.add_subcommand("threshold", "Bisect a parameter to where a claim's verdict flips, over a sweep");
+  auto* cmd = app.add_subcommand(
+      "threshold", "Bisect a parameter to where a claim's verdict flips, over a sweep");
   AddBisectionFlags(*cmd, *a, "--vary");
   cmd->add_option("--over", a->over, "Swept parameter and values: n=10,20,40,80")->required();
   cmd->add_option("--out", a->out, "Output folder for threshold.csv/.svg");

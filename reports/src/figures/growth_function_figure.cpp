@@ -9,8 +9,9 @@ Figure GrowthFunctionFigure(const SweepRun& run) {
   f.name = "growth_function";
   f.engine = "direct";
   f.title = "Attention gap growth (T = 8, c = 1, Λ(0) = 0)";
-  f.caption = "Measured here: Λ(τ) integrated by Dormand–Prince, the closed form of THEORY.md "
-              "core.growth_function, and the asymptote log(Tcτ) ([S] v3).";
+  f.caption =
+      "Measured here: Λ(τ) integrated by Dormand–Prince, the closed form of THEORY.md "
+      "core.growth_function, and the asymptote log(Tcτ) ([S] v3).";
   f.columns = {"tau", "lambda_ode", "lambda_closed_form", "log_Tctau"};
   f.rows = run.Select(f.columns);
   f.x_column = "tau";

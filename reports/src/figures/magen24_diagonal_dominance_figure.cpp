@@ -14,7 +14,8 @@ Figure Magen24DiagonalDominanceFigure(const SweepRun& run) {
   Figure f;
   f.name = "magen24_diagonal_dominance";
   f.title = "Noise diagonal-dominance ratio vs d/n²";
-  f.caption = "Measured here: median over " + std::to_string(draws) + " draws of D1 noise (σ = 1) of "
+  f.caption = "Measured here: median over " + std::to_string(draws) +
+              " draws of D1 noise (σ = 1) of "
               "max_i Σ_{j≠i}|⟨ξ_i, ξ_j⟩|/‖ξ_i‖² (THEORY.md magen24.noise.diagonal_dominance); the "
               "dashed line is the lemma's ½. Derived heuristic: ρ ≈ (n−1)√(2/(πd)) plus a "
               "max-over-rows term, so the curves collapse on d/n².";

@@ -9,9 +9,10 @@ Figure Magen24DimensionFigure(const SweepRun& run) {
   f.name = "magen24_dimension";
   f.engine = "gram";
   f.title = "Two GD steps (SA) as d grows: n = 20, r = 4.5, η = 0.1";
-  f.caption = "Measured here by `boa sweep run magen24_dimension` with the Gram engine (Bartlett-sampled "
-              "Gram forms, exact Gram-space GD): means over seeds per d. benign_fraction is the share "
-              "of seeds meeting all four conclusions of magen24.gd.two_step_benign.";
+  f.caption =
+      "Measured here by `boa sweep run magen24_dimension` with the Gram engine (Bartlett-sampled "
+      "Gram forms, exact Gram-space GD): means over seeds per d. benign_fraction is the share "
+      "of seeds meeting all four conclusions of magen24.gd.two_step_benign.";
   f.columns = run.sweep->columns;
   f.rows = run.rows;
   f.x_column = "d_over_n2";

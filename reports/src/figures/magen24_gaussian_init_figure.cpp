@@ -14,7 +14,8 @@ Figure Magen24GaussianInitFigure(const SweepRun& run) {
   f.name = "magen24_gaussian_init";
   f.engine = "direct";
   f.title = "Two-step parameter deviation under Gaussian init vs ω";
-  f.caption = "Measured here: median over " + std::to_string(seeds) + " seeds of ‖θ₂^ω − θ₂⁰‖ after two "
+  f.caption = "Measured here: median over " + std::to_string(seeds) +
+              " seeds of ‖θ₂^ω − θ₂⁰‖ after two "
               "SA steps from N(0, ω²I) vs from zero (n = 40, d = 6400, η = 0.1, r = 4.85); dashed: "
               "slope 1 through the first point (THEORY.md magen24.gd.gaussian_init, derived: θ₂ is "
               "smooth in θ₀). The CSV's `benign` column is the fraction of seeds where conclusions "

@@ -14,12 +14,15 @@ Figure Magen24SignalAttentionFigure(const SweepRun& run) {
   f.name = "magen24_signal_attention";
   f.engine = "direct";
   f.title = "Softmax weight on the signal token over GD steps (schedule SA)";
-  f.caption = "Measured here: M1 trained by GD with schedule SA (THEORY.md §3; steps after 2 reuse the "
-              "step-2 sizes) from zero init on D1 with n = 40, d = 4n² = 6400, η = 0.1, r = n·SNR² = " +
-              std::to_string(r).substr(0, 4) + " (middle of the linearised window, THEORY.md §4.2); "
-              "means over clean and over noisy training samples, averaged over " +
-              std::to_string(seeds) + " seeds. Paper [M]: clean samples select the signal, noisy "
-              "ones their noise, after two steps.";
+  f.caption =
+      "Measured here: M1 trained by GD with schedule SA (THEORY.md §3; steps after 2 reuse the "
+      "step-2 sizes) from zero init on D1 with n = 40, d = 4n² = 6400, η = 0.1, r = n·SNR² = " +
+      std::to_string(r).substr(0, 4) +
+      " (middle of the linearised window, THEORY.md §4.2); "
+      "means over clean and over noisy training samples, averaged over " +
+      std::to_string(seeds) +
+      " seeds. Paper [M]: clean samples select the signal, noisy "
+      "ones their noise, after two steps.";
   f.columns = {"step", "clean_signal_attention", "noisy_signal_attention", "train_accuracy"};
   f.rows = run.Select(f.columns);
   f.x_column = "step";

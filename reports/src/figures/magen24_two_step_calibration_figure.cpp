@@ -15,11 +15,13 @@ Figure Magen24TwoStepCalibrationFigure(const SweepRun& run) {
   f.name = "magen24_two_step_calibration";
   f.engine = ToString(run.engine);
   f.title = "two_step_benign: failure rate vs window margin";
-  f.caption = "Measured here: the conclusions (i)–(iv) of magen24.gd.two_step_benign on " +
-              std::to_string(draws) + " draws of its regime (seeds 1000.., one draw: `./boa check "
-              "magen24.gd.two_step_benign --params margin=M,... --seed S --instances 1`) per relative "
-              "margin M of the linearised window (THEORY.md §4.2). Both claims use the margin 0.2 "
-              "fixed beforehand; this figure shows what another margin would have given.";
+  f.caption =
+      "Measured here: the conclusions (i)–(iv) of magen24.gd.two_step_benign on " +
+      std::to_string(draws) +
+      " draws of its regime (seeds 1000.., one draw: `./boa check "
+      "magen24.gd.two_step_benign --params margin=M,... --seed S --instances 1`) per relative "
+      "margin M of the linearised window (THEORY.md §4.2). Both claims use the margin 0.2 "
+      "fixed beforehand; this figure shows what another margin would have given.";
   f.columns = {"margin", "failure_rate", "failure_rate_in_window", "in_window_fraction"};
   f.rows = run.Select(f.columns);
   f.x_column = "margin";

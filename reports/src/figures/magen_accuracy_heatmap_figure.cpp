@@ -25,17 +25,26 @@ Figure MagenAccuracyHeatmapFigure(const SweepRun& run) {
                 : "Clean test accuracy of the max-margin solution") +
             std::string(fixed_d > 0 ? ", " + at_d : "");
   f.caption = "Measured here: mean clean test accuracy over " + std::to_string(seeds) +
-              " seed(s) per cell (η = 0.1, " + at_d + ", projected test error on 1000 samples). "
+              " seed(s) per cell (η = 0.1, " + at_d +
+              ", projected test error on 1000 samples). "
               "Curves derived: SNR = √(r_T/n), √(r_N/n) (linearised two-step window) and "
               "SNR² = 2/((1−η)n) (max-margin).";
-  f.columns = {"snr", "n", "d", "clean_test_acc", "train_acc", "snr_r_T", "snr_r_N", "snr_maxmargin"};
+  f.columns = {"snr",       "n",       "d",       "clean_test_acc",
+               "train_acc", "snr_r_T", "snr_r_N", "snr_maxmargin"};
   f.rows = run.Select(f.columns);
   f.x_column = "snr";
   f.x_label = "SNR = ‖μ‖/(σ√d)";
   f.y_label = "n";
   f.key = "below";
-  f.heatmap = Heatmap{"n", "clean_test_acc", "clean test accuracy", 0.4, 1,
-                      -snr_step / 2, 1 + snr_step / 2, 2 - n_step / 2.0, 40 + n_step / 2.0};
+  f.heatmap = Heatmap{"n",
+                      "clean_test_acc",
+                      "clean test accuracy",
+                      0.4,
+                      1,
+                      -snr_step / 2,
+                      1 + snr_step / 2,
+                      2 - n_step / 2.0,
+                      40 + n_step / 2.0};
   f.series = {{"n", "r = r_T (two-step, test)", "lines dt 2 lc rgb 'blue'", "snr_r_T"},
               {"n", "r = r_N (two-step, noisy)", "lines dt 3 lc rgb 'red'", "snr_r_N"},
               {"n", "SNR² = 2/((1−η)n) (max-margin)", "lines lc rgb 'black'", "snr_maxmargin"}};

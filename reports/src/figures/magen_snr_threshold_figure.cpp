@@ -28,12 +28,9 @@ std::string SlopeLabel(const std::string& route, const SlopeFit& fit) {
 // The colour of a route's curves.
 const char* Colour(ThresholdRoute route) {
   switch (route) {
-    case ThresholdRoute::kScheduleSA:
-      return "#1f77b4";
-    case ThresholdRoute::kScheduleSB:
-      return "#d62728";
-    case ThresholdRoute::kMaxMargin:
-      return "#2ca02c";
+    case ThresholdRoute::kScheduleSA: return "#1f77b4";
+    case ThresholdRoute::kScheduleSB: return "#d62728";
+    case ThresholdRoute::kMaxMargin: return "#2ca02c";
   }
   return "black";
 }
@@ -58,9 +55,10 @@ Figure MagenSnrThresholdFigure(const SweepRun& run) {
   f.engine = ToString(run.engine);
   f.title = "Harmful→benign SNR threshold against n";
   f.caption = "Measured here (snr_threshold.hpp: majority over " +
-              std::to_string(static_cast<int>(run.At(0, "seeds"))) + " seeds, d = " +
-              std::to_string(static_cast<int>(run.At(0, "d_over_n2"))) + "·n²" +
-              (large_d ? ", and open points at d = 10⁶" : "") + ", η = 0.1), with OLS fits in "
+              std::to_string(static_cast<int>(run.At(0, "seeds"))) +
+              " seeds, d = " + std::to_string(static_cast<int>(run.At(0, "d_over_n2"))) + "·n²" +
+              (large_d ? ", and open points at d = 10⁶" : "") +
+              ", η = 0.1), with OLS fits in "
               "log-log; references derived: √(r_T/n) (two-step window) and √(2/((1−η)n)) "
               "(max-margin). [M] predicts slope −1/2.";
   f.columns = {"n", "predicted_sa", "predicted_maxmargin"};
@@ -91,8 +89,9 @@ Figure MagenSnrThresholdFigure(const SweepRun& run) {
         found_snr.push_back(run.At(k, "snr_threshold"));
       } else {
         const auto why = static_cast<NotLocated>(static_cast<int>(run.At(k, "not_located")));
-        not_located += (not_located.empty() ? " Not located: " : "; ") + label + ", n = " +
-                       std::to_string(static_cast<int>(n)) + " (" + WhyNotLocated(why) + ")";
+        not_located += (not_located.empty() ? " Not located: " : "; ") + label +
+                       ", n = " + std::to_string(static_cast<int>(n)) + " (" + WhyNotLocated(why) +
+                       ")";
       }
     }
     thresholds.push_back(column);
@@ -109,15 +108,16 @@ Figure MagenSnrThresholdFigure(const SweepRun& run) {
       thresholds.push_back(std::vector<double>(ns.size(), nan));
       // Nothing to draw without a located point: the caption says why (not_located).
       if (!found_n.empty()) {
-        f.series.push_back({"snr_threshold_" + name, label + " (measured, too few points to fit)",
-                            point + lc});
+        f.series.push_back(
+            {"snr_threshold_" + name, label + " (measured, too few points to fit)", point + lc});
       }
     }
   }
   if (!not_located.empty()) f.caption += not_located + ".";
   for (std::size_t k = 0; k < ns.size(); ++k) {
     const std::size_t at = rows_of_curve[0][k];
-    std::vector<double> row = {ns[k], run.At(at, "predicted_sa"), run.At(at, "predicted_maxmargin")};
+    std::vector<double> row = {ns[k], run.At(at, "predicted_sa"),
+                               run.At(at, "predicted_maxmargin")};
     for (const auto& column : thresholds) row.push_back(column[k]);
     f.rows.push_back(row);
   }

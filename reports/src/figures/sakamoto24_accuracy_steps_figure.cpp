@@ -15,8 +15,8 @@ Figure Sakamoto24AccuracyStepsFigure(const SweepRun& run) {
   f.columns = {"step", "train_accuracy", "test_accuracy"};
   f.rows = run.Select(f.columns);
   f.caption = "Measured here (seed 1, " +
-              std::string(run.At(0, "train_W") == 1 ? "W and p, lr 5e-3" : "p only, lr 1e-3") + ", " +
-              std::to_string(static_cast<int>(run.At(0, "steps"))) +
+              std::string(run.At(0, "train_W") == 1 ? "W and p, lr 5e-3" : "p only, lr 1e-3") +
+              ", " + std::to_string(static_cast<int>(run.At(0, "steps"))) +
               " steps; test accuracy projected on 500 fresh samples per step).";
   f.x_column = "step";
   f.x_label = "GD step";

@@ -37,20 +37,23 @@ Figure Sakamoto24AttentionFigure(const SweepRun& run) {
   Figure f;
   f.name = run.sweep->name;
   f.engine = "direct";
-  f.title = "Attention on x_1..x_8 over GD steps, " + Spaced(setting.name) + " (d = " +
-            std::to_string(setting.d) + ", ‖μ‖ = " + std::to_string(static_cast<int>(setting.mu_norm)) + ")";
+  f.title = "Attention on x_1..x_8 over GD steps, " + Spaced(setting.name) +
+            " (d = " + std::to_string(setting.d) +
+            ", ‖μ‖ = " + std::to_string(static_cast<int>(setting.mu_norm)) + ")";
   f.columns = {"step"};
   // A column per (kind, token) in the order of the first step's rows; a row per step.
   std::map<std::pair<int, int>, bool> present;
   const double first_step = run.At(0, "step");
   for (std::size_t k = 0; k < run.rows.size() && run.At(k, "step") == first_step; ++k) {
-    const int kind = static_cast<int>(run.At(k, "kind")), token = static_cast<int>(run.At(k, "token"));
+    const int kind = static_cast<int>(run.At(k, "kind")),
+              token = static_cast<int>(run.At(k, "token"));
     present[{kind, token}] = true;
     const std::string column = kinds[kind].first + "_x" + std::to_string(token);
     const auto role = static_cast<TokenRole>(static_cast<int>(run.At(k, "role")));
     f.columns.push_back(column);
-    f.series.push_back({column, kinds[kind].second + " x_" + std::to_string(token) + " (" +
-                                    Spaced(std::string(RoleName(role))) + ")",
+    f.series.push_back({column,
+                        kinds[kind].second + " x_" + std::to_string(token) + " (" +
+                            Spaced(std::string(RoleName(role))) + ")",
                         "lines dt " + std::to_string(kind + 1) + " lc " + std::to_string(token)});
   }
   for (std::size_t k = 0; k < run.rows.size(); ++k) {
@@ -61,13 +64,14 @@ Figure Sakamoto24AttentionFigure(const SweepRun& run) {
   for (int kind = 0; kind < 3; ++kind) {
     if (!present.count({kind, 1})) missing += (missing.empty() ? "" : ", ") + kinds[kind].second;
   }
-  f.caption = "Measured here ([S] Fig. 3 setting, seed 1, " +
-              std::string(run.At(0, "train_W") == 1 ? "W and p, lr 5e-3" : "p only, lr 1e-3") + ", " +
-              std::to_string(static_cast<int>(run.At(0, "steps"))) + " steps): final train accuracy " +
-              std::to_string(run.At(0, "final_train_accuracy")).substr(0, 4) + ", clean test accuracy " +
-              std::to_string(run.At(0, "final_test_accuracy")).substr(0, 5) + "." +
-              (missing.empty() ? "" : " No " + missing + " sample in this run.") +
-              " Dash type: sample; colour: token.";
+  f.caption =
+      "Measured here ([S] Fig. 3 setting, seed 1, " +
+      std::string(run.At(0, "train_W") == 1 ? "W and p, lr 5e-3" : "p only, lr 1e-3") + ", " +
+      std::to_string(static_cast<int>(run.At(0, "steps"))) + " steps): final train accuracy " +
+      std::to_string(run.At(0, "final_train_accuracy")).substr(0, 4) + ", clean test accuracy " +
+      std::to_string(run.At(0, "final_test_accuracy")).substr(0, 5) + "." +
+      (missing.empty() ? "" : " No " + missing + " sample in this run.") +
+      " Dash type: sample; colour: token.";
   f.x_column = "step";
   f.x_label = "GD step";
   f.y_label = "attention s_{it}";

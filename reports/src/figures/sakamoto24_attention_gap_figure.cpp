@@ -16,8 +16,9 @@ Figure Sakamoto24AttentionGapFigure(const SweepRun& run) {
   f.rows = run.Select(f.columns);
   std::ostringstream caption;
   caption.precision(3);
-  caption << "Measured here (seed 1, " << (run.At(0, "train_W") == 1 ? "W and p, lr 5e-3" : "p only, lr 1e-3")
-          << ", " << static_cast<int>(run.At(0, "steps"))
+  caption << "Measured here (seed 1, "
+          << (run.At(0, "train_W") == 1 ? "W and p, lr 5e-3" : "p only, lr 1e-3") << ", "
+          << static_cast<int>(run.At(0, "steps"))
           << " steps; g from THEORY.md core.growth_function): fitted rate c = " << run.At(0, "rate")
           << " per unit τ, R² = " << run.At(0, "r_squared")
           << " (1 would mean one constant rate explains the gap's growth).";

@@ -61,7 +61,8 @@ std::int64_t TargetNamed(const std::string& name, const std::string& source) {
     if ((supported & target) != 0) return target;
     std::string runs;
     for (const std::string& s : SupportedSimdTargets()) runs += (runs.empty() ? "" : ", ") + s;
-    throw InvalidInput(source + "=" + name + ": this CPU cannot run that SIMD target; it runs " + runs);
+    throw InvalidInput(source + "=" + name + ": this CPU cannot run that SIMD target; it runs " +
+                       runs);
   }
   throw InvalidInput(source + " must be one of " + known + " (got '" + name + "')");
 }

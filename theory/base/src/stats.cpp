@@ -24,15 +24,15 @@ void RequireCounts(int failures, int trials, double alpha) {
 double ClopperPearsonLower(int failures, int trials, double alpha) {
   RequireCounts(failures, trials, alpha);
   if (failures == 0) return 0.0;
-  return binomial_distribution<>::find_lower_bound_on_p(trials, failures, alpha,
-                                                        binomial_distribution<>::clopper_pearson_exact_interval);
+  return binomial_distribution<>::find_lower_bound_on_p(
+      trials, failures, alpha, binomial_distribution<>::clopper_pearson_exact_interval);
 }
 
 double ClopperPearsonUpper(int failures, int trials, double alpha) {
   RequireCounts(failures, trials, alpha);
   if (failures == trials) return 1.0;
-  return binomial_distribution<>::find_upper_bound_on_p(trials, failures, alpha,
-                                                        binomial_distribution<>::clopper_pearson_exact_interval);
+  return binomial_distribution<>::find_upper_bound_on_p(
+      trials, failures, alpha, binomial_distribution<>::clopper_pearson_exact_interval);
 }
 
 SlopeFit FitLogLogSlope(const std::vector<double>& x, const std::vector<double>& y, double level) {
@@ -86,12 +86,14 @@ ExponentTest TestExponent(const std::vector<double>& exponents, double predicted
   const int dof = t.replicates - 1;
   const boost::math::students_t student(dof);
   const double critical = boost::math::quantile(student, below ? 1 - alpha : 1 - alpha / 2);
-  const double se = std::max(t.standard_error, 1e-300);  // identical replicates: any deviation shows
+  const double se =
+      std::max(t.standard_error, 1e-300);  // identical replicates: any deviation shows
   if (below) {
     t.lower = -INFINITY;
     t.upper = t.mean + critical * t.standard_error;
     t.holds = t.upper < predicted - tolerance;
-    t.power = boost::math::cdf(boost::math::non_central_t(dof, -(deviation - tolerance) / se), -critical);
+    t.power =
+        boost::math::cdf(boost::math::non_central_t(dof, -(deviation - tolerance) / se), -critical);
   } else {
     t.lower = t.mean - critical * t.standard_error;
     t.upper = t.mean + critical * t.standard_error;

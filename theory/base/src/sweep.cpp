@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <stdexcept>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 
 #include "boa/error.hpp"
@@ -14,7 +14,8 @@ Engine SweepEngine(const Sweep& sweep, Engine asked) { return sweep.only_engine.
 
 std::size_t ColumnIndex(const Sweep& sweep, const std::string& column) {
   const auto at = std::find(sweep.columns.begin(), sweep.columns.end(), column);
-  if (at == sweep.columns.end()) throw std::logic_error("sweep " + sweep.name + " has no column " + column);
+  if (at == sweep.columns.end())
+    throw std::logic_error("sweep " + sweep.name + " has no column " + column);
   return static_cast<std::size_t>(at - sweep.columns.begin());
 }
 
@@ -27,8 +28,9 @@ SweepPart RunSweep(const Sweep& sweep, Budget budget, Engine asked, int shard, i
   SweepPart part;
   for (int c = shard; c < total; c += shards) part.cells.push_back(c);
   part.rows.resize(part.cells.size());
-  const int workers = std::max(1, std::min<int>(threads > 0 ? threads : std::thread::hardware_concurrency(),
-                                                static_cast<int>(part.cells.size())));
+  const int workers =
+      std::max(1, std::min<int>(threads > 0 ? threads : std::thread::hardware_concurrency(),
+                                static_cast<int>(part.cells.size())));
   std::atomic<std::size_t> next{0};
   std::atomic<int> done{0};
   std::mutex report;

@@ -18,10 +18,10 @@ int ThreadsFromEnvironment() {
   int threads = 0;
   const char* end = value + std::strlen(value);
   const auto result = std::from_chars(value, end, threads);
-  Require(result.ec == std::errc() && result.ptr == end && threads >= 1 &&
-              threads <= kMaxKernelThreads,
-          "BOA_THREADS must be an integer in [1, " + std::to_string(kMaxKernelThreads) +
-              "] (got '" + value + "')");
+  Require(
+      result.ec == std::errc() && result.ptr == end && threads >= 1 && threads <= kMaxKernelThreads,
+      "BOA_THREADS must be an integer in [1, " + std::to_string(kMaxKernelThreads) + "] (got '" +
+          value + "')");
   return threads;
 }
 

@@ -5,12 +5,12 @@
 //
 // One cell per (claim, seed base); seed bases 1 + 1000003·j keep the instance seeds of different
 // runs disjoint (j = 0 is CI's own run). Seed bases per claim: quick 0 (a quick report's claim
-// runs are CI's runs already), default 1 (CI's own run: its outcome table), full 10. Since every verdict carries its own exact false-alarm rate and
-// power, the many-base audit is a cross-check, not a verdict: one round of every statistical
-// claim at its CI cap costs ≈ 2.5 CPU-minutes (the findings sakamoto24.gd.regimes ≈ 50 s and
-// sakamoto24.gd.regimes_not_benign, token_selection ≈ 20 s each), so the 10 rounds (≈ 25
-// CPU-minutes) belong to --budget full (or to `boa sweep flake_audit --budget full --shard k/N`
-// on several machines).
+// runs are CI's runs already), default 1 (CI's own run: its outcome table), full 10. Since every
+// verdict carries its own exact false-alarm rate and power, the many-base audit is a cross-check,
+// not a verdict: one round of every statistical claim at its CI cap costs ≈ 2.5 CPU-minutes (the
+// findings sakamoto24.gd.regimes ≈ 50 s and sakamoto24.gd.regimes_not_benign, token_selection ≈ 20
+// s each), so the 10 rounds (≈ 25 CPU-minutes) belong to --budget full (or to `boa sweep
+// flake_audit --budget full --shard k/N` on several machines).
 #include "boa/catalog.hpp"
 #include "boa/runner.hpp"
 #include "boa/sweep_catalog.hpp"
@@ -35,11 +35,14 @@ int FlakeAuditSeedBases(Budget b) {
 Sweep FlakeAuditSweep() {
   Sweep s;
   s.name = "flake_audit";
-  s.description = "every probabilistic and scaling claim at the CI configuration under many seed bases";
+  s.description =
+      "every probabilistic and scaling claim at the CI configuration under many seed bases";
   // status: the verdict as the number of its Status (0 holds, 1 fails, 2 inconclusive, 3 reported).
   s.columns = {"claim_index", "seed_base", "instances", "failures", "status"};
   // The engine asked is not passed on: each claim runs on the engine its own handling picks.
-  s.cells = [](Budget b, Engine) { return static_cast<int>(StatisticalClaims().size()) * FlakeAuditSeedBases(b); };
+  s.cells = [](Budget b, Engine) {
+    return static_cast<int>(StatisticalClaims().size()) * FlakeAuditSeedBases(b);
+  };
   s.run = [](int cell, Budget b, Engine) {
     const auto claims = StatisticalClaims();
     const int bases = FlakeAuditSeedBases(b);

@@ -72,7 +72,8 @@ const Vector& Head(const Model& model) {
 double GradientSummandScale(const Model& model, const Dataset& data) {
   const double x_max = data.X.cwiseAbs().maxCoeff();
   double b_max = 0;
-  for (int i = 0; i < data.n; ++i) b_max = std::max(b_max, (data.Tokens(i) * Head(model)).cwiseAbs().maxCoeff());
+  for (int i = 0; i < data.n; ++i)
+    b_max = std::max(b_max, (data.Tokens(i) * Head(model)).cwiseAbs().maxCoeff());
   double extra = std::max(1.0, x_max);
   for (const auto& block : model.Blocks()) {
     if (block.name == "W" && block.value.size() > 0) {

@@ -11,11 +11,13 @@ RowMatrix NoiseTokens(const Dataset& data) {
   std::vector<Eigen::Index> rows;
   for (int i = 0; i < data.n; ++i) {
     for (int t = 0; t < data.T; ++t) {
-      if (data.Role(i, t) == TokenRole::kNoise) rows.push_back(static_cast<Eigen::Index>(i) * data.T + t);
+      if (data.Role(i, t) == TokenRole::kNoise)
+        rows.push_back(static_cast<Eigen::Index>(i) * data.T + t);
     }
   }
   RowMatrix noise(static_cast<Eigen::Index>(rows.size()), data.d);
-  for (std::size_t k = 0; k < rows.size(); ++k) noise.row(static_cast<Eigen::Index>(k)) = data.X.row(rows[k]);
+  for (std::size_t k = 0; k < rows.size(); ++k)
+    noise.row(static_cast<Eigen::Index>(k)) = data.X.row(rows[k]);
   return noise;
 }
 
@@ -40,9 +42,8 @@ NoiseGramSummary SummarizeNoiseGram(const Matrix& gram) {
 
 std::vector<double> DominanceRatioAlongPrefixes(const RowMatrix& noise,
                                                 const std::vector<int>& prefix_columns) {
-  Require(std::is_sorted(prefix_columns.begin(), prefix_columns.end()) &&
-              !prefix_columns.empty() && prefix_columns.front() >= 1 &&
-              prefix_columns.back() <= noise.cols(),
+  Require(std::is_sorted(prefix_columns.begin(), prefix_columns.end()) && !prefix_columns.empty() &&
+              prefix_columns.front() >= 1 && prefix_columns.back() <= noise.cols(),
           "prefix dimensions must increase within [1, number of columns]");
   Matrix gram = Matrix::Zero(noise.rows(), noise.rows());
   std::vector<double> ratio;

@@ -16,8 +16,8 @@ Dataset Generate(const SignalNoiseSpec& spec, int n, double eta, std::uint64_t s
   Validate(spec);
   const int T = spec.T, d = spec.d;
   RequireMemory(static_cast<double>(n) * T * d,
-                "a signal-noise data set of n·T·d = " + std::to_string(n) + "·" + std::to_string(T) +
-                    "·" + std::to_string(d) + " numbers");
+                "a signal-noise data set of n·T·d = " + std::to_string(n) + "·" +
+                    std::to_string(T) + "·" + std::to_string(d) + " numbers");
   Rng rng(seed, stream);
   Dataset data;
   data.n = n;
@@ -35,8 +35,7 @@ Dataset Generate(const SignalNoiseSpec& spec, int n, double eta, std::uint64_t s
   for (int i = 0; i < n; ++i) {
     const double label = rng.Bernoulli(0.5) ? 1.0 : -1.0;
     data.y_true(i) = label;
-    const int signal_at =
-        spec.position == SignalPosition::kFirst ? 0 : rng.UniformInt(0, T - 1);
+    const int signal_at = spec.position == SignalPosition::kFirst ? 0 : rng.UniformInt(0, T - 1);
     for (int t = 0; t < T; ++t) {
       auto row = data.X.row(static_cast<Eigen::Index>(i) * T + t);
       if (t == signal_at) {
@@ -57,8 +56,8 @@ Dataset Generate(const SignalNoiseSpec& spec, int n, double eta, std::uint64_t s
 
 void Validate(const SignalNoiseSpec& spec) {
   Require(spec.n >= 2, "n must be at least 2 (got " + std::to_string(spec.n) + ")");
-  Require(spec.d >= 3, "d must be at least 3 for signal-noise data (got " +
-                           std::to_string(spec.d) + ")");
+  Require(spec.d >= 3,
+          "d must be at least 3 for signal-noise data (got " + std::to_string(spec.d) + ")");
   Require(spec.T >= 2, "T must be at least 2 (got " + std::to_string(spec.T) + ")");
   Require(std::isfinite(spec.eta) && spec.eta >= 0 && spec.eta < 1,
           "eta must be in [0, 1) (got " + std::to_string(spec.eta) + ")");

@@ -16,8 +16,8 @@ Dataset Generate(const TokenSelectionSpec& spec, int n, double eta, std::uint64_
   Validate(spec);
   const int T = spec.T, d = spec.d;
   RequireMemory(static_cast<double>(n) * T * d,
-                "a token-selection data set of n·T·d = " + std::to_string(n) + "·" + std::to_string(T) +
-                    "·" + std::to_string(d) + " numbers");
+                "a token-selection data set of n·T·d = " + std::to_string(n) + "·" +
+                    std::to_string(T) + "·" + std::to_string(d) + " numbers");
   Rng rng(seed, stream);
   Dataset data;
   data.n = n;
@@ -87,8 +87,7 @@ Dataset GenerateTokenSelection(const TokenSelectionSpec& spec, std::uint64_t see
   return Generate(spec, spec.n, spec.eta, seed, kTrainData);
 }
 
-Dataset GenerateTokenSelectionTest(const TokenSelectionSpec& spec, int n_test,
-                                   std::uint64_t seed) {
+Dataset GenerateTokenSelectionTest(const TokenSelectionSpec& spec, int n_test, std::uint64_t seed) {
   Require(n_test >= 2, "the test set needs at least two samples");
   TokenSelectionSpec clean = spec;
   clean.eta = 0;

@@ -85,7 +85,8 @@ TestProjections ProjectionsOf(const SpanVector& q, const SpanVector& u, const Gr
   const Vector hq = g.H * q.gamma, hu = g.H * u.gamma;
   p.noise_cov << q.gamma.dot(hq), q.gamma.dot(hu), u.gamma.dot(hq), u.gamma.dot(hu);
   if (g.noise_in_signal_plane) {
-    p.noise_cov += (Eigen::Matrix2d() << q.a.dot(q.a), q.a.dot(u.a), u.a.dot(q.a), u.a.dot(u.a)).finished();
+    p.noise_cov +=
+        (Eigen::Matrix2d() << q.a.dot(q.a), q.a.dot(u.a), u.a.dot(q.a), u.a.dot(u.a)).finished();
   }
   p.noise_cov *= g.sigma * g.sigma;
   return p;
@@ -146,16 +147,20 @@ double ExactCleanTestErrorSignalNoiseT2(const TestProjections& p) {
     const double mean = slope * s;
     if (residual_sd == 0) return plus ? double(mean <= boundary) : double(mean >= boundary);
     const double z = (boundary - mean) / residual_sd;
-    return plus ? boost::math::cdf(standard, z) : boost::math::cdf(boost::math::complement(standard, z));
+    return plus ? boost::math::cdf(standard, z)
+                : boost::math::cdf(boost::math::complement(standard, z));
   };
   auto class_error = [&](double a1, double b1, bool plus) {
     if (sd_s == 0) return error_given_s(0.0, a1, b1, plus);
     // ∫ φ(z) P[error | s = sd_s z] dz over |z| ≤ 12 (the tails weigh < 1e-32).
     return boost::math::quadrature::gauss_kronrod<double, 31>::integrate(
-        [&](double z) { return boost::math::pdf(standard, z) * error_given_s(sd_s * z, a1, b1, plus); },
+        [&](double z) {
+          return boost::math::pdf(standard, z) * error_given_s(sd_s * z, a1, b1, plus);
+        },
         -12.0, 12.0, 20, 1e-12);
   };
-  return 0.5 * class_error(p.q_plus, p.u_plus, true) + 0.5 * class_error(p.q_minus, p.u_minus, false);
+  return 0.5 * class_error(p.q_plus, p.u_plus, true) +
+         0.5 * class_error(p.q_minus, p.u_minus, false);
 }
 
 }  // namespace boa

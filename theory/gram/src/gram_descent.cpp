@@ -35,7 +35,8 @@ GramModel GramTokenSelection(const GramInstance& gram) {
 
 GramEvaluation EvaluateGram(const GramInstance& gram, const GramModel& model) {
   GramEvaluation e;
-  e.attention = AttentionFromProjections(gram.Project(model.query), gram.Project(model.head), gram.y);
+  e.attention =
+      AttentionFromProjections(gram.Project(model.query), gram.Project(model.head), gram.y);
   e.grad_query = gram.Combine(e.attention.dloss_dscore);
   if (model.train_head) e.grad_head = gram.Combine(e.attention.dloss_dvalue);
   return e;
@@ -61,7 +62,8 @@ void GramGradientDescent(const GramInstance& gram, GramModel& model, const Train
   }
   if (observer) {
     const GramEvaluation last = EvaluateGram(gram, model);
-    RequireFinite(std::isfinite(last.attention.loss), "the loss became non-finite after the last step");
+    RequireFinite(std::isfinite(last.attention.loss),
+                  "the loss became non-finite after the last step");
     observer(options.steps, model, last.attention);
   }
 }

@@ -32,7 +32,8 @@ double GramInstance::Inner(const SpanVector& u, const SpanVector& v) const {
   return u.a.dot(v.a) + u.gamma.dot(H * v.gamma);
 }
 
-GramFromData GramFromDataset(const Dataset& data, double sigma, const std::vector<Vector>& initial) {
+GramFromData GramFromDataset(const Dataset& data, double sigma,
+                             const std::vector<Vector>& initial) {
   GramFromData out;
   GramInstance& g = out.gram;
   g.n = data.n;
@@ -42,7 +43,8 @@ GramFromData GramFromDataset(const Dataset& data, double sigma, const std::vecto
   // D2 tokens carry noise on every coordinate; D1's noise tokens have exact zeros on e₁, e₂.
   g.noise_in_signal_plane = false;
   for (int r = 0; r < data.n * data.T; ++r) {
-    const bool has_signal_role = data.roles[r] == TokenRole::kSignal || data.roles[r] == TokenRole::kNoise;
+    const bool has_signal_role =
+        data.roles[r] == TokenRole::kSignal || data.roles[r] == TokenRole::kNoise;
     if (!has_signal_role) g.noise_in_signal_plane = true;
   }
   g.y = data.y;

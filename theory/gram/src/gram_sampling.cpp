@@ -76,7 +76,8 @@ GramInstance SampleSignalNoiseGram(const SignalNoiseSpec& spec, double omega, st
   for (int i = 0; i < spec.n; ++i) {
     const double label = rng.Bernoulli(0.5) ? 1.0 : -1.0;
     g.y_true(i) = label;
-    const int signal_at = spec.position == SignalPosition::kFirst ? 0 : rng.UniformInt(0, spec.T - 1);
+    const int signal_at =
+        spec.position == SignalPosition::kFirst ? 0 : rng.UniformInt(0, spec.T - 1);
     for (int t = 0; t < spec.T; ++t) {
       const int row = i * spec.T + t;
       if (t == signal_at) {

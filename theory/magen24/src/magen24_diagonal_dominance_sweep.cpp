@@ -24,7 +24,8 @@ Sweep Magen24DiagonalDominanceSweep() {
     std::vector<double> ratios_over_n2;
     for (double x = 0.25; x <= 32.001; x *= std::pow(2.0, 0.25)) ratios_over_n2.push_back(x);
     std::vector<int> prefix;
-    for (const double x : ratios_over_n2) prefix.push_back(static_cast<int>(std::lround(x * n * n)) - 2);
+    for (const double x : ratios_over_n2)
+      prefix.push_back(static_cast<int>(std::lround(x * n * n)) - 2);
     SignalNoiseSpec spec;
     spec.n = n;
     spec.T = 2;

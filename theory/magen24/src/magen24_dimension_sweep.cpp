@@ -17,12 +17,21 @@ namespace boa::sweeps {
 Sweep Magen24DimensionSweep() {
   constexpr int kN = 20;
   constexpr double kR = 4.5, kEta = 0.1;
-  auto seeds = [](Budget b) { return b == Budget::kQuick ? 20 : b == Budget::kDefault ? 100 : 400; };
+  auto seeds = [](Budget b) {
+    return b == Budget::kQuick ? 20 : b == Budget::kDefault ? 100 : 400;
+  };
   Sweep s;
   s.name = "magen24_dimension";
-  s.description = "[M] two steps of SA at n = 20, r = 4.5, η = 0.1 against d = 10²..10⁶ (Gram engine)";
-  s.columns = {"d",  "d_over_n2", "seeds", "train_acc", "clean_test_acc", "min_clean_signal_attention",
-               "max_noisy_signal_attention", "benign_fraction"};
+  s.description =
+      "[M] two steps of SA at n = 20, r = 4.5, η = 0.1 against d = 10²..10⁶ (Gram engine)";
+  s.columns = {"d",
+               "d_over_n2",
+               "seeds",
+               "train_acc",
+               "clean_test_acc",
+               "min_clean_signal_attention",
+               "max_noisy_signal_attention",
+               "benign_fraction"};
   s.only_engine = Engine::kGram;
   s.cells = [](Budget, Engine) { return 17; };  // d = 10^{2 + k/4}, k = 0..16
   s.run = [seeds](int cell, Budget budget, Engine) {
@@ -40,7 +49,8 @@ Sweep Magen24DimensionSweep() {
     const int R = seeds(budget);
     double train = 0, test = 0, clean = 0, noisy = 0, benign = 0;
     for (int seed = 1; seed <= R; ++seed) {
-      const PromptAttentionRun run = RunPromptAttention(spec, options, static_cast<std::uint64_t>(seed));
+      const PromptAttentionRun run =
+          RunPromptAttention(spec, options, static_cast<std::uint64_t>(seed));
       train += run.train_accuracy;
       test += 1 - run.test.error.rate;
       clean += run.min_clean_signal_attention;

@@ -26,7 +26,8 @@ Vector Theta(const PromptAttentionRun& run) {
 Sweep Magen24GaussianInitSweep() {
   Sweep s;
   s.name = "magen24_gaussian_init";
-  s.description = "[M] two-step parameter deviation under Gaussian init N(0, ω²I) against ω (n = 40, d = 4n²)";
+  s.description =
+      "[M] two-step parameter deviation under Gaussian init N(0, ω²I) against ω (n = 40, d = 4n²)";
   s.columns = {"omega", "omega_sqrt_d", "deviation", "benign", "seeds"};
   s.only_engine = Engine::kDirect;
   s.cells = [](Budget, Engine) { return 33; };  // ω√d = 10^{k/4}, k = −36..−4

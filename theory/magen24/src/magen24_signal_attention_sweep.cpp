@@ -18,8 +18,10 @@ namespace boa::sweeps {
 Sweep Magen24SignalAttentionSweep() {
   Sweep s;
   s.name = "magen24_signal_attention";
-  s.description = "[M] signal-token attention of clean and noisy samples over 10 SA steps (n = 40, d = 4n²)";
-  s.columns = {"step", "clean_signal_attention", "noisy_signal_attention", "train_accuracy", "r", "seeds"};
+  s.description =
+      "[M] signal-token attention of clean and noisy samples over 10 SA steps (n = 40, d = 4n²)";
+  s.columns = {"step", "clean_signal_attention", "noisy_signal_attention", "train_accuracy", "r",
+               "seeds"};
   s.only_engine = Engine::kDirect;
   s.cells = [](Budget, Engine) { return 1; };
   s.run = [](int, Budget budget, Engine) {
@@ -33,12 +35,14 @@ Sweep Magen24SignalAttentionSweep() {
       const Dataset data = GenerateSignalNoise(spec, seed);
       PromptAttention model(spec.d);
       Trajectory trajectory;
-      GradientDescent(model, data, {kSteps, MagenScheduleSA(spec.n, spec.d)}, trajectory.Recorder(data));
+      GradientDescent(model, data, {kSteps, MagenScheduleSA(spec.n, spec.d)},
+                      trajectory.Recorder(data));
       for (const StepRecord& step : trajectory.steps) {
         auto& row = rows[step.step];
         row[0] = step.step;
         row[1] += step.clean_attention.at("signal") / seeds;
-        row[2] += step.noisy_attention.count("signal") ? step.noisy_attention.at("signal") / seeds : 0;
+        row[2] +=
+            step.noisy_attention.count("signal") ? step.noisy_attention.at("signal") / seeds : 0;
         row[3] += step.train_accuracy / seeds;
       }
     }

@@ -20,7 +20,9 @@ namespace {
 constexpr double kEta = 0.1;
 constexpr int kTestSamples = 1000;
 
-double SnrStep(Budget b) { return b == Budget::kQuick ? 0.2 : b == Budget::kDefault ? 0.05 : 0.025; }
+double SnrStep(Budget b) {
+  return b == Budget::kQuick ? 0.2 : b == Budget::kDefault ? 0.05 : 0.025;
+}
 int NStep(Budget b) { return b == Budget::kQuick ? 6 : 1; }
 int Seeds(Budget b) { return b == Budget::kQuick ? 1 : b == Budget::kDefault ? 4 : 16; }
 // SNR = k·step for k = 0.. while k·step ≤ 1; n = 2, 2 + n_step, .. ≤ 40.
@@ -37,11 +39,13 @@ Sweep MagenHeatmapSweep(ThresholdRoute route, int fixed_d) {
   Sweep s;
   const std::string at_d = fixed_d > 0 ? "d = " + std::to_string(fixed_d) : "d = max(16, n²)";
   s.name = "magen_heatmap_" + ToString(route) + (fixed_d > 0 ? "_d" + std::to_string(fixed_d) : "");
-  s.description = "[M] Fig. 7 clean test accuracy over SNR × n, " +
-                  std::string(route == ThresholdRoute::kScheduleSA ? "two SA steps" : "max-margin") +
-                  ", " + at_d + (fixed_d > 0 ? " (Gram engine)" : "");
-  s.columns = {"snr",     "n",       "d",             "clean_test_acc", "train_acc", "snr_r_T",
-               "snr_r_N", "snr_maxmargin", "seeds", "snr_step", "n_step", "route", "fixed_d"};
+  s.description =
+      "[M] Fig. 7 clean test accuracy over SNR × n, " +
+      std::string(route == ThresholdRoute::kScheduleSA ? "two SA steps" : "max-margin") + ", " +
+      at_d + (fixed_d > 0 ? " (Gram engine)" : "");
+  s.columns = {
+      "snr",           "n",     "d",        "clean_test_acc", "train_acc", "snr_r_T", "snr_r_N",
+      "snr_maxmargin", "seeds", "snr_step", "n_step",         "route",     "fixed_d"};
   if (fixed_d > 0) s.only_engine = Engine::kGram;
   s.cells = [](Budget b, Engine) { return NCount(b) * SnrCount(b); };
   s.run = [route, fixed_d](int cell, Budget budget, Engine engine) {
@@ -57,9 +61,10 @@ Sweep MagenHeatmapSweep(ThresholdRoute route, int fixed_d) {
       test += r.clean_test_accuracy / seeds;
       train += r.train_accuracy / seeds;
     }
-    return Rows{{snr, double(n), double(d), test, train, std::sqrt(t.test / n), std::sqrt(t.noisy / n),
-                 std::sqrt(MaxMarginSnrSquaredThreshold(n, kEta)), double(seeds), SnrStep(budget),
-                 double(NStep(budget)), double(static_cast<int>(route)), double(fixed_d)}};
+    return Rows{{snr, double(n), double(d), test, train, std::sqrt(t.test / n),
+                 std::sqrt(t.noisy / n), std::sqrt(MaxMarginSnrSquaredThreshold(n, kEta)),
+                 double(seeds), SnrStep(budget), double(NStep(budget)),
+                 double(static_cast<int>(route)), double(fixed_d)}};
   };
   return s;
 }

@@ -39,11 +39,14 @@ std::vector<Curve> Curves(Engine engine) {
 Sweep MagenSnrThresholdSweep() {
   Sweep s;
   s.name = "magen_snr_threshold";
-  s.description = "[M] harmful→benign SNR threshold against n: SA, SB, max-margin (and at d = 10⁶ on Gram)";
+  s.description =
+      "[M] harmful→benign SNR threshold against n: SA, SB, max-margin (and at d = 10⁶ on Gram)";
   // route: the number of the ThresholdRoute; found: 1 when located (else snr_threshold is 0 and
   // not_located the number of the NotLocated reason).
-  s.columns = {"curve", "route", "fixed_d", "n", "found", "snr_threshold", "not_located",
-               "predicted_sa", "predicted_maxmargin", "seeds", "d_over_n2"};
+  s.columns = {"curve",       "route",        "fixed_d",
+               "n",           "found",        "snr_threshold",
+               "not_located", "predicted_sa", "predicted_maxmargin",
+               "seeds",       "d_over_n2"};
   s.cells = [](Budget b, Engine engine) {
     return static_cast<int>(Curves(engine).size()) * (SnrThresholdSweepAt(b).doublings + 1);
   };

@@ -33,12 +33,12 @@ MaxMarginSolution SolveFromTokenGram(const SampleLabels& labels, const RowMatrix
   m.benign = SolveSelectionSvms(labels, K, SignalForCleanClasses(labels, true, true));
   m.all_noise = SolveSelectionSvms(labels, K, SignalForCleanClasses(labels, false, false));
   const std::array<SelectionSvms, 4> candidates = {
-      m.benign, m.all_noise, SolveSelectionSvms(labels, K, SignalForCleanClasses(labels, true, false)),
+      m.benign, m.all_noise,
+      SolveSelectionSvms(labels, K, SignalForCleanClasses(labels, true, false)),
       SolveSelectionSvms(labels, K, SignalForCleanClasses(labels, false, true))};
   const SelectionSvms* best = nullptr;
   for (const SelectionSvms& c : candidates) {
-    m.max_kkt_residual =
-        std::max({m.max_kkt_residual, c.v_svm.kkt_residual, c.p_svm.kkt_residual});
+    m.max_kkt_residual = std::max({m.max_kkt_residual, c.v_svm.kkt_residual, c.p_svm.kkt_residual});
     if (c.feasible() && (!best || c.v_svm.norm_squared < best->v_svm.norm_squared)) best = &c;
   }
   Require(best != nullptr, "no candidate token selection is separable");
@@ -60,7 +60,8 @@ RowMatrix TokenGram(const GramInstance& gram) {
   RowMatrix K = gram.token_a * gram.token_a.transpose();
   for (int r = 0; r < rows; ++r) {
     for (int s = 0; s < rows; ++s) {
-      if (gram.token_k[r] >= 0 && gram.token_k[s] >= 0) K(r, s) += gram.H(gram.token_k[r], gram.token_k[s]);
+      if (gram.token_k[r] >= 0 && gram.token_k[s] >= 0)
+        K(r, s) += gram.H(gram.token_k[r], gram.token_k[s]);
     }
   }
   return K;

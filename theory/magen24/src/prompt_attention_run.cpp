@@ -25,9 +25,11 @@ void Summarise(PromptAttentionRun& run, const Vector& f, const RowMatrix& attent
       }
     }
     if (labels.noisy[i]) {
-      run.max_noisy_signal_attention = std::max(run.max_noisy_signal_attention, run.signal_attention[i]);
+      run.max_noisy_signal_attention =
+          std::max(run.max_noisy_signal_attention, run.signal_attention[i]);
     } else {
-      run.min_clean_signal_attention = std::min(run.min_clean_signal_attention, run.signal_attention[i]);
+      run.min_clean_signal_attention =
+          std::min(run.min_clean_signal_attention, run.signal_attention[i]);
     }
   }
   run.train_accuracy = static_cast<double>(correct) / n;

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "boa/error.hpp"
-#include "boa/format.hpp"
 #include "boa/fit_regime.hpp"
+#include "boa/format.hpp"
 #include "boa/max_margin_selection.hpp"
 #include "boa/prompt_attention_run.hpp"
 #include "boa/stats.hpp"
@@ -18,7 +18,7 @@ namespace {
 // The scan grid in r = n·SNR²: fine where the SA window (r_T = 3.125 … r_N = 6.58 at η = 0.1)
 // and the max-margin boundary (2/(1 − η) ≈ 2.2) lie, coarse below.
 const std::vector<double> kScanR = {1.0 / 32, 1.0 / 16, 1.0 / 8, 0.25, 0.5, 0.75, 1, 1.5, 2,
-                                    2.5,      3,        3.5,     4,    5,   6,    8,  12, 16};
+                                    2.5,      3,        3.5,     4,    5,   6,    8, 12,  16};
 
 struct Fractions {
   double harmful = 0;
@@ -40,9 +40,9 @@ class Evaluator {
     Fractions f;
     const double snr = std::sqrt(r / o_.n);
     for (int k = 0; k < o_.seeds; ++k) {
-      const RouteResult result = RunThresholdRoute(o_.route, o_.n, d_, o_.eta, snr, o_.n_test,
-                                                   o_.seed_base + static_cast<std::uint64_t>(k),
-                                                   o_.engine);
+      const RouteResult result =
+          RunThresholdRoute(o_.route, o_.n, d_, o_.eta, snr, o_.n_test,
+                            o_.seed_base + static_cast<std::uint64_t>(k), o_.engine);
       const FitRegime regime = ClassifyFit(result.train_accuracy, result.clean_test_accuracy);
       f.harmful += regime == FitRegime::kHarmful;
       f.benign += regime == FitRegime::kBenign;
@@ -113,12 +113,12 @@ RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, do
 
 std::string WhyNotLocated(NotLocated reason) {
   switch (reason) {
-    case NotLocated::kLocated:
-      return "";
+    case NotLocated::kLocated: return "";
     case NotLocated::kNoBenignMajority:
       return "no scanned r up to " + FormatNumber(kScanR.back()) + " is benign for most seeds";
     case NotLocated::kSmallestNotHarmful:
-      return "the smallest scanned r = " + FormatNumber(kScanR[0]) + " is not harmful for most seeds";
+      return "the smallest scanned r = " + FormatNumber(kScanR[0]) +
+             " is not harmful for most seeds";
   }
   return "";
 }
@@ -186,7 +186,8 @@ SnrThreshold LocateSnrThreshold(const SnrThresholdOptions& options) {
     if (r <= t.r_benign_onset && SureMajority(f.harmful, options.seeds)) {
       t.r_surely_harmful = std::max(t.r_surely_harmful, r);
     }
-    if (SureMajority(f.benign, options.seeds) && (t.r_surely_benign == 0 || r < t.r_surely_benign)) {
+    if (SureMajority(f.benign, options.seeds) &&
+        (t.r_surely_benign == 0 || r < t.r_surely_benign)) {
       t.r_surely_benign = r;
     }
   }

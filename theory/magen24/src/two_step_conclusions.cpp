@@ -13,7 +13,9 @@ bool CleanSelectSignal(const PromptAttentionRun& run) {
 bool NoisySelectNoise(const PromptAttentionRun& run) {
   return run.max_noisy_signal_attention <= kMaxNoisySignalAttention;
 }
-bool Generalises(const PromptAttentionRun& run) { return run.test.error.rate <= kMaxCleanTestError; }
+bool Generalises(const PromptAttentionRun& run) {
+  return run.test.error.rate <= kMaxCleanTestError;
+}
 
 }  // namespace
 
@@ -25,12 +27,15 @@ std::string TwoStepConclusionsFailed(const PromptAttentionRun& run) {
   std::string why;
   if (!Fits(run)) why += "(i) train accuracy " + std::to_string(run.train_accuracy) + " < 1; ";
   if (!CleanSelectSignal(run)) {
-    why += "(ii) min clean signal attention " + std::to_string(run.min_clean_signal_attention) + " < 0.9; ";
+    why += "(ii) min clean signal attention " + std::to_string(run.min_clean_signal_attention) +
+           " < 0.9; ";
   }
   if (!NoisySelectNoise(run)) {
-    why += "(iii) max noisy signal attention " + std::to_string(run.max_noisy_signal_attention) + " > 0.1; ";
+    why += "(iii) max noisy signal attention " + std::to_string(run.max_noisy_signal_attention) +
+           " > 0.1; ";
   }
-  if (!Generalises(run)) why += "(iv) clean test error " + std::to_string(run.test.error.rate) + " > 0.05";
+  if (!Generalises(run))
+    why += "(iv) clean test error " + std::to_string(run.test.error.rate) + " > 0.05";
   return why;
 }
 

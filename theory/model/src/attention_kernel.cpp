@@ -15,8 +15,7 @@ namespace {
 // Sample i's softmax, output, loss term and score/value derivatives from its T scores a and
 // values b. Writes s (attention), da = ∂L/∂a_i, db = ∂L/∂b_i; returns f_i, adds ℓ/n to loss.
 double SampleTerms(std::span<const double> a, std::span<const double> b, double y, double inv_n,
-                   std::span<double> s, std::span<double> da, std::span<double> db,
-                   double& loss) {
+                   std::span<double> s, std::span<double> da, std::span<double> db, double& loss) {
   StableSoftmax(a, s);
   double f = 0;
   for (std::size_t t = 0; t < a.size(); ++t) f += s[t] * b[t];
@@ -91,13 +90,15 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, QueryOf query_of, const 
 
 void FusedAttentionKernel(const RowMatrix& X, int T, const Vector& y, const Vector& q,
                           const Vector& u, bool with_gradient, KernelOutput& out) {
-  Kernel(X, T, y, [&q](Eigen::Index) { return q.data(); }, u, with_gradient, out);
+  Kernel(
+      X, T, y, [&q](Eigen::Index) { return q.data(); }, u, with_gradient, out);
 }
 
 void FusedAttentionKernel(const RowMatrix& X, int T, const Vector& y, const RowMatrix& Q,
                           const Vector& u, bool with_gradient, KernelOutput& out) {
   assert(Q.rows() == y.size());
-  Kernel(X, T, y, [&Q](Eigen::Index i) { return Q.row(i).data(); }, u, with_gradient, out);
+  Kernel(
+      X, T, y, [&Q](Eigen::Index i) { return Q.row(i).data(); }, u, with_gradient, out);
 }
 
 void AttentionFromScores(const Vector& scores, const Vector& values, int T, const Vector& y,
@@ -109,16 +110,16 @@ void AttentionFromScores(const Vector& scores, const Vector& values, int T, cons
   std::vector<double> db(T);
   const double inv_n = 1.0 / static_cast<double>(n);
   for (Eigen::Index i = 0; i < n; ++i) {
-    out.f(i) = SampleTerms({scores.data() + i * T, static_cast<std::size_t>(T)},
-                           {values.data() + i * T, static_cast<std::size_t>(T)}, y(i), inv_n,
-                           {out.attention.row(i).data(), static_cast<std::size_t>(T)},
-                           {out.dloss_dscore.row(i).data(), static_cast<std::size_t>(T)}, db,
-                           out.loss);
+    out.f(i) =
+        SampleTerms({scores.data() + i * T, static_cast<std::size_t>(T)},
+                    {values.data() + i * T, static_cast<std::size_t>(T)}, y(i), inv_n,
+                    {out.attention.row(i).data(), static_cast<std::size_t>(T)},
+                    {out.dloss_dscore.row(i).data(), static_cast<std::size_t>(T)}, db, out.loss);
   }
 }
 
-KernelOutput ReferenceAttentionKernel(const RowMatrix& X, int T, const Vector& y,
-                                      const Vector& q, const Vector& u) {
+KernelOutput ReferenceAttentionKernel(const RowMatrix& X, int T, const Vector& y, const Vector& q,
+                                      const Vector& u) {
   const Eigen::Index n = y.size();
   KernelOutput out;
   // Scores and values as n×T matrices (row i = sample i).

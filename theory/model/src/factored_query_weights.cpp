@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-
 namespace boa {
 
 FactoredQueryWeights::FactoredQueryWeights(const Dataset& data, const Vector& W0, const Vector& p0,
@@ -75,8 +74,7 @@ void FactoredQueryWeights::WriteW(Vector& W) const {
 Vector FactoredQueryWeights::ApplyW(const Vector& W0, const Vector& v) const {
   const Vector Xv = fixed_->X * v;
   const int d = static_cast<int>(fixed_->X.cols());
-  return c_ * (AsMatrix(W0, d) * v) + fixed_->p0 * a_.dot(Xv) +
-         fixed_->Y0.transpose() * (R_ * Xv);
+  return c_ * (AsMatrix(W0, d) * v) + fixed_->p0 * a_.dot(Xv) + fixed_->Y0.transpose() * (R_ * Xv);
 }
 
 Vector FactoredQueryWeights::ApplyWTransposed(const Vector& W0, const Vector& v) const {

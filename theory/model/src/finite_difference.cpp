@@ -34,7 +34,8 @@ GradientCheck CheckGradientByFiniteDifference(const Model& model, const Dataset&
   const double floor_numerator = 8 * kEpsilon * (std::fabs(e.loss) + 1);
   double gradient_max = 0;
   for (std::size_t b = 0; b < e.gradient.size(); ++b) {
-    if (e.gradient[b].size() > 0) gradient_max = std::max(gradient_max, e.gradient[b].cwiseAbs().maxCoeff());
+    if (e.gradient[b].size() > 0)
+      gradient_max = std::max(gradient_max, e.gradient[b].cwiseAbs().maxCoeff());
   }
   GradientCheck check;
   std::unique_ptr<Model> probe = model.Clone();
@@ -82,7 +83,8 @@ GradientCheck CheckGradientByFiniteDifference(const Model& model, const Dataset&
     return LossAt(*probe, data);
   };
   const double fd = (shifted(1) - shifted(-1)) / (2 * h);
-  const double allowed = rtol * std::max(std::fabs(analytic), std::sqrt(gradient_norm2)) + floor_numerator / h;
+  const double allowed =
+      rtol * std::max(std::fabs(analytic), std::sqrt(gradient_norm2)) + floor_numerator / h;
   Record(check, fd, analytic, allowed, "direction");
   return check;
 }

@@ -32,7 +32,8 @@ std::map<std::string, double> MeanAttentionByRole(const RowMatrix& attention, co
   for (int i = 0; i < data.n; ++i) {
     if (!include[i]) continue;
     ++count;
-    for (int t = 0; t < data.T; ++t) total[std::string(RoleName(data.Role(i, t)))] += attention(i, t);
+    for (int t = 0; t < data.T; ++t)
+      total[std::string(RoleName(data.Role(i, t)))] += attention(i, t);
   }
   if (count == 0) return {};
   for (auto& [role, mass] : total) mass /= count;

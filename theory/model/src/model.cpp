@@ -61,8 +61,9 @@ void Model::DescentStep(const Dataset& data, int step, const StepSchedule& step_
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     if (!blocks[b].trained) continue;
     const double beta = step_size(step, blocks[b].name);
-    RequireFinite(e.gradient[b].allFinite(), "the gradient of " + blocks[b].name +
-                                                 " became non-finite at step " + std::to_string(step));
+    RequireFinite(
+        e.gradient[b].allFinite(),
+        "the gradient of " + blocks[b].name + " became non-finite at step " + std::to_string(step));
     blocks[b].value -= beta * (e.gradient[b] + weight_decay * blocks[b].value);
   }
 }
@@ -77,7 +78,8 @@ Evaluation PromptAttention::Evaluate(const Dataset& data, bool with_gradient) co
   FusedAttentionKernel(data.X, data.T, data.y, Block("p"), Block("v"), with_gradient, k);
   Evaluation e = FromKernel(k);
   if (with_gradient) {
-    e.gradient = {blocks_[0].trained ? k.grad_q : Vector(), blocks_[1].trained ? k.grad_u : Vector()};
+    e.gradient = {blocks_[0].trained ? k.grad_q : Vector(),
+                  blocks_[1].trained ? k.grad_u : Vector()};
   }
   return e;
 }
@@ -88,7 +90,8 @@ std::unique_ptr<Model> PromptAttention::Clone() const {
 
 TokenSelection::TokenSelection(int d, const Vector& head, bool train_W) : Model(d) {
   Require(head.size() == d, "the head must have dimension d");
-  if (train_W) RequireMemory(static_cast<double>(d) * d, "a dense d×d W (d = " + std::to_string(d) + ")");
+  if (train_W)
+    RequireMemory(static_cast<double>(d) * d, "a dense d×d W (d = " + std::to_string(d) + ")");
   blocks_ = {{"p", Vector::Zero(d), true},
              {"W", train_W ? Vector::Zero(static_cast<Eigen::Index>(d) * d) : Vector(), train_W},
              {"nu", head, false}};

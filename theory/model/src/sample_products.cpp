@@ -30,7 +30,7 @@ using D = hn::CappedTag<double, kLogicalLanes>;
 using V = hn::Vec<D>;
 constexpr std::size_t kLanes = hn::MaxLanes(D());
 constexpr std::size_t kVectors = kLogicalLanes / kLanes;  // vectors per 16 logical lanes
-const hn::CappedTag<double, 1> d1;                          // one lane: the remainders
+const hn::CappedTag<double, 1> d1;                        // one lane: the remainders
 
 // Σ_l lanes[l] by the fixed halving tree (l + 8, then l + 4, l + 2, l + 1).
 double SumOfLogicalLanes(double* lanes) {

@@ -7,8 +7,8 @@ namespace boa {
 
 struct SampleProducts {
   // a_t = x_tᵀq and b_t = x_tᵀu for the sample's T rows (row-major, T×d at `rows`).
-  void (*dots)(const double* rows, std::int64_t T, std::int64_t d, const double* q,
-               const double* u, double* a, double* b);
+  void (*dots)(const double* rows, std::int64_t T, std::int64_t d, const double* q, const double* u,
+               double* a, double* b);
   // gq += Σ_t da_t x_t and gu += Σ_t db_t x_t, rows added in order t = 0, 1, …, T−1.
   void (*add_rows)(const double* rows, std::int64_t T, std::int64_t d, const double* da,
                    const double* db, double* gq, double* gu);

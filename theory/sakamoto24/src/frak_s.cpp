@@ -18,7 +18,8 @@ AttentionObserver FrakSAccumulator(FrakS& out) {
   return [&out](int, const SampleLabels& data, const Vector&, const RowMatrix& attention) {
     for (int i = 0; i < data.n; ++i) {
       double s = 0;
-      for (int t = 0; t < data.T; ++t) s += data.Role(i, t) == TokenRole::kRelevant ? attention(i, t) : 0;
+      for (int t = 0; t < data.T; ++t)
+        s += data.Role(i, t) == TokenRole::kRelevant ? attention(i, t) : 0;
       const double frak = s * (1 - s);
       if (data.noisy[i]) {
         (data.y_true(i) > 0 ? out.noisy_plus : out.noisy_minus) += frak;
@@ -29,8 +30,8 @@ AttentionObserver FrakSAccumulator(FrakS& out) {
   };
 }
 
-TokenSelectionRun FrakSRun(const TokenSelectionSpec& spec, double lr, int steps,
-                           std::uint64_t seed, FrakS& frak, Engine engine) {
+TokenSelectionRun FrakSRun(const TokenSelectionSpec& spec, double lr, int steps, std::uint64_t seed,
+                           FrakS& frak, Engine engine) {
   TokenSelectionRunOptions options;
   options.train_W = false;
   options.lr = lr;

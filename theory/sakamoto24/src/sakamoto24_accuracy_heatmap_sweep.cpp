@@ -27,7 +27,8 @@ Sweep Sakamoto24AccuracyHeatmapSweep() {
     TokenSelectionRunOptions options = Sakamoto24POnlyProtocol();
     options.engine = engine;
     if (budget == Budget::kQuick) options.steps = 300;  // quick draws the figure, not the end state
-    const int a = Stride(budget) * (cell / Points(budget)), b = Stride(budget) * (cell % Points(budget));
+    const int a = Stride(budget) * (cell / Points(budget)),
+              b = Stride(budget) * (cell % Points(budget));
     const int d = 250 + 125 * a;
     const double mu = 5 + 2.5 * b;
     const TokenSelectionRun run = RunTokenSelection(Sakamoto24Spec(d, mu), options, 1);

@@ -19,7 +19,8 @@ namespace boa::sweeps {
 Sweep Sakamoto24AttentionGapSweep() {
   Sweep s;
   s.name = "sakamoto24_attention_gap";
-  s.description = "[S] growth function g(Λ(τ)) − g(Λ(0)) along GD in the balanced setting, with its fitted rate";
+  s.description =
+      "[S] growth function g(Λ(τ)) − g(Λ(0)) along GD in the balanced setting, with its fitted rate";
   s.columns = {"tau", "mean_growth", "fitted_line", "rate", "r_squared", "steps", "train_W"};
   s.only_engine = Engine::kDirect;
   s.cells = [](Budget, Engine) { return 1; };

@@ -18,10 +18,18 @@ Sweep Sakamoto24AttentionSweep(int setting_index) {
   const Sakamoto24Setting& setting = Sakamoto24Settings()[static_cast<std::size_t>(setting_index)];
   Sweep s;
   s.name = "sakamoto24_attention_" + setting.name;
-  s.description = "[S] Fig. 3 attention on x₁..x₈ over GD steps, " + setting.name + " setting (seed 1)";
+  s.description =
+      "[S] Fig. 3 attention on x₁..x₈ over GD steps, " + setting.name + " setting (seed 1)";
   // kind: 0 clean, 1 fitted noisy, 2 unfitted noisy; role: the number of the token's TokenRole.
-  s.columns = {"step", "kind", "token", "role", "attention", "final_train_accuracy",
-               "final_test_accuracy", "steps", "train_W"};
+  s.columns = {"step",
+               "kind",
+               "token",
+               "role",
+               "attention",
+               "final_train_accuracy",
+               "final_test_accuracy",
+               "steps",
+               "train_W"};
   s.only_engine = Engine::kDirect;
   s.cells = [](Budget, Engine) { return 1; };
   s.run = [setting](int, Budget budget, Engine) {
@@ -32,7 +40,8 @@ Sweep Sakamoto24AttentionSweep(int setting_index) {
       steps.push_back(step);
       attention.push_back(e.attention);
     };
-    const TokenSelectionRun run = RunTokenSelection(Sakamoto24Spec(setting.d, setting.mu_norm), options, 1);
+    const TokenSelectionRun run =
+        RunTokenSelection(Sakamoto24Spec(setting.d, setting.mu_norm), options, 1);
     const Dataset& data = run.data;
     const RowMatrix& final_attention = attention.back();
     const Vector head_scores = data.X * DefaultHead(data);
@@ -41,7 +50,8 @@ Sweep Sakamoto24AttentionSweep(int setting_index) {
       return data.y(i) * final_attention.row(i).dot(head_scores.segment(i * data.T, data.T)) > 0;
     };
     int sample_of_kind[3] = {-1, -1, -1};
-    for (int i = data.n - 1; i >= 0; --i) sample_of_kind[!data.noisy[i] ? 0 : fitted(i) ? 1 : 2] = i;
+    for (int i = data.n - 1; i >= 0; --i)
+      sample_of_kind[!data.noisy[i] ? 0 : fitted(i) ? 1 : 2] = i;
     Rows rows;
     int last = -1;
     for (int k = 0; k <= 60; ++k) {

@@ -12,14 +12,18 @@ namespace boa::sweeps {
 Sweep Sakamoto24FrakSSweep() {
   Sweep s;
   s.name = "sakamoto24_frak_s";
-  s.description = "[S] 𝔖 ratios R₊, R₋ and accuracies against label noise η (d = 6000, ‖μ‖ = 20, seed 1)";
+  s.description =
+      "[S] 𝔖 ratios R₊, R₋ and accuracies against label noise η (d = 6000, ‖μ‖ = 20, seed 1)";
   s.columns = {"eta", "R_plus", "R_minus", "test_accuracy", "train_accuracy", "steps"};
-  s.cells = [](Budget budget, Engine) { return static_cast<int>(FrakSSweepAt(budget).etas.size()); };
+  s.cells = [](Budget budget, Engine) {
+    return static_cast<int>(FrakSSweepAt(budget).etas.size());
+  };
   s.run = [](int cell, Budget budget, Engine engine) {
     const FrakSSweep sweep = FrakSSweepAt(budget);
     const double eta = sweep.etas[static_cast<std::size_t>(cell)];
     FrakS frak;
-    const TokenSelectionRun run = FrakSRun(FrakSSpec(0, eta), sweep.lr, sweep.steps, 1, frak, engine);
+    const TokenSelectionRun run =
+        FrakSRun(FrakSSpec(0, eta), sweep.lr, sweep.steps, 1, frak, engine);
     return Rows{{eta, frak.RPlus(), frak.RMinus(), run.test_accuracy, run.train_accuracy,
                  double(sweep.steps)}};
   };

@@ -45,8 +45,9 @@ void RequireGramOptions(const TokenSelectionRunOptions& options) {
   Require(!options.train_W,
           "the Gram engine trains p only (W = I): training W moves q = Wᵀp out of the span of the "
           "tokens; use the direct engine for the W-and-p protocol");
-  Require(!options.observer,
-          "the Gram engine has no ambient model to observe: use attention_observer (or the direct engine)");
+  Require(
+      !options.observer,
+      "the Gram engine has no ambient model to observe: use attention_observer (or the direct engine)");
 }
 
 bool Recorded(const TokenSelectionRunOptions& options, int step) {
@@ -64,9 +65,10 @@ TokenSelectionRun RunDirect(const TokenSelectionSpec& spec, const TokenSelection
   if (options.train_W) lr["W"] = options.lr;
   const Observer observer = [&](int step, const Model& m, const Evaluation& e) {
     if (Recorded(options, step)) {
-      run.trace.push_back({step, FittedFraction(run.labels, e.f),
-                           ProjectedCleanTestAccuracy(static_cast<const TokenSelection&>(m).Query(),
-                                                      m.Block("nu"), spec, options.n_test_trace, seed)});
+      run.trace.push_back(
+          {step, FittedFraction(run.labels, e.f),
+           ProjectedCleanTestAccuracy(static_cast<const TokenSelection&>(m).Query(), m.Block("nu"),
+                                      spec, options.n_test_trace, seed)});
     }
     if (options.observer) options.observer(step, run.data, m, e);
     if (options.attention_observer) options.attention_observer(step, run.labels, e.f, e.attention);
@@ -82,7 +84,8 @@ TokenSelectionRun RunDirect(const TokenSelectionSpec& spec, const TokenSelection
 
 }  // namespace
 
-std::map<std::string, double> SelectionByRole(const RowMatrix& attention, const SampleLabels& labels,
+std::map<std::string, double> SelectionByRole(const RowMatrix& attention,
+                                              const SampleLabels& labels,
                                               const std::vector<bool>& include) {
   std::map<std::string, double> fraction;
   for (const TokenRole role : kD2Roles) fraction[std::string(RoleName(role))] = 0;

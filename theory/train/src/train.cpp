@@ -36,12 +36,12 @@ void GradientDescent(Model& model, const Dataset& data, const TrainOptions& opti
   Require(options.steps >= 0, "the number of steps must be non-negative");
   Require(static_cast<bool>(options.step_size), "gradient descent needs a step-size schedule");
   for (int step = 1; step <= options.steps; ++step) {
-    model.DescentStep(data, step, options.step_size, options.weight_decay,
-                      [&](const Evaluation& e) {
-                        RequireFinite(std::isfinite(e.loss), "the loss became non-finite at step " +
-                                                           std::to_string(step - 1));
-                        if (observer) observer(step - 1, model, e);
-                      });
+    model.DescentStep(
+        data, step, options.step_size, options.weight_decay, [&](const Evaluation& e) {
+          RequireFinite(std::isfinite(e.loss),
+                        "the loss became non-finite at step " + std::to_string(step - 1));
+          if (observer) observer(step - 1, model, e);
+        });
   }
   if (observer) {
     const Evaluation last = model.Evaluate(data, false);

@@ -39,10 +39,12 @@ void UsePreRegisteredRates(Claim& claim, RateRow row) {
     const char* source;
   };
   static constexpr Rates kRows[] = {
-      {0.1, 0.3, "THEORY.md §4, row \"theorem conclusion\" (w.h.p. for random draws inside the "
-                 "hypothesis): δ = 0.1, δ₁ = 0.3"},
-      {0.5, 0.8, "THEORY.md §4, row \"one seed, typical\" (a figure shown for one seed, claimed "
-                 "as typical): δ = 0.5, δ₁ = 0.8"},
+      {0.1, 0.3,
+       "THEORY.md §4, row \"theorem conclusion\" (w.h.p. for random draws inside the "
+       "hypothesis): δ = 0.1, δ₁ = 0.3"},
+      {0.5, 0.8,
+       "THEORY.md §4, row \"one seed, typical\" (a figure shown for one seed, claimed "
+       "as typical): δ = 0.5, δ₁ = 0.8"},
   };
   const Rates& rates = kRows[static_cast<int>(row)];
   claim.delta = rates.delta;
@@ -117,14 +119,13 @@ int ClaimInstancesAt(const Claim& claim, Budget budget) {
   return InstancesAt(budget, claim.instances);
 }
 
-int CiInstances(const Claim& claim) {
-  return ClaimInstancesAt(claim, kCiBudget);
-}
+int CiInstances(const Claim& claim) { return ClaimInstancesAt(claim, kCiBudget); }
 
 Engine EngineFor(const Claim& claim, EngineChoice choice) {
   Require(choice != EngineChoice::kGram || claim.gram_form,
-          "claim " + claim.id + " has no Gram form (it needs ambient vectors, or runs no training "
-          "experiment): use --engine direct or auto");
+          "claim " + claim.id +
+              " has no Gram form (it needs ambient vectors, or runs no training "
+              "experiment): use --engine direct or auto");
   return ResolveEngine(choice, claim.gram_form);
 }
 
@@ -132,7 +133,8 @@ std::string EngineFlag(const Claim& claim, Engine engine) {
   return claim.gram_form ? " --engine " + ToString(engine) : "";
 }
 
-std::string ReplayLine(const Claim& claim, const Params& params, std::uint64_t seed, Engine engine) {
+std::string ReplayLine(const Claim& claim, const Params& params, std::uint64_t seed,
+                       Engine engine) {
   std::string line = "./boa check " + claim.id;
   if (!params.empty()) line += " --params " + FormatParams(params);
   line += " --seed " + std::to_string(seed) + " --instances 1";

@@ -78,7 +78,8 @@ void JudgeExponents(const Claim& claim, const std::vector<double>& exponents, Ve
   if (!below) verdict.measured["exponent_lower"] = t.lower;
   summary << "; exponent " << Short(t.mean) << " over " << t.replicates << " sweeps, ";
   if (below) {
-    summary << "one-sided (1 − α) upper bound " << Short(t.upper) << (t.holds ? " below" : " not below");
+    summary << "one-sided (1 − α) upper bound " << Short(t.upper)
+            << (t.holds ? " below" : " not below");
   } else {
     summary << "(1 − α) interval [" << Short(t.lower) << ", " << Short(t.upper) << "]"
             << (t.holds ? " meets" : " misses");
@@ -235,12 +236,8 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
     summary << " (" << verdict.rejected << " of " << draws << " draws outside the hypothesis)";
   }
   switch (claim.kind) {
-    case ClaimKind::kProbabilistic:
-      JudgeSequentially(*plan, decision, verdict, summary);
-      break;
-    case ClaimKind::kScaling:
-      JudgeExponents(claim, exponents, verdict, summary);
-      break;
+    case ClaimKind::kProbabilistic: JudgeSequentially(*plan, decision, verdict, summary); break;
+    case ClaimKind::kScaling: JudgeExponents(claim, exponents, verdict, summary); break;
     case ClaimKind::kExploratory:
       // Measured, never asserted — but an instance that threw or measured a non-finite number
       // did not run cleanly, and fails the run here just as in ctest (ExpectClaimVerdict).
@@ -255,9 +252,8 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
     summary << "; health check failed: more than 9 of 10 draws fell outside the hypothesis";
   }
   if (first_failure) {
-    verdict.counterexample =
-        Shrink(claim, first_failure->first, first_failure->second, options.engine,
-               options.shrink ? 400 : 0);
+    verdict.counterexample = Shrink(claim, first_failure->first, first_failure->second,
+                                    options.engine, options.shrink ? 400 : 0);
   }
   verdict.summary = summary.str();
   return verdict;

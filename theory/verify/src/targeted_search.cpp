@@ -48,7 +48,8 @@ SearchResult SearchWorstInstance(const Claim& claim, const SearchOptions& option
     } else {
       // Move one parameter of the best instance by ±1..3 grid steps, within its regime.
       Params moved = best.params;
-      const GridParam& g = claim.regime[rng.UniformInt(0, static_cast<int>(claim.regime.size()) - 1)];
+      const GridParam& g =
+          claim.regime[rng.UniformInt(0, static_cast<int>(claim.regime.size()) - 1)];
       const int k = static_cast<int>(std::lround(moved[g.name] / g.unit));
       const int step = rng.UniformInt(1, 3) * (rng.Bernoulli(0.5) ? 1 : -1);
       moved[g.name] = std::clamp(k + step, g.lo, g.hi) * g.unit;

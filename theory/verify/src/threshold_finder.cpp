@@ -45,7 +45,8 @@ FlipPoint BisectFlip(const Claim& claim, const BisectionOptions& o) {
   Require(known, "claim " + claim.id + " has no parameter '" + o.vary + "'");
   Require(std::isfinite(o.lo) && std::isfinite(o.hi) && o.lo < o.hi, "bisection needs lo < hi");
   Require(!o.log_scale || o.lo > 0, "a log-scale bisection needs lo > 0");
-  Require(o.steps >= 0 && o.steps <= 60 && o.instances >= 1, "bisection needs 0 ≤ steps ≤ 60, instances ≥ 1");
+  Require(o.steps >= 0 && o.steps <= 60 && o.instances >= 1,
+          "bisection needs 0 ≤ steps ≤ 60, instances ≥ 1");
   FlipPoint flip;
   const int total = o.steps + 2;
   auto probe = [&](double x) {

@@ -18,13 +18,13 @@ class Rng {
  public:
   explicit Rng(std::uint64_t seed, std::uint64_t stream = 0);
 
-  double Normal();                                 // N(0, 1)
-  double Uniform();                                // U[0, 1)
-  double Uniform(double lo, double hi);            // U[lo, hi); finite lo ≤ hi, else InvalidInput
-  int UniformInt(int lo, int hi);                  // uniform on {lo, ..., hi}
+  double Normal();                       // N(0, 1)
+  double Uniform();                      // U[0, 1)
+  double Uniform(double lo, double hi);  // U[lo, hi); finite lo ≤ hi, else InvalidInput
+  int UniformInt(int lo, int hi);        // uniform on {lo, ..., hi}
   bool Bernoulli(double p);
   double ChiSquare(double degrees_of_freedom);
-  std::uint64_t Bits();                            // raw 64 bits
+  std::uint64_t Bits();  // raw 64 bits
 
  private:
   boost::random::mt19937_64 engine_;

@@ -1,6 +1,6 @@
 #pragma once
-// The registry of every claim. Claims live one per file in theory/claims/src/<family>/ and are listed
-// once in theory/claims/src/catalog.cpp.
+// The registry of every claim. Claims live one per file in theory/claims/src/<family>/ and are
+// listed once in theory/claims/src/catalog.cpp.
 #include <string>
 #include <vector>
 

@@ -29,7 +29,8 @@ Vector GdOnQuery(const Dataset& data, const Vector& q0, const Vector& head, doub
 }
 
 double Gap(const Vector& a, const Vector& b) {
-  return (a - b).cwiseAbs().maxCoeff() / (kTolerances.equivalence * (b.cwiseAbs().maxCoeff() + 1e-3));
+  return (a - b).cwiseAbs().maxCoeff() /
+         (kTolerances.equivalence * (b.cwiseAbs().maxCoeff() + 1e-3));
 }
 
 }  // namespace
@@ -75,7 +76,8 @@ Claim CoreEquivalenceWP() {
     const RowMatrix G = RowMatrix::NullaryExpr(d, d, [&] { return rng.Normal(); });
     const RowMatrix orthogonal = Eigen::HouseholderQR<RowMatrix>(G).householderQ();
     TokenSelection p_only(d, head, false);
-    p_only.Block("W") = Eigen::Map<const Vector>(orthogonal.data(), static_cast<Eigen::Index>(d) * d);
+    p_only.Block("W") =
+        Eigen::Map<const Vector>(orthogonal.data(), static_cast<Eigen::Index>(d) * d);
     p_only.Block("p") = p;
     const Vector q0 = p_only.Query();
     GradientDescent(p_only, data, {kSteps, ConstantSchedule({{"p", beta}}), 0});
@@ -92,7 +94,8 @@ Claim CoreEquivalenceWP() {
     Outcome o;
     o.holds = worst <= 1;
     o.measured = {{"worst_gap_over_allowed", worst}};
-    if (!o.holds) o.explanation = "q trajectories differ by " + FormatNumber(worst) + "× the tolerance";
+    if (!o.holds)
+      o.explanation = "q trajectories differ by " + FormatNumber(worst) + "× the tolerance";
     return o;
   };
   c.violation_score = "worst_gap_over_allowed";

@@ -39,7 +39,9 @@ Claim CoreGdFrozenQuery() {
     Outcome o;
     o.holds = largest == 0.0;
     o.measured = {{"largest_frozen_gradient", largest}};
-    if (!o.holds) o.explanation = "∇_" + std::string(frozen) + " L has an entry of size " + FormatNumber(largest);
+    if (!o.holds)
+      o.explanation =
+          "∇_" + std::string(frozen) + " L has an entry of size " + FormatNumber(largest);
     return o;
   };
   c.instances = 100;

@@ -21,10 +21,12 @@ Claim CoreGradientFiniteDifference() {
         *instance.model, instance.data, kTolerances.fd_rtol, kTolerances.fd_step, seed);
     Outcome o;
     o.holds = check.ok;
-    o.measured = {{"worst_error_over_allowed", check.worst_ratio}, {"worst_abs_error", check.worst_error}};
+    o.measured = {{"worst_error_over_allowed", check.worst_ratio},
+                  {"worst_abs_error", check.worst_error}};
     if (!o.holds) {
-      o.explanation = "at " + check.worst_where + ": analytic " + FormatNumber(check.worst_analytic) +
-                      ", finite difference " + FormatNumber(check.worst_fd);
+      o.explanation = "at " + check.worst_where + ": analytic " +
+                      FormatNumber(check.worst_analytic) + ", finite difference " +
+                      FormatNumber(check.worst_fd);
     }
     return o;
   };

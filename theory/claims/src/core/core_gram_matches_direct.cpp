@@ -37,9 +37,8 @@ Claim CoreGramMatchesDirect() {
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "issue 6: GD iterates stay in the span of tokens and initial vectors";
-  c.regime = {{"model", 1, 2},       {"n", 2, 8},         {"T", 2, 5},
-              {"d", 3, 30},          {"omega", 0, 5, 0.1}, {"steps", 1, 6},
-              {"lr", 1, 20, 0.1},    {"decay", 0, 2, 0.05}};
+  c.regime = {{"model", 1, 2},      {"n", 2, 8},     {"T", 2, 5},        {"d", 3, 30},
+              {"omega", 0, 5, 0.1}, {"steps", 1, 6}, {"lr", 1, 20, 0.1}, {"decay", 0, 2, 0.05}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const bool m1 = IntParam(params, "model") == 1;
     const int n = IntParam(params, "n"), T = IntParam(params, "T"), d = IntParam(params, "d");
@@ -81,15 +80,18 @@ Claim CoreGramMatchesDirect() {
                         });
     double worst = 0;
     for (std::size_t k = 0; k < direct.size(); ++k) {
-      worst = std::max({worst, Gap(spanned[k].query, direct[k].query), Gap(spanned[k].f, direct[k].f),
-                        std::fabs(spanned[k].loss - direct[k].loss) /
-                            (kTolerances.equivalence * (direct[k].loss + 1))});
+      worst =
+          std::max({worst, Gap(spanned[k].query, direct[k].query), Gap(spanned[k].f, direct[k].f),
+                    std::fabs(spanned[k].loss - direct[k].loss) /
+                        (kTolerances.equivalence * (direct[k].loss + 1))});
     }
     if (m1) worst = std::max(worst, Gap(ToAmbient(gram_model.head, gram.basis), model->Block("v")));
     Outcome o;
     o.holds = worst <= 1;
     o.measured = {{"worst_gap_over_allowed", worst}};
-    if (!o.holds) o.explanation = "Gram-space and direct GD differ by " + FormatNumber(worst) + "× the tolerance";
+    if (!o.holds)
+      o.explanation =
+          "Gram-space and direct GD differ by " + FormatNumber(worst) + "× the tolerance";
     return o;
   };
   c.violation_score = "worst_gap_over_allowed";

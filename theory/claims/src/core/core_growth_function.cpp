@@ -24,18 +24,18 @@ Claim CoreGrowthFunction() {
     const double s = SelectedAttention(x, T);
     // 1/(s(1−s)) with 1 − s = T e^{−x} s computed without cancellation.
     const double one_minus_s = T * std::exp(-x) * s;
-    const double derivative_gap =
-        std::fabs(GrowthDerivative(x, T) * s * one_minus_s - 1);
+    const double derivative_gap = std::fabs(GrowthDerivative(x, T) * s * one_minus_s - 1);
     const double lambda = IntegrateAttentionGap(x, rate, T, tau);
     const double integral = GrowthFunction(lambda, T) - GrowthFunction(x, T);
     const double ode_gap = std::fabs(integral - rate * tau) / (rate * tau);
     Outcome o;
-    o.measured = {{"derivative_rel_error", derivative_gap}, {"ode_rel_error", ode_gap},
+    o.measured = {{"derivative_rel_error", derivative_gap},
+                  {"ode_rel_error", ode_gap},
                   {"lambda_minus_log_Tctau", lambda - std::log(T * rate * tau)}};
     o.holds = derivative_gap <= kTolerances.equivalence && ode_gap <= kTolerances.ode;
     if (!o.holds) {
-      o.explanation = "g'·s(1−s) − 1 = " + FormatNumber(derivative_gap) +
-                      ", ODE relative error " + FormatNumber(ode_gap);
+      o.explanation = "g'·s(1−s) − 1 = " + FormatNumber(derivative_gap) + ", ODE relative error " +
+                      FormatNumber(ode_gap);
     }
     return o;
   };

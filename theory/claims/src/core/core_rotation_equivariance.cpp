@@ -62,8 +62,8 @@ Claim CoreRotationEquivariance() {
     GradientDescent(*turned, rotated, one_step);
     Rotate(*instance.model, Q);
     for (std::size_t b = 0; b < turned->Blocks().size(); ++b) {
-      worst = std::max(worst, GapRatio(turned->Blocks()[b].value, instance.model->Blocks()[b].value,
-                                       tol, 1.0));
+      worst = std::max(
+          worst, GapRatio(turned->Blocks()[b].value, instance.model->Blocks()[b].value, tol, 1.0));
     }
     Outcome o;
     o.holds = worst <= 1;

@@ -47,13 +47,15 @@ Claim CoreSoftmaxStable() {
     Outcome o;
     o.measured = {{"sum_error_over_allowed", std::fabs(sum - 1) / sum_allowed},
                   {"shift_gap_over_allowed", shift_gap / shift_allowed}};
-    o.holds = finite && non_negative && std::fabs(sum - 1) <= sum_allowed && shift_gap <= shift_allowed;
+    o.holds =
+        finite && non_negative && std::fabs(sum - 1) <= sum_allowed && shift_gap <= shift_allowed;
     if (!o.holds) {
-      o.explanation = !finite ? "softmax produced a non-finite value"
-                    : !non_negative ? "softmax produced a negative value"
-                    : "|Σ−1| = " + FormatNumber(std::fabs(sum - 1)) + " (allowed " +
-                          FormatNumber(sum_allowed) + "), shift gap " + FormatNumber(shift_gap) +
-                          " (allowed " + FormatNumber(shift_allowed) + ")";
+      o.explanation = !finite         ? "softmax produced a non-finite value"
+                      : !non_negative ? "softmax produced a negative value"
+                                      : "|Σ−1| = " + FormatNumber(std::fabs(sum - 1)) +
+                                            " (allowed " + FormatNumber(sum_allowed) +
+                                            "), shift gap " + FormatNumber(shift_gap) +
+                                            " (allowed " + FormatNumber(shift_allowed) + ")";
     }
     return o;
   };

@@ -2,8 +2,8 @@
 
 namespace boa::claims {
 
-std::optional<std::array<ClassLinearization, 2>> RealisedClassLinearization(const SampleLabels& labels,
-                                                                           double snr) {
+std::optional<std::array<ClassLinearization, 2>> RealisedClassLinearization(
+    const SampleLabels& labels, double snr) {
   std::array<ClassLinearization, 2> classes;
   for (int k = 0; k < 2; ++k) {
     const double label = k == 0 ? 1.0 : -1.0;

@@ -19,7 +19,7 @@ struct ClassLinearization {
 
 // Index 0: true class +1, index 1: true class −1. Empty when a class has no samples or
 // η_c ≥ ½ (the linearisation needs κ_c > 0).
-std::optional<std::array<ClassLinearization, 2>> RealisedClassLinearization(const SampleLabels& labels,
-                                                                           double snr);
+std::optional<std::array<ClassLinearization, 2>> RealisedClassLinearization(
+    const SampleLabels& labels, double snr);
 
 }  // namespace boa::claims

@@ -92,10 +92,12 @@ Outcome GaussianInitOutcome(const Params& params, std::uint64_t seed, bool with_
 Claim Magen24GdGaussianInit() {
   Claim c;
   c.id = "magen24.gd.gaussian_init";
-  c.title = "Gaussian init N(0, ω²I) moves the two-step parameters by O(ω) (slope 1) and keeps the benign conclusions for ω√d ≤ 1e-3";
+  c.title =
+      "Gaussian init N(0, ω²I) moves the two-step parameters by O(ω) (slope 1) and keeps the benign conclusions for ω√d ≤ 1e-3";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kPaper;
-  c.source = "[M] rebuttal (Gaussian initialisation); slope and ω₀ derived/measured here (THEORY.md §4.2)";
+  c.source =
+      "[M] rebuttal (Gaussian initialisation); slope and ω₀ derived/measured here (THEORY.md §4.2)";
   c.regime = TwoStepRegime();
   c.budget_params = [](Budget) { return Params{{"margin", kTwoStepWindowMargin}}; };
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
@@ -122,7 +124,8 @@ Claim Magen24GdGaussianInit() {
 Claim Magen24GdGaussianInitDeviation() {
   Claim c;
   c.id = "magen24.gd.gaussian_init_deviation";
-  c.title = "Gaussian init N(0, ω²I) moves the two-step parameters by O(ω): the log-log slope of the deviation has an interval containing 1";
+  c.title =
+      "Gaussian init N(0, ω²I) moves the two-step parameters by O(ω): the log-log slope of the deviation has an interval containing 1";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kDerived;
   c.source = "[M] rebuttal (Gaussian initialisation); θ₂ is a smooth function of θ₀ (derived here)";

@@ -12,16 +12,17 @@
 // assumption), so what it tests is the remaining idealisation (‖ξ‖² = d, ⟨ξ_i, ξ_j⟩ = 0,
 // g_i = ½), whose error is O(√(n/d)) = O(n^{−1/2}) at d = 10n².
 //
-// Each instance is one replicate sweep (the scaling verdict of README § Verdicts): for n = n_min·2^{k/2}, k = 0 .. 2·doublings, `instances_per_n` instances with
-// d = 10n², η ∈ [0.05, 0.20] and r ∈ [1, 12] (uniform on grids, from the instance seed); two
-// SA steps from zero init. An instance matches when every training sample puts its signal
-// weight on the predicted side of ½ and the fresh-test mean signal weight is within ¼ of the
-// predicted fraction of classes attending their signal (0, ½ or 1). A draw with a class that
-// is empty or at least half flipped has no prediction and counts as a mismatch. The sweep's
-// exponent is the log-log slope of the mismatch fraction against n; asserted: the mean
-// exponent's one-sided (1 − α) upper bound lies below −0.1 (the mismatch decays, by more than
-// the scaling tolerance of claim.hpp), with power ≥ 0.9 at an exponent of −0.25. A zero count enters the fit as ½ (continuity correction), which
-// pulls the slope toward 0, i.e. against the claim.
+// Each instance is one replicate sweep (the scaling verdict of README § Verdicts): for n =
+// n_min·2^{k/2}, k = 0 .. 2·doublings, `instances_per_n` instances with d = 10n², η ∈ [0.05, 0.20]
+// and r ∈ [1, 12] (uniform on grids, from the instance seed); two SA steps from zero init. An
+// instance matches when every training sample puts its signal weight on the predicted side of ½ and
+// the fresh-test mean signal weight is within ¼ of the predicted fraction of classes attending
+// their signal (0, ½ or 1). A draw with a class that is empty or at least half flipped has no
+// prediction and counts as a mismatch. The sweep's exponent is the log-log slope of the mismatch
+// fraction against n; asserted: the mean exponent's one-sided (1 − α) upper bound lies below −0.1
+// (the mismatch decays, by more than the scaling tolerance of claim.hpp), with power ≥ 0.9 at an
+// exponent of −0.25. A zero count enters the fit as ½ (continuity correction), which pulls the
+// slope toward 0, i.e. against the claim.
 #include <array>
 #include <cmath>
 #include <string>
@@ -48,10 +49,12 @@ bool Matches(const PromptAttentionRun& run, const std::array<ClassLinearization,
   double test_signal_classes = 0;
   for (int i = 0; i < run.labels.n; ++i) {
     const ClassLinearization& c = classes[run.labels.y_true(i) > 0 ? 0 : 1];
-    const double logit = run.labels.noisy[i] ? NoisyTrainLogit(c.r, c.eta) : CleanTrainLogit(c.r, c.eta);
+    const double logit =
+        run.labels.noisy[i] ? NoisyTrainLogit(c.r, c.eta) : CleanTrainLogit(c.r, c.eta);
     if ((run.signal_attention[i] > 0.5) != (logit > 0)) return false;
   }
-  for (const ClassLinearization& c : classes) test_signal_classes += 0.5 * (TestLogit(c.r, c.eta) > 0);
+  for (const ClassLinearization& c : classes)
+    test_signal_classes += 0.5 * (TestLogit(c.r, c.eta) > 0);
   return std::fabs(run.test.mean_signal_attention - test_signal_classes) < 0.25;
 }
 
@@ -105,12 +108,13 @@ Claim PatternClaim(bool nominal) {
   c.regime = {};
   // CI runs the default sweep, so CI's verdict is the report's.
   c.budget_params = [](Budget budget) -> Params {
-    return {{"n_min", 5}, {"doublings", 3}, {"instances_per_n", budget == Budget::kFull ? 400 : 200}};
+    return {
+        {"n_min", 5}, {"doublings", 3}, {"instances_per_n", budget == Budget::kFull ? 400 : 200}};
   };
   c.check = [nominal](const Params& params, std::uint64_t seed, Engine engine) {
     return PatternSweep(params, seed, engine, nominal);
   };
-  c.instances = 30;  // replicate sweeps: power ≥ 0.9 at the deviation
+  c.instances = 30;          // replicate sweeps: power ≥ 0.9 at the deviation
   c.predicted_exponent = 0;  // the mismatch fraction decays: its exponent lies below −0.1
   c.exponent_below = true;
   c.deviation = kExponentDeviation;
@@ -123,7 +127,8 @@ Claim PatternClaim(bool nominal) {
 Claim Magen24GdLinearizedThresholds() {
   Claim c = PatternClaim(true);
   c.id = "magen24.gd.linearized_thresholds";
-  c.title = "At d = 10n² the step-2 attention pattern matches the linearised thresholds at the nominal (r, η) ever more often as n grows";
+  c.title =
+      "At d = 10n² the step-2 attention pattern matches the linearised thresholds at the nominal (r, η) ever more often as n grows";
   c.expected = Expectation::kFails;
   c.finding =
       "At the nominal (r, η) the realised step-2 attention pattern does not match the "
@@ -140,7 +145,8 @@ Claim Magen24GdLinearizedThresholds() {
 Claim Magen24GdLinearizedThresholdsPerClass() {
   Claim c = PatternClaim(false);
   c.id = "magen24.gd.linearized_thresholds_per_class";
-  c.title = "At d = 10n² the step-2 attention pattern matches the linearised thresholds per class, at the realised flip fractions, ever more often as n grows";
+  c.title =
+      "At d = 10n² the step-2 attention pattern matches the linearised thresholds per class, at the realised flip fractions, ever more often as n grows";
   return c;
 }
 

@@ -17,13 +17,19 @@ namespace boa::claims {
 Claim Magen24GdStep1ClosedForm() {
   Claim c;
   c.id = "magen24.gd.step1_closed_form";
-  c.title = "From zero init one GD step gives p₁ = 0 and v₁ = (β_v¹/(2nT)) Σ_i y_i Σ_t x_it, any step sizes, any T";
+  c.title =
+      "From zero init one GD step gives p₁ = 0 and v₁ = (β_v¹/(2nT)) Σ_i y_i Σ_t x_it, any step sizes, any T";
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "[M] two-step analysis; derived from the kernel (THEORY.md §1.1)";
-  c.regime = {{"n", 2, 20},           {"d", 3, 100},          {"T", 2, 6},
-              {"snr", 0, 200, 0.01},  {"eta", 0, 40, 0.01},   {"random_position", 0, 1},
-              {"log10_beta_v1", -12, 4, 0.5}, {"log10_beta_p1", -6, 12, 0.5}};
+  c.regime = {{"n", 2, 20},
+              {"d", 3, 100},
+              {"T", 2, 6},
+              {"snr", 0, 200, 0.01},
+              {"eta", 0, 40, 0.01},
+              {"random_position", 0, 1},
+              {"log10_beta_v1", -12, 4, 0.5},
+              {"log10_beta_p1", -6, 12, 0.5}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const Dataset data = GenerateSignalNoise(SignalNoiseSpecFromParams(params), seed);
     const double beta_v = std::pow(10.0, RealParam(params, "log10_beta_v1"));

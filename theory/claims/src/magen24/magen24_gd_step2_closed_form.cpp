@@ -1,6 +1,7 @@
 // magen24.gd.step2_closed_form — derived from the kernel (THEORY.md §1.1, derivation in
 // boa/magen_two_step.hpp), T = 2, zero initialisation, any step sizes:
-//   v₂ = v₁ + (β_v²/2n) Σ g_i y_i (u_i + ξ_i),  p₂ = (β_p²/4n) Σ g_i y_i ⟨v₁, u_i − ξ_i⟩ (u_i − ξ_i)
+//   v₂ = v₁ + (β_v²/2n) Σ g_i y_i (u_i + ξ_i),  p₂ = (β_p²/4n) Σ g_i y_i ⟨v₁, u_i − ξ_i⟩ (u_i −
+//   ξ_i)
 // with f_i = ½ v₁ᵀ(u_i + ξ_i), g_i = 1/(1 + e^{y_i f_i}); and the signal weight of each sample
 // after step 2 is σ(p₂ᵀ(u_i − ξ_i)). Re-derived here: THEORY.md's printed formula is correct.
 // Compared with the generic trainer GradientDescent at rtol 1e-10.
@@ -22,14 +23,20 @@ namespace boa::claims {
 Claim Magen24GdStep2ClosedForm() {
   Claim c;
   c.id = "magen24.gd.step2_closed_form";
-  c.title = "Two GD steps from zero init (T = 2) match the closed forms of v₂, p₂ and the signal weight σ(p₂ᵀ(u − ξ))";
+  c.title =
+      "Two GD steps from zero init (T = 2) match the closed forms of v₂, p₂ and the signal weight σ(p₂ᵀ(u − ξ))";
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "[M] two-step analysis; derived from the kernel (THEORY.md §1.1)";
-  c.regime = {{"n", 2, 20},          {"d", 3, 100},        {"snr", 0, 200, 0.01},
-              {"eta", 0, 40, 0.01},  {"random_position", 0, 1},
-              {"log10_beta_v1", -8, 2, 0.5}, {"log10_beta_p1", -6, 12, 0.5},
-              {"log10_beta_v2", -6, 6, 0.5}, {"log10_beta_p2", -6, 12, 0.5}};
+  c.regime = {{"n", 2, 20},
+              {"d", 3, 100},
+              {"snr", 0, 200, 0.01},
+              {"eta", 0, 40, 0.01},
+              {"random_position", 0, 1},
+              {"log10_beta_v1", -8, 2, 0.5},
+              {"log10_beta_p1", -6, 12, 0.5},
+              {"log10_beta_v2", -6, 6, 0.5},
+              {"log10_beta_p2", -6, 12, 0.5}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const Dataset data = GenerateSignalNoise(SignalNoiseSpecFromParams(params), seed);
     const auto beta = [&](const char* name) { return std::pow(10.0, RealParam(params, name)); };
@@ -61,7 +68,8 @@ Claim Magen24GdStep2ClosedForm() {
       const double logit = p2.dot(data.Tokens(i).row(signal) - data.Tokens(i).row(1 - signal));
       weight_gap = std::max(weight_gap, std::fabs(attention(i, signal) - Sigmoid(logit)));
     }
-    const double weight_tolerance = kTolerances.equivalence * std::max(1.0, p2.norm() * 2 * row_max);
+    const double weight_tolerance =
+        kTolerances.equivalence * std::max(1.0, p2.norm() * 2 * row_max);
     Outcome o;
     o.measured = {{"v2_gap_over_tolerance", v_gap},
                   {"p2_gap_over_tolerance", p_gap},

@@ -20,7 +20,8 @@ constexpr int kMaxSteps = 200;
 Claim Magen24GdStepSize() {
   Claim c;
   c.id = "magen24.gd.step_size";
-  c.title = "Iterations of GD (schedule SA scaled by s) until every training sample is fitted, against the step-size scale s";
+  c.title =
+      "Iterations of GD (schedule SA scaled by s) until every training sample is fitted, against the step-size scale s";
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
   c.source = "[M] rebuttal (step size); measured here (THEORY.md §4.2)";
@@ -37,9 +38,12 @@ Claim Magen24GdStepSize() {
         if (first_fit > kMaxSteps && TrainAccuracy(e, data) == 1) first_fit = step;
       };
       PromptAttention model(spec.d);
-      const StepSchedule scaled = [&](int step, const std::string& block) { return scale * sa(step, block); };
+      const StepSchedule scaled = [&](int step, const std::string& block) {
+        return scale * sa(step, block);
+      };
       GradientDescent(model, data, {kMaxSteps, scaled}, record);
-      o.measured["iterations_to_fit_at_log10_scale_" + std::to_string(std::lround(std::log10(scale)))] = first_fit;
+      o.measured["iterations_to_fit_at_log10_scale_" +
+                 std::to_string(std::lround(std::log10(scale)))] = first_fit;
     }
     return o;
   };

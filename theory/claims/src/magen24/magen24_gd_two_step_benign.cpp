@@ -19,7 +19,8 @@ namespace boa::claims {
 Claim Magen24GdTwoStepBenign() {
   Claim c;
   c.id = "magen24.gd.two_step_benign";
-  c.title = "Two GD steps (schedule SA) inside the linearised window fit every sample, select signal for clean and noise for noisy samples, and generalise";
+  c.title =
+      "Two GD steps (schedule SA) inside the linearised window fit every sample, select signal for clean and noise for noisy samples, and generalise";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kPaper;
   c.source = "[M] theorem on two steps of GD; window and constants derived (THEORY.md §4.2)";
@@ -51,10 +52,12 @@ Claim Magen24GdTwoStepBenign() {
 Claim Magen24GdTwoStepBenignRealisedWindow() {
   Claim c;
   c.id = "magen24.gd.two_step_benign_realised_window";
-  c.title = "Two GD steps (schedule SA) fit benignly when both classes' realised (r_c, η_c) lie inside the linearised window";
+  c.title =
+      "Two GD steps (schedule SA) fit benignly when both classes' realised (r_c, η_c) lie inside the linearised window";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kDerived;
-  c.source = "[M] theorem on two steps of GD, conditioned on the per-class linearisation (THEORY.md §4.2)";
+  c.source =
+      "[M] theorem on two steps of GD, conditioned on the per-class linearisation (THEORY.md §4.2)";
   c.regime = TwoStepRegime();
   c.budget_params = [](Budget) { return Params{{"margin", kTwoStepWindowMargin}}; };
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {

@@ -19,14 +19,15 @@
 // Items 1–4 are the asserted predicate (δ = 0.1: the theorems are "w.h.p." statements for
 // d ≫ n², and this regime has n ≤ 24, d = 2..4·n²). Measured at the default budget (300
 // instances, seed 1): 6 failures on the direct engine, 7 on the Gram engine (the default); over
-// 1000 instances from seed 5000: 22 direct, 12 Gram. Of the 6 direct ones, five are item 4 — a fully benign max-margin solution with clean
-// test accuracy 0.76–0.95, all at η ≥ 0.15, when one true class has about as many noisy as clean
-// samples (e.g. n = 19: class − has |C−| = 3, |N−| = 4): its p-SVM then has pᵀμ− ≤ 0, so fresh
-// samples of that class attend to noise. Replay:
-//   ./boa check magen24.maxmargin.selection --params above=1,d_over_n2=3,eta_percent=17,log2_ratio=1.8,n=19 --seed 37 --instances 1 --engine direct
-// (Gram engine, same kind: --params above=1,d_over_n2=3,eta_percent=20,log2_ratio=1.8,n=8 --seed 59.)
-// One is item 2 at n = 8 (ratio 0.66): the per-instance boundary constant c/c_pred spans
-// 0.62–1.33 over the 300 instances, wider than the band; such instances count as failures.
+// 1000 instances from seed 5000: 22 direct, 12 Gram. Of the 6 direct ones, five are item 4 — a
+// fully benign max-margin solution with clean test accuracy 0.76–0.95, all at η ≥ 0.15, when one
+// true class has about as many noisy as clean samples (e.g. n = 19: class − has |C−| = 3, |N−| =
+// 4): its p-SVM then has pᵀμ− ≤ 0, so fresh samples of that class attend to noise. Replay:
+//   ./boa check magen24.maxmargin.selection --params
+//   above=1,d_over_n2=3,eta_percent=17,log2_ratio=1.8,n=19 --seed 37 --instances 1 --engine direct
+// (Gram engine, same kind: --params above=1,d_over_n2=3,eta_percent=20,log2_ratio=1.8,n=8
+// --seed 59.) One is item 2 at n = 8 (ratio 0.66): the per-instance boundary constant c/c_pred
+// spans 0.62–1.33 over the 300 instances, wider than the band; such instances count as failures.
 //
 // The second route, GD with small weight decay (WeightDecayRoute: SB step sizes,
 // λ = 1e-3·d/n, 1000 steps from zero init), is run on the same data and classified the same
@@ -35,11 +36,11 @@
 // all-noise) is asserted by magen24.maxmargin.gd_weight_decay_above and _below, one claim per
 // side of the boundary (the theorems differ there: benign above, harmful below) — over 1000
 // instances (seed 5000) 0.80 overall, 0.99 below the boundary and 0.61 above it, on either
-// engine. GD often stops in a stationary point where the clean samples of only one class select their signal (clean test
-// accuracy ≈ 0.75) while the global max-margin solution is fully benign — GD finds a local,
-// not the global, max-margin selection, so "GD + weight decay has the max-margin limit" does not
-// hold from zero init on these instances (a finding of gd_weight_decay_above; e.g. --params
-// above=1,d_over_n2=3,eta_percent=12,log2_ratio=2,n=10 --seed 3 --engine direct).
+// engine. GD often stops in a stationary point where the clean samples of only one class select
+// their signal (clean test accuracy ≈ 0.75) while the global max-margin solution is fully benign —
+// GD finds a local, not the global, max-margin selection, so "GD + weight decay has the max-margin
+// limit" does not hold from zero init on these instances (a finding of gd_weight_decay_above; e.g.
+// --params above=1,d_over_n2=3,eta_percent=12,log2_ratio=2,n=10 --seed 3 --engine direct).
 //
 // The empirical boundary constant: the benign v-SVM Gram matrix is block diagonal (signals ⟂
 // noise), each class's clean rows are one repeated row μ_c, so ‖v_benign‖² = k/(SNR²d) + ‖v_N‖²
@@ -58,8 +59,8 @@
 namespace boa::claims {
 namespace {
 
-constexpr double kBandLog2 = 0.4;         // exclusion band half-width in log₂(ratio)
-constexpr double kKktTolerance = 1e-8;    // margins are O(1); the solver aims at 1e-10
+constexpr double kBandLog2 = 0.4;       // exclusion band half-width in log₂(ratio)
+constexpr double kKktTolerance = 1e-8;  // margins are O(1); the solver aims at 1e-10
 constexpr int kTestSamples = 4000;
 
 // +1: the class is predicted to select its signal, −1: its noise, 0: inside the band.
@@ -84,11 +85,11 @@ int SelectedClassChoice(const SampleLabels& labels, const TokenChoice& choice, d
 Outcome SelectionOutcome(const Params& params, std::uint64_t seed, Engine engine) {
   SignalNoiseSpec spec;
   spec.n = IntParam(params, "n");
-  spec.d = SizeFromParams(IntParam(params, "d_over_n2") * static_cast<double>(spec.n) * spec.n, "d");
+  spec.d =
+      SizeFromParams(IntParam(params, "d_over_n2") * static_cast<double>(spec.n) * spec.n, "d");
   spec.eta = IntParam(params, "eta_percent") / 100.0;
   spec.flips = FlipRule::kExact;
-  const double log2_ratio =
-      (IntParam(params, "above") ? 1 : -1) * RealParam(params, "log2_ratio");
+  const double log2_ratio = (IntParam(params, "above") ? 1 : -1) * RealParam(params, "log2_ratio");
   const double ratio = std::exp2(log2_ratio);
   const double snr2 = ratio * MaxMarginSnrSquaredThreshold(spec.n, spec.eta);
   spec.snr = std::sqrt(snr2);
@@ -105,8 +106,8 @@ Outcome SelectionOutcome(const Params& params, std::uint64_t seed, Engine engine
   const int classes = (clean_plus > 0) + (clean_minus > 0);
   const double signal_norm2 = classes / (snr2 * spec.d);
   const double noisy_only_norm2 = mm.benign.v_svm.norm_squared - signal_norm2;
-  const double boundary_c = spec.n * classes /
-                            (spec.d * (mm.all_noise.v_svm.norm_squared - noisy_only_norm2));
+  const double boundary_c =
+      spec.n * classes / (spec.d * (mm.all_noise.v_svm.norm_squared - noisy_only_norm2));
   const double predicted_c = 2 / (1 - spec.eta);
 
   // Second route: GD with small weight decay.
@@ -154,9 +155,8 @@ Outcome SelectionOutcome(const Params& params, std::uint64_t seed, Engine engine
           std::to_string(predicted_plus) + ", " + std::to_string(predicted_minus) +
           ") with |C+| = " + std::to_string(clean_plus) + ", |C−| = " + std::to_string(clean_minus);
   } else if (mm.selected_benign && mm_side != FitRegime::kBenign) {
-    why = "the benign max-margin solution has train accuracy " +
-          std::to_string(mm.train_accuracy) + ", clean test accuracy " +
-          std::to_string(mm_test_accuracy);
+    why = "the benign max-margin solution has train accuracy " + std::to_string(mm.train_accuracy) +
+          ", clean test accuracy " + std::to_string(mm_test_accuracy);
   } else if (mm.selected_all_noise && mm_side != FitRegime::kHarmful) {
     why = "the all-noise max-margin solution has clean test accuracy " +
           std::to_string(mm_test_accuracy) + " > 0.75";
@@ -181,15 +181,19 @@ Claim WeightDecayAgreementClaim(bool above) {
   Claim c;
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kPaper;
-  c.source = "[M] rebuttal Fig. 10 (weight decay) and the implicit-bias results it builds on (GD with vanishing weight decay → max-margin direction)";
+  c.source =
+      "[M] rebuttal Fig. 10 (weight decay) and the implicit-bias results it builds on (GD with vanishing weight decay → max-margin direction)";
   c.regime = SelectionRegime(above ? 1 : 0, above ? 1 : 0);
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
     Outcome o = SelectionOutcome(params, seed, engine);
     o.in_hypothesis = o.measured.at("maxmargin_definite") == 1;
     o.holds = o.in_hypothesis && o.measured.at("routes_agree") == 1;
-    o.explanation = o.holds ? "" : "GD + weight decay reaches another side than the max-margin solution (clean test " +
-                                       std::to_string(o.measured.at("gd_test_accuracy")) + " against " +
-                                       std::to_string(o.measured.at("maxmargin_test_accuracy")) + ")";
+    o.explanation =
+        o.holds
+            ? ""
+            : "GD + weight decay reaches another side than the max-margin solution (clean test " +
+                  std::to_string(o.measured.at("gd_test_accuracy")) + " against " +
+                  std::to_string(o.measured.at("maxmargin_test_accuracy")) + ")";
     return o;
   };
   c.gram_form = true;
@@ -206,7 +210,8 @@ Claim Magen24MaxmarginSelection() {
   c.title = "The max-margin selection is benign iff SNR² ≳ 2/((1−η)n) (GD + weight decay compared)";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kPaper;
-  c.source = "[M] Thms 6/8/10 (max-margin), derived norm heuristic, rebuttal Fig. 10 (weight decay)";
+  c.source =
+      "[M] Thms 6/8/10 (max-margin), derived norm heuristic, rebuttal Fig. 10 (weight decay)";
   c.regime = SelectionRegime(0, 1);
   c.check = SelectionOutcome;
   c.gram_form = true;
@@ -218,7 +223,8 @@ Claim Magen24MaxmarginSelection() {
 Claim Magen24MaxmarginGdWeightDecayAbove() {
   Claim c = WeightDecayAgreementClaim(true);
   c.id = "magen24.maxmargin.gd_weight_decay_above";
-  c.title = "Above the SNR boundary, GD with small weight decay reaches the max-margin solution's side (benign)";
+  c.title =
+      "Above the SNR boundary, GD with small weight decay reaches the max-margin solution's side (benign)";
   c.expected = Expectation::kFails;
   // ./boa check magen24.maxmargin.gd_weight_decay_above --seed 5000 --instances 1000 --run-to-cap
   c.finding_rate = 0.392;  // 392 of 1000 failed
@@ -237,7 +243,8 @@ Claim Magen24MaxmarginGdWeightDecayAbove() {
 Claim Magen24MaxmarginGdWeightDecayBelow() {
   Claim c = WeightDecayAgreementClaim(false);
   c.id = "magen24.maxmargin.gd_weight_decay_below";
-  c.title = "Below the SNR boundary, GD with small weight decay reaches the max-margin solution's side (harmful)";
+  c.title =
+      "Below the SNR boundary, GD with small weight decay reaches the max-margin solution's side (harmful)";
   return c;
 }
 

@@ -20,7 +20,8 @@ constexpr double kDelta = 0.05;
 Claim Magen24NoiseDiagonalDominance() {
   Claim c;
   c.id = "magen24.noise.diagonal_dominance";
-  c.title = "If m ≥ 64 n² log(n²/δ), the noise Gram matrix is diagonally dominant by half: each row's off-diagonal absolute sum ≤ ‖ξ_i‖²/2";
+  c.title =
+      "If m ≥ 64 n² log(n²/δ), the noise Gram matrix is diagonally dominant by half: each row's off-diagonal absolute sum ≤ ‖ξ_i‖²/2";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kDerived;
   c.source = "[M] \"d ≫ n²\" noise lemma (THEORY.md §4.2)";
@@ -33,7 +34,8 @@ Claim Magen24NoiseDiagonalDominance() {
     const double m = std::ceil(std::exp2(RealParam(params, "log2_factor")) * 64 * n * n *
                                std::log(n * n / kDelta));
     spec.d = static_cast<int>(m) + 2;
-    const NoiseGramSummary g = SummarizeNoiseGram(NoiseGram(NoiseTokens(GenerateSignalNoise(spec, seed))));
+    const NoiseGramSummary g =
+        SummarizeNoiseGram(NoiseGram(NoiseTokens(GenerateSignalNoise(spec, seed))));
     Outcome o;
     o.measured = {{"d", spec.d}, {"dominance_ratio", g.dominance_ratio}};
     o.holds = g.dominance_ratio <= 0.5;
@@ -46,7 +48,8 @@ Claim Magen24NoiseDiagonalDominance() {
   c.instances = 500;  // the sequential test's cap: power ≥ 0.9 at δ₁
   c.delta = 2 * kDelta;
   c.delta_alt = 0.2;  // min(3·2δ, 2δ + 0.1)
-  c.delta_source = "THEORY.md §4, row \"lemma\": the lemma's failure probability 2δ (δ = 0.05, fixed in its statement), δ₁ = min(3·2δ, 2δ + 0.1)";
+  c.delta_source =
+      "THEORY.md §4, row \"lemma\": the lemma's failure probability 2δ (δ = 0.05, fixed in its statement), δ₁ = min(3·2δ, 2δ + 0.1)";
   return c;
 }
 

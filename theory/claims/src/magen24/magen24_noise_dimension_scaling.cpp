@@ -3,18 +3,20 @@
 // like n².
 //
 // THEORY.md asks for a fitted exponent whose interval contains 2. That is only the asymptote
-// (magen24.noise.dimension_scaling asserts it as stated): row i's off-diagonal sum Σ_{j≠i} |⟨ξ_i, ξ_j⟩|/√m is a sum of n − 1 half-normals
-// (mean √(2/π), sd √(1 − 2/π) each), and dominance must hold for the worst of n rows, so
+// (magen24.noise.dimension_scaling asserts it as stated): row i's off-diagonal sum Σ_{j≠i} |⟨ξ_i,
+// ξ_j⟩|/√m is a sum of n − 1 half-normals (mean √(2/π), sd √(1 − 2/π) each), and dominance must
+// hold for the worst of n rows, so
 //   d*(n) ≈ 2 + (8/π)(n − 1)² (1 + √(π/2 − 1)·z_n/√(n − 1))²,   z_n = Φ⁻¹(0.9^{1/n}),
 // whose correction decays like √(log n / n): its local log-log slope is ≈ 1.9 for n ≤ 100 and
 // still ≈ 1.94 at n = 1000. magen24.noise.dimension_scaling_finite_n asserts that form: the
 // fitted exponent minus the law's is 0 (within the scaling tolerance), and both report d*(n)
 // against the law.
 //
-// Each instance is one replicate sweep (the scaling verdict of README § Verdicts): for n = n_min·2^{k/2}, k = 0 .. 2·doublings, draw `replicates` noise sets in
-// dimension 8n² and follow ρ(m) = max_i Σ_{j≠i}|G_ij|/G_ii along prefix dimensions m (common
-// random numbers, one pass per draw; geometric grid of ratio 1.02 from n²/4). d*(n) is the
-// smallest grid d = m + 2 from which on the fraction of draws with ρ ≤ 1/2 stays ≥ 0.9.
+// Each instance is one replicate sweep (the scaling verdict of README § Verdicts): for n =
+// n_min·2^{k/2}, k = 0 .. 2·doublings, draw `replicates` noise sets in dimension 8n² and follow
+// ρ(m) = max_i Σ_{j≠i}|G_ij|/G_ii along prefix dimensions m (common random numbers, one pass per
+// draw; geometric grid of ratio 1.02 from n²/4). d*(n) is the smallest grid d = m + 2 from which on
+// the fraction of draws with ρ ≤ 1/2 stays ≥ 0.9.
 #include <cmath>
 
 #include <boost/math/distributions/normal.hpp>
@@ -86,7 +88,8 @@ Outcome DimensionSweep(const Params& params, std::uint64_t seed, bool against_la
     const int d = SmallestDominantDimension(n, replicates, seed);
     if (d == 0) {
       o.holds = false;
-      o.explanation = "at n = " + std::to_string(n) + " dominance w.p. ≥ 0.9 is not reached by d = 8n²";
+      o.explanation =
+          "at n = " + std::to_string(n) + " dominance w.p. ≥ 0.9 is not reached by d = 8n²";
       return o;
     }
     ns.push_back(n);
@@ -120,7 +123,9 @@ Claim Magen24NoiseDimensionScaling() {
   c.source = "[M] \"d ≫ n²\" noise lemma, sharpness (THEORY.md §4.2)";
   c.regime = {};
   c.budget_params = DimensionBudgetParams;
-  c.check = [](const Params& params, std::uint64_t seed, Engine) { return DimensionSweep(params, seed, false); };
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
+    return DimensionSweep(params, seed, false);
+  };
   c.instances = 12;  // replicate sweeps: power ≥ 0.9 at the deviation
   c.predicted_exponent = 2;
   c.deviation = kExponentDeviation;
@@ -131,13 +136,16 @@ Claim Magen24NoiseDimensionScaling() {
 Claim Magen24NoiseDimensionScalingFiniteN() {
   Claim c;
   c.id = "magen24.noise.dimension_scaling_finite_n";
-  c.title = "The smallest d with noise diagonal dominance w.p. ≥ 0.9 follows the derived finite-n law 2 + (8/π)(n−1)²(1 + √(π/2−1)z_n/√(n−1))² in its n-exponent";
+  c.title =
+      "The smallest d with noise diagonal dominance w.p. ≥ 0.9 follows the derived finite-n law 2 + (8/π)(n−1)²(1 + √(π/2−1)z_n/√(n−1))² in its n-exponent";
   c.kind = ClaimKind::kScaling;
   c.provenance = Provenance::kDerived;
   c.source = "[M] \"d ≫ n²\" noise lemma with the max-over-rows correction derived here";
   c.regime = {};
   c.budget_params = DimensionBudgetParams;
-  c.check = [](const Params& params, std::uint64_t seed, Engine) { return DimensionSweep(params, seed, true); };
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
+    return DimensionSweep(params, seed, true);
+  };
   c.instances = 12;
   c.predicted_exponent = 0;  // the exponent minus the law's
   c.deviation = kExponentDeviation;

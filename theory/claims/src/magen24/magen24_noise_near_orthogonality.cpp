@@ -20,7 +20,8 @@ constexpr double kDelta = 0.05;
 Claim Magen24NoiseNearOrthogonality() {
   Claim c;
   c.id = "magen24.noise.near_orthogonality";
-  c.title = "Noise tokens are nearly orthogonal: every ⟨ξ_i, ξ_j⟩ (i ≠ j) lies within ±2√(m log(n²/δ)) when log(n²/δ) ≤ m/2";
+  c.title =
+      "Noise tokens are nearly orthogonal: every ⟨ξ_i, ξ_j⟩ (i ≠ j) lies within ±2√(m log(n²/δ)) when log(n²/δ) ≤ m/2";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kDerived;
   c.source = "[M] noise lemma; sub-exponential Chernoff bound + union bound (THEORY.md §4.2)";
@@ -32,21 +33,23 @@ Claim Magen24NoiseNearOrthogonality() {
     const double L = std::log(static_cast<double>(spec.n) * spec.n / kDelta);
     const double m = std::ceil(std::exp2(RealParam(params, "log2_factor")) * 2 * L);
     spec.d = static_cast<int>(m) + 2;
-    const NoiseGramSummary g = SummarizeNoiseGram(NoiseGram(NoiseTokens(GenerateSignalNoise(spec, seed))));
+    const NoiseGramSummary g =
+        SummarizeNoiseGram(NoiseGram(NoiseTokens(GenerateSignalNoise(spec, seed))));
     const double bound = 2 * std::sqrt(m * L);
     Outcome o;
     o.measured = {{"d", spec.d}, {"bound_usage", g.max_abs_off_diagonal / bound}};
     o.holds = g.max_abs_off_diagonal <= bound;
     if (!o.holds) {
-      o.explanation = "max |⟨ξ_i, ξ_j⟩| = " + std::to_string(g.max_abs_off_diagonal) + " > 2√(mL) = " +
-                      std::to_string(bound) + " at d = " + std::to_string(spec.d);
+      o.explanation = "max |⟨ξ_i, ξ_j⟩| = " + std::to_string(g.max_abs_off_diagonal) +
+                      " > 2√(mL) = " + std::to_string(bound) + " at d = " + std::to_string(spec.d);
     }
     return o;
   };
   c.instances = 300;  // the sequential test's cap: power ≥ 0.9 at δ₁
   c.delta = kDelta;
   c.delta_alt = 0.15;  // min(3δ, δ + 0.1)
-  c.delta_source = "THEORY.md §4, row \"lemma\": δ is the lemma's own (0.05, fixed in its statement), δ₁ = min(3δ, δ + 0.1)";
+  c.delta_source =
+      "THEORY.md §4, row \"lemma\": δ is the lemma's own (0.05, fixed in its statement), δ₁ = min(3δ, δ + 0.1)";
   return c;
 }
 

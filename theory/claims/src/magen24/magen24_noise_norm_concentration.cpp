@@ -19,7 +19,8 @@ constexpr double kDelta = 0.05;
 Claim Magen24NoiseNormConcentration() {
   Claim c;
   c.id = "magen24.noise.norm_concentration";
-  c.title = "Noise norms concentrate: m − 2√(mt) ≤ ‖ξ_i‖² ≤ m + 2√(mt) + 2t for all i, t = log(2n/δ)";
+  c.title =
+      "Noise norms concentrate: m − 2√(mt) ≤ ‖ξ_i‖² ≤ m + 2√(mt) + 2t for all i, t = log(2n/δ)";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kDerived;
   c.source = "[M] noise lemma; Laurent–Massart chi-square bounds + union bound (THEORY.md §4.2)";
@@ -31,7 +32,8 @@ Claim Magen24NoiseNormConcentration() {
     spec.T = 2;
     const double m = spec.d - 2.0;
     const double t = std::log(2.0 * spec.n / kDelta);
-    const NoiseGramSummary g = SummarizeNoiseGram(NoiseGram(NoiseTokens(GenerateSignalNoise(spec, seed))));
+    const NoiseGramSummary g =
+        SummarizeNoiseGram(NoiseGram(NoiseTokens(GenerateSignalNoise(spec, seed))));
     // Fraction of each one-sided bound that the worst token uses; ≤ 1 on both sides ⇔ holds.
     const double lower_usage = (m - g.min_squared_norm) / (2 * std::sqrt(m * t));
     const double upper_usage = (g.max_squared_norm - m) / (2 * std::sqrt(m * t) + 2 * t);
@@ -40,15 +42,17 @@ Claim Magen24NoiseNormConcentration() {
     o.holds = lower_usage <= 1 && upper_usage <= 1;
     if (!o.holds) {
       o.explanation = "‖ξ‖² ranges over [" + std::to_string(g.min_squared_norm) + ", " +
-                      std::to_string(g.max_squared_norm) + "], outside m ∓ bound with m = " +
-                      std::to_string(m) + ", t = " + std::to_string(t);
+                      std::to_string(g.max_squared_norm) +
+                      "], outside m ∓ bound with m = " + std::to_string(m) +
+                      ", t = " + std::to_string(t);
     }
     return o;
   };
   c.instances = 300;  // the sequential test's cap: power ≥ 0.9 at δ₁
   c.delta = kDelta;
   c.delta_alt = 0.15;  // min(3δ, δ + 0.1)
-  c.delta_source = "THEORY.md §4, row \"lemma\": δ is the lemma's own (0.05, fixed in its statement), δ₁ = min(3δ, δ + 0.1)";
+  c.delta_source =
+      "THEORY.md §4, row \"lemma\": δ is the lemma's own (0.05, fixed in its statement), δ₁ = min(3δ, δ + 0.1)";
   return c;
 }
 

@@ -17,15 +17,16 @@ Claim Magen24NoiseOrthogonal() {
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "[M] data model (THEORY.md §2.1)";
-  c.regime = {{"n", 2, 30}, {"d", 3, 300}, {"T", 2, 6}, {"snr", 0, 200, 0.01},
-              {"random_position", 0, 1}};
+  c.regime = {
+      {"n", 2, 30}, {"d", 3, 300}, {"T", 2, 6}, {"snr", 0, 200, 0.01}, {"random_position", 0, 1}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     SignalNoiseSpec spec;
     spec.n = IntParam(params, "n");
     spec.d = IntParam(params, "d");
     spec.T = IntParam(params, "T");
     spec.snr = RealParam(params, "snr");
-    spec.position = IntParam(params, "random_position") ? SignalPosition::kRandom : SignalPosition::kFirst;
+    spec.position =
+        IntParam(params, "random_position") ? SignalPosition::kRandom : SignalPosition::kFirst;
     const Dataset data = GenerateSignalNoise(spec, seed);
     const RowMatrix noise = NoiseTokens(data);
     // Exact zero, no tolerance: each product pairs a zero coordinate with a finite one.

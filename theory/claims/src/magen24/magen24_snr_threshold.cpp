@@ -18,8 +18,9 @@
 //   Its exponent is ≈ −0.55 (r* drifts from ≈ 3.6 at n = 10 to ≈ 2.8 at n = 80): inside the
 //   tolerance. About 5% of its sweeps locate fewer than three thresholds (at n = 10–20 no
 //   scanned r is benign for a majority of the 16 seeds: the realised flip fractions move the
-//   small-n window, see magen24.gd.two_step_benign); they are rejected, not counted. (The earlier single-sweep claim with a 4-point 95% OLS interval failed it in 27 of
-//   50 seed bases — that interval ignored the sweep-to-sweep noise it now measures.)
+//   small-n window, see magen24.gd.two_step_benign); they are rejected, not counted. (The earlier
+//   single-sweep claim with a 4-point 95% OLS interval failed it in 27 of 50 seed bases — that
+//   interval ignored the sweep-to-sweep noise it now measures.)
 // - magen24.snr.threshold_sb — two GD steps with schedule SB. A finding: its exponent is
 //   ≈ −0.78 — its two steps barely move the softmax, so it acts like a linear classifier on
 //   averaged tokens, whose threshold also depends on d (∝ n² here).
@@ -91,7 +92,9 @@ Claim SnrThresholdClaim(ThresholdRoute route) {
   c.regime = {};
   c.budget_params = [](Budget budget) -> Params {
     const SnrThresholdSweepSize size = SnrThresholdSweepAt(budget);  // shared with the figure
-    return {{"n_min", size.n_min}, {"doublings", size.doublings}, {"seeds", size.seeds},
+    return {{"n_min", size.n_min},
+            {"doublings", size.doublings},
+            {"seeds", size.seeds},
             {"d_over_n2", size.d_over_n2}};
   };
   c.check = [route](const Params& params, std::uint64_t seed, Engine engine) {
@@ -129,7 +132,8 @@ Claim Magen24SnrThresholdSB() {
   c.id = "magen24.snr.threshold_sb";
   c.title = "The harmful→benign SNR threshold after two GD steps (schedule SB) scales as n^(−1/2)";
   c.provenance = Provenance::kPaper;
-  c.source = "[M] SNR threshold Θ(1/√n), with the single-step-size schedule SB (THEORY.md §3, §4.2)";
+  c.source =
+      "[M] SNR threshold Θ(1/√n), with the single-step-size schedule SB (THEORY.md §3, §4.2)";
   c.expected = Expectation::kFails;
   c.finding =
       "Schedule SB's threshold scales as n^−0.78, not n^−1/2: over 20 replicate sweeps the "

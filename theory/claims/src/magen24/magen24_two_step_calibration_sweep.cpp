@@ -30,8 +30,8 @@ Sweep Magen24TwoStepCalibrationSweep() {
       const std::uint64_t seed = 1000 + static_cast<std::uint64_t>(i);
       Params params = DrawParams(claims::TwoStepRegime(), seed);
       params["margin"] = margin;
-      const claims::TwoStepConclusions c = claims::CheckTwoStepConclusions(
-          claims::TwoStepSpec(params), margin, 0.0, seed, engine);
+      const claims::TwoStepConclusions c =
+          claims::CheckTwoStepConclusions(claims::TwoStepSpec(params), margin, 0.0, seed, engine);
       failures += !c.holds;
       in_window += c.in_window;
       failures_in_window += c.in_window && !c.holds;

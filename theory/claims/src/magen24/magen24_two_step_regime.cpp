@@ -66,8 +66,8 @@ Outcome TwoStepOutcome(const Params& params, std::uint64_t seed, Engine engine,
   return o;
 }
 
-TwoStepConclusions CheckTwoStepConclusions(const SignalNoiseSpec& spec, double margin,
-                                           double omega, std::uint64_t seed, Engine engine) {
+TwoStepConclusions CheckTwoStepConclusions(const SignalNoiseSpec& spec, double margin, double omega,
+                                           std::uint64_t seed, Engine engine) {
   PromptAttentionRunOptions options;
   options.schedule = MagenScheduleSA(spec.n, spec.d);
   options.steps = 2;

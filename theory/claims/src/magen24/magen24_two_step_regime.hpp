@@ -39,13 +39,13 @@ Outcome TwoStepOutcome(const Params& params, std::uint64_t seed, Engine engine,
                        bool realised_window);
 
 struct TwoStepConclusions {
-  bool in_window = false;  // both classes' realised (r_c, η_c) inside the margin window
-  bool holds = false;      // (i)–(iv)
+  bool in_window = false;   // both classes' realised (r_c, η_c) inside the margin window
+  bool holds = false;       // (i)–(iv)
   std::string explanation;  // which of (i)–(iv) failed, with the numbers
   PromptAttentionRun run;
 };
 // Trains two steps of schedule SA from N(0, ω²I) (ω = 0: zero init) and checks (i)–(iv).
-TwoStepConclusions CheckTwoStepConclusions(const SignalNoiseSpec& spec, double margin,
-                                           double omega, std::uint64_t seed, Engine engine);
+TwoStepConclusions CheckTwoStepConclusions(const SignalNoiseSpec& spec, double margin, double omega,
+                                           std::uint64_t seed, Engine engine);
 
 }  // namespace boa::claims

@@ -58,7 +58,8 @@ void Measure(const std::string& prefix, TokenSelection& model, const Vector& que
   TokenSelectionRun run;
   const Evaluation e = model.Evaluate(data, false);
   SummarizeFit(LabelsOf(data), e.f, e.attention, HeadScores(data, model.Block("nu")), run);
-  run.test_accuracy = ProjectedCleanTestAccuracy(query, model.Block("nu"), spec, kTestSamples, seed);
+  run.test_accuracy =
+      ProjectedCleanTestAccuracy(query, model.Block("nu"), spec, kTestSamples, seed);
   if (all_measures) {
     AddRunMeasures(prefix, run, measured);
   } else {
@@ -72,7 +73,8 @@ void Measure(const std::string& prefix, TokenSelection& model, const Vector& que
 Claim Sakamoto24Existence() {
   Claim c;
   c.id = "sakamoto24.existence";
-  c.title = "The explicit p = μ₊ + μ₋ + λ·N with hard selection is benign (λ = 0.06), harmful (λ = 1) or not overfitting (λ = 0.001)";
+  c.title =
+      "The explicit p = μ₊ + μ₋ + λ·N with hard selection is benign (λ = 0.06), harmful (λ = 1) or not overfitting (λ = 0.001)";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kPaper;
   c.source = "[S] Thm 4.1 and its Fig. 1 construction";
@@ -101,13 +103,13 @@ Claim Sakamoto24Existence() {
       bool ok = false;
       if (regime.name == "benign") ok = train == 1 && test >= 0.95;
       if (regime.name == "harmful") ok = train == 1 && test <= 0.75;
-      if (regime.name == "not_overfitting") ok = std::lround(train * data.n) == data.n - data.NoisyCount() &&
+      if (regime.name == "not_overfitting")
+        ok = std::lround(train * data.n) == data.n - data.NoisyCount() &&
              o.measured[hard + "noisy_fitted"] == 0 && test >= 0.95;
       if (!ok) {
         o.holds = false;
-        o.explanation += regime.name + " (λ = " + std::to_string(regime.lambda) +
-                         "): train " + std::to_string(train) + ", clean test " +
-                         std::to_string(test) + "; ";
+        o.explanation += regime.name + " (λ = " + std::to_string(regime.lambda) + "): train " +
+                         std::to_string(train) + ", clean test " + std::to_string(test) + "; ";
       }
     }
     return o;

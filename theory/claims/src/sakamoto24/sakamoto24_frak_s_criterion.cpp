@@ -40,7 +40,8 @@ std::string EtaName(double eta) {
 Claim Sakamoto24FrakSCriterion() {
   Claim c;
   c.id = "sakamoto24.frak_s.criterion";
-  c.title = "Clean test accuracy drops below 0.95 within ±0.1 in η of where min(R₊, R₋) crosses below 1";
+  c.title =
+      "Clean test accuracy drops below 0.95 within ±0.1 in η of where min(R₊, R₋) crosses below 1";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kPaper;
   c.source = "[S] Def. 4.1, Eqs. (11) and (13), Thm 4.2";
@@ -61,7 +62,8 @@ Claim Sakamoto24FrakSCriterion() {
     for (int k = 1; k <= 19; ++k) {
       const double eta = 0.05 * k;
       FrakS frak;
-      const TokenSelectionRun run = FrakSRun(FrakSSpec(setting, eta), lr, steps, seed, frak, engine);
+      const TokenSelectionRun run =
+          FrakSRun(FrakSSpec(setting, eta), lr, steps, seed, frak, engine);
       const std::string at = "_" + EtaName(eta);
       const double ratio = std::min(frak.RPlus(), frak.RMinus());
       o.measured["R_plus" + at] = frak.RPlus();

@@ -30,7 +30,8 @@ int FirstStep(const std::vector<AccuracyPoint>& trace, bool train, double thresh
 Claim Sakamoto24GdDelayedGeneralization() {
   Claim c;
   c.id = "sakamoto24.gd.delayed_generalization";
-  c.title = "In a low-SNR benign run, train accuracy reaches 1 before clean test accuracy reaches 0.95";
+  c.title =
+      "In a low-SNR benign run, train accuracy reaches 1 before clean test accuracy reaches 0.95";
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
   c.source = "[S] v3 (delayed generalization)";
@@ -61,7 +62,8 @@ Claim Sakamoto24GdDelayedGeneralization() {
         const int never = options.steps + 1;
         const int fit = FirstStep(run.trace, true, 1.0, never);
         const int generalize = FirstStep(run.trace, false, 0.95, never);
-        const std::string at = "_d" + std::to_string(dims[a]) + "_mu" + std::to_string(mus[b]).substr(0, 4);
+        const std::string at =
+            "_d" + std::to_string(dims[a]) + "_mu" + std::to_string(mus[b]).substr(0, 4);
         o.measured["first_fit_step" + at] = fit;
         o.measured["first_test095_step" + at] = generalize;
         // A delay needs both events, and a test accuracy that starts below 0.95.

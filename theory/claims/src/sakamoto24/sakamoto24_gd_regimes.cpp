@@ -28,7 +28,8 @@ Outcome RegimesOutcome(const Params& params, std::uint64_t seed, bool large_nois
   Outcome o;
   std::map<std::string, TokenSelectionRun> runs;
   for (const auto& setting : Sakamoto24Settings()) {
-    runs[setting.name] = RunTokenSelection(Sakamoto24Spec(setting.d, setting.mu_norm), options, seed);
+    runs[setting.name] =
+        RunTokenSelection(Sakamoto24Spec(setting.d, setting.mu_norm), options, seed);
     AddRunMeasures(setting.name + "_", runs[setting.name], o.measured);
   }
   const auto& balanced = runs["balanced"];
@@ -60,13 +61,16 @@ Outcome RegimesOutcome(const Params& params, std::uint64_t seed, bool large_nois
 Claim Sakamoto24GdRegimes() {
   Claim c;
   c.id = "sakamoto24.gd.regimes";
-  c.title = "Balanced (2000, 20) is benign, large noise (4500, 5) harmful, large signal (1000, 80) not overfitting";
+  c.title =
+      "Balanced (2000, 20) is benign, large noise (4500, 5) harmful, large signal (1000, 80) not overfitting";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kPaper;
   c.source = "[S] Fig. 3 (a), (b), (c)";
   c.regime = {};
   c.budget_params = Sakamoto24BudgetParams;
-  c.check = [](const Params& params, std::uint64_t seed, Engine) { return RegimesOutcome(params, seed, true); };
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
+    return RegimesOutcome(params, seed, true);
+  };
   c.instances = 100;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   c.expected = Expectation::kFails;
@@ -86,13 +90,16 @@ Claim Sakamoto24GdRegimes() {
 Claim Sakamoto24GdRegimesNotBenign() {
   Claim c;
   c.id = "sakamoto24.gd.regimes_not_benign";
-  c.title = "Balanced (2000, 20) is benign, large noise (4500, 5) overfits but not benignly (test < 0.95), large signal (1000, 80) not overfitting";
+  c.title =
+      "Balanced (2000, 20) is benign, large noise (4500, 5) overfits but not benignly (test < 0.95), large signal (1000, 80) not overfitting";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kDerived;
   c.source = "[S] Fig. 3 (a), (b), (c), with \"harmful\" weakened to \"not benign\"";
   c.regime = {};
   c.budget_params = Sakamoto24BudgetParams;
-  c.check = [](const Params& params, std::uint64_t seed, Engine) { return RegimesOutcome(params, seed, false); };
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
+    return RegimesOutcome(params, seed, false);
+  };
   c.instances = 100;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   return c;

@@ -15,7 +15,8 @@ namespace boa::claims {
 Claim Sakamoto24GdTokenSelection() {
   Claim c;
   c.id = "sakamoto24.gd.token_selection";
-  c.title = "Balanced setting: GD fits every sample, clean ones by the relevant token, noisy ones by a flipped-sign token; test ≥ 0.95";
+  c.title =
+      "Balanced setting: GD fits every sample, clean ones by the relevant token, noisy ones by a flipped-sign token; test ≥ 0.95";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kPaper;
   c.source = "[S] Fig. 3a and Thm 4.2";
@@ -23,18 +24,18 @@ Claim Sakamoto24GdTokenSelection() {
   c.budget_params = Sakamoto24BudgetParams;
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const auto& setting = Sakamoto24Settings()[0];
-    const TokenSelectionRun run =
-        RunTokenSelection(Sakamoto24Spec(setting.d, setting.mu_norm), Sakamoto24RunOptions(params), seed);
+    const TokenSelectionRun run = RunTokenSelection(Sakamoto24Spec(setting.d, setting.mu_norm),
+                                                    Sakamoto24RunOptions(params), seed);
     Outcome o;
     AddRunMeasures("", run, o.measured);
     o.holds = run.train_accuracy == 1 && run.clean_selects.at("relevant") == 1 &&
               run.noisy_select_label_sign == 1 && run.test_accuracy >= 0.95;
     if (!o.holds) {
-      o.explanation = "train " + std::to_string(run.train_accuracy) + ", clean selecting relevant " +
-                      std::to_string(run.clean_selects.at("relevant")) +
-                      ", noisy selecting a flipped-sign token " +
-                      std::to_string(run.noisy_select_label_sign) + ", clean test " +
-                      std::to_string(run.test_accuracy);
+      o.explanation =
+          "train " + std::to_string(run.train_accuracy) + ", clean selecting relevant " +
+          std::to_string(run.clean_selects.at("relevant")) +
+          ", noisy selecting a flipped-sign token " + std::to_string(run.noisy_select_label_sign) +
+          ", clean test " + std::to_string(run.test_accuracy);
     }
     return o;
   };

@@ -42,8 +42,8 @@ struct SampleStep {
   double gradient_norm;  // ‖∂f_i/∂q‖
   double bound;          // 2 (1 − s_iσ) M_i max_t ‖x_it‖
   double selected_attention;
-  bool misfit;           // y_i b_iσ < 0
-  double g;              // 1/(1 + e^{y_i f_i})
+  bool misfit;  // y_i b_iσ < 0
+  double g;     // 1/(1 + e^{y_i f_i})
 };
 
 SampleStep Measure(const Dataset& data, const Vector& head, const Evaluation& e, int i) {
@@ -51,7 +51,8 @@ SampleStep Measure(const Dataset& data, const Vector& head, const Evaluation& e,
   const Vector b = X * head;
   Eigen::Index sel = 0;
   const double s_sel = e.attention.row(i).maxCoeff(&sel);
-  const Vector weights = e.attention.row(i).transpose().cwiseProduct(b - Vector::Constant(data.T, e.f(i)));
+  const Vector weights =
+      e.attention.row(i).transpose().cwiseProduct(b - Vector::Constant(data.T, e.f(i)));
   SampleStep m;
   m.gradient_norm = (X.transpose() * weights).norm();
   m.bound = 2 * (1 - s_sel) * (b.array() - b(sel)).abs().maxCoeff() * X.rowwise().norm().maxCoeff();
@@ -62,8 +63,8 @@ SampleStep Measure(const Dataset& data, const Vector& head, const Evaluation& e,
 }
 
 struct VanishingRun {
-  Outcome measured;          // every measurement of both claims
-  bool bound_holds = false;  // (i)
+  Outcome measured;                   // every measurement of both claims
+  bool bound_holds = false;           // (i)
   bool trajectory_saturates = false;  // (ii) on the GD trajectory
   bool path_saturates = false;        // the saturating path
 };
@@ -92,7 +93,8 @@ VanishingRun RunVanishing(const Params& params, std::uint64_t seed) {
   double worst_ratio = 0, min_g = 1, most_saturated_misfit = 0;
   for (const auto& step : history) {
     for (int i = 0; i < n; ++i) {
-      if (step[i].misfit) most_saturated_misfit = std::max(most_saturated_misfit, step[i].selected_attention);
+      if (step[i].misfit)
+        most_saturated_misfit = std::max(most_saturated_misfit, step[i].selected_attention);
       if (!step[i].misfit || step[i].selected_attention < kSaturated) continue;
       ++saturated_misfit;
       const double ratio = step[i].gradient_norm / peak[i];
@@ -142,15 +144,12 @@ VanishingRun RunVanishing(const Params& params, std::uint64_t seed) {
   m["misfit_max_selected_attention"] = most_saturated_misfit;
   m["saturated_misfit_max_gradient_over_peak"] = worst_ratio;
   m["saturated_misfit_min_g"] = min_g;
-  v.measured.explanation = "bound excess " + std::to_string(worst_bound) +
-                           "; trajectory: largest misfit attention " +
-                           std::to_string(most_saturated_misfit) + ", " +
-                           std::to_string(vanished) + " sample-steps saturated and vanished" +
-                           "; path: " + std::to_string(path_misfit) +
-                           " misfit noisy samples, min attention " +
-                           std::to_string(path_min_attention) + ", min g " +
-                           std::to_string(path_min_g) + ", worst ‖∂f/∂q‖/peak " +
-                           std::to_string(path_ratio);
+  v.measured.explanation =
+      "bound excess " + std::to_string(worst_bound) + "; trajectory: largest misfit attention " +
+      std::to_string(most_saturated_misfit) + ", " + std::to_string(vanished) +
+      " sample-steps saturated and vanished" + "; path: " + std::to_string(path_misfit) +
+      " misfit noisy samples, min attention " + std::to_string(path_min_attention) + ", min g " +
+      std::to_string(path_min_g) + ", worst ‖∂f/∂q‖/peak " + std::to_string(path_ratio);
   return v;
 }
 
@@ -159,7 +158,8 @@ VanishingRun RunVanishing(const Params& params, std::uint64_t seed) {
 Claim Sakamoto24GdVanishingUpdate() {
   Claim c;
   c.id = "sakamoto24.gd.vanishing_update";
-  c.title = "Along GD, a sample whose selected token misfits saturates: g_i ≥ 1/2 while ‖∂f_i/∂q‖ vanishes";
+  c.title =
+      "Along GD, a sample whose selected token misfits saturates: g_i ≥ 1/2 while ‖∂f_i/∂q‖ vanishes";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kPaper;
   c.source = "[S] §4.3 and the rebuttal on gradient convergence";
@@ -189,7 +189,8 @@ Claim Sakamoto24GdVanishingUpdate() {
 Claim Sakamoto24GdVanishingUpdatePath() {
   Claim c;
   c.id = "sakamoto24.gd.vanishing_update_path";
-  c.title = "Along a saturating query path, every misfit noisy sample keeps g_i ≥ 1/2 while ‖∂f_i/∂q‖ vanishes";
+  c.title =
+      "Along a saturating query path, every misfit noisy sample keeps g_i ≥ 1/2 while ‖∂f_i/∂q‖ vanishes";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kDerived;
   c.source = "[S] §4.3; the bound and the path derived here";

@@ -36,7 +36,8 @@ double TwoSided(double lower_tail, double upper_tail) {
 Claim Sakamoto24HeadScores() {
   Claim c;
   c.id = "sakamoto24.head.scores";
-  c.title = "Head scores γ = νᵀx are Gaussian around ±ỹ/√2, ±ρỹ/√2, 0 and P[sign γ(weak opp.) = −ỹ] = Φ(ρ‖μ‖/(√2σ))";
+  c.title =
+      "Head scores γ = νᵀx are Gaussian around ±ỹ/√2, ±ρỹ/√2, 0 and P[sign γ(weak opp.) = −ỹ] = Φ(ρ‖μ‖/(√2σ))";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kDerived;
   c.source = "[S] data model (Def. 3.1) with the fixed head; derived here";
@@ -78,28 +79,33 @@ Claim Sakamoto24HeadScores() {
         }
       }
       const double mean_z = sum / std::sqrt(spec.n);
-      const double p_mean = 2 * boost::math::cdf(boost::math::complement(standard, std::fabs(mean_z)));
+      const double p_mean =
+          2 * boost::math::cdf(boost::math::complement(standard, std::fabs(mean_z)));
       const double p_var = TwoSided(boost::math::cdf(chi2, sum_sq),
                                     boost::math::cdf(boost::math::complement(chi2, sum_sq)));
       o.measured[role + "_mean_z"] = mean_z;
       o.measured[role + "_variance_ratio"] = sum_sq / spec.n;
       worst_p = std::min({worst_p, p_mean, p_var});
-      if (p_mean < level) fail(role + " score mean is off: standardised mean " + std::to_string(mean_z));
-      if (p_var < level) fail(role + " score variance is off: ratio " + std::to_string(sum_sq / spec.n));
+      if (p_mean < level)
+        fail(role + " score mean is off: standardised mean " + std::to_string(mean_z));
+      if (p_var < level)
+        fail(role + " score variance is off: ratio " + std::to_string(sum_sq / spec.n));
     }
     const double predicted =
         boost::math::cdf(standard, spec.rho * spec.mu_norm / (std::sqrt(2.0) * spec.sigma));
     const boost::math::binomial binomial(spec.n, predicted);
     const int k = opposite_sign_count;
-    const double p_sign = TwoSided(boost::math::cdf(binomial, k),
-                                   k == 0 ? 1.0 : boost::math::cdf(boost::math::complement(binomial, k - 1)));
+    const double p_sign =
+        TwoSided(boost::math::cdf(binomial, k),
+                 k == 0 ? 1.0 : boost::math::cdf(boost::math::complement(binomial, k - 1)));
     worst_p = std::min(worst_p, p_sign);
     o.measured["opposite_sign_fraction"] = static_cast<double>(k) / spec.n;
     o.measured["opposite_sign_predicted"] = predicted;
     o.measured["worst_p_value"] = worst_p;
     if (p_sign < level) {
       fail("weak-opposite sign fraction " + std::to_string(static_cast<double>(k) / spec.n) +
-           " vs Φ(ρ‖μ‖/(√2σ)) = " + std::to_string(predicted) + " (p = " + std::to_string(p_sign) + ")");
+           " vs Φ(ρ‖μ‖/(√2σ)) = " + std::to_string(predicted) + " (p = " + std::to_string(p_sign) +
+           ")");
     }
     return o;
   };
@@ -108,7 +114,8 @@ Claim Sakamoto24HeadScores() {
   c.instances = 20000;
   c.delta = kDelta;
   c.delta_alt = 3 * kDelta;  // min(3δ, δ + 0.1)
-  c.delta_source = "THEORY.md §4, row \"lemma\": δ is the level of the instance's own exact tests (union bound over nine at δ/9), δ₁ = min(3δ, δ + 0.1)";
+  c.delta_source =
+      "THEORY.md §4, row \"lemma\": δ is the level of the instance's own exact tests (union bound over nine at δ/9), δ₁ = min(3δ, δ + 0.1)";
   return c;
 }
 

@@ -18,12 +18,13 @@ namespace boa::claims {
 Claim Sakamoto24LossFloor() {
   Claim c;
   c.id = "sakamoto24.loss.floor";
-  c.title = "With ν fixed, ℓ(y_i f_i) ≥ log(1 + exp(−max_t y_i γ_it)) > 0: the loss has a positive floor";
+  c.title =
+      "With ν fixed, ℓ(y_i f_i) ≥ log(1 + exp(−max_t y_i γ_it)) > 0: the loss has a positive floor";
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "[S] model with fixed head; derived here";
-  c.regime = {{"n", 2, 10}, {"T", 4, 10}, {"d", 3, 40}, {"mu_norm", 1, 40},
-              {"rho", 0, 10, 0.1}, {"log10_q", -2, 6}};
+  c.regime = {{"n", 2, 10},       {"T", 4, 10},        {"d", 3, 40},
+              {"mu_norm", 1, 40}, {"rho", 0, 10, 0.1}, {"log10_q", -2, 6}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     TokenSelectionSpec spec;
     spec.n = IntParam(params, "n");
@@ -45,7 +46,8 @@ Claim Sakamoto24LossFloor() {
       const double floor = LogisticLoss(best_margin);
       const double loss = LogisticLoss(data.y(i) * e.f(i));
       // f_i is a sum of T rounded products: |error| ≤ Tε·max|γ|, and |ℓ'| ≤ 1.
-      const double slack = 4 * data.T * kEpsilon * gamma.segment(i * data.T, data.T).cwiseAbs().maxCoeff();
+      const double slack =
+          4 * data.T * kEpsilon * gamma.segment(i * data.T, data.T).cwiseAbs().maxCoeff();
       worst_violation = std::max(worst_violation, (floor - loss) / slack);
       min_floor = std::min(min_floor, floor);
       min_gap = std::min(min_gap, loss - floor);

@@ -19,8 +19,8 @@ enum class TokenRole : unsigned char {
   kWeakOpposite,  // D2: ε + ρ μ_{−ỹ}
   kIrrelevant,    // D2: ε
 };
-inline constexpr TokenRole kAllRoles[] = {TokenRole::kSignal,   TokenRole::kNoise,
-                                          TokenRole::kRelevant, TokenRole::kWeakSame,
+inline constexpr TokenRole kAllRoles[] = {TokenRole::kSignal,       TokenRole::kNoise,
+                                          TokenRole::kRelevant,     TokenRole::kWeakSame,
                                           TokenRole::kWeakOpposite, TokenRole::kIrrelevant};
 std::string_view RoleName(TokenRole role);
 

@@ -22,10 +22,10 @@ RowMatrix NoiseTokens(const Dataset& data);
 Matrix NoiseGram(const RowMatrix& noise);
 
 struct NoiseGramSummary {
-  double min_squared_norm = 0;       // min_i G_ii
-  double max_squared_norm = 0;       // max_i G_ii
-  double max_abs_off_diagonal = 0;   // max_{i≠j} |G_ij|
-  double dominance_ratio = 0;        // ρ(G)
+  double min_squared_norm = 0;      // min_i G_ii
+  double max_squared_norm = 0;      // max_i G_ii
+  double max_abs_off_diagonal = 0;  // max_{i≠j} |G_ij|
+  double dominance_ratio = 0;       // ρ(G)
 };
 NoiseGramSummary SummarizeNoiseGram(const Matrix& gram);
 

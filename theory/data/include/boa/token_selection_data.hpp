@@ -38,7 +38,6 @@ void Validate(const TokenSelectionSpec& spec);
 Dataset GenerateTokenSelection(const TokenSelectionSpec& spec, std::uint64_t seed);
 
 // An independent clean draw (η = 0) of n_test samples, from the test stream of the same seed.
-Dataset GenerateTokenSelectionTest(const TokenSelectionSpec& spec, int n_test,
-                                   std::uint64_t seed);
+Dataset GenerateTokenSelectionTest(const TokenSelectionSpec& spec, int n_test, std::uint64_t seed);
 
 }  // namespace boa

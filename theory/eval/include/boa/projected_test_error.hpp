@@ -20,8 +20,8 @@
 namespace boa {
 
 struct TestProjections {
-  double q_plus = 0, q_minus = 0;  // qᵀμ₊, qᵀμ₋
-  double u_plus = 0, u_minus = 0;  // uᵀμ₊, uᵀμ₋
+  double q_plus = 0, q_minus = 0;                       // qᵀμ₊, qᵀμ₋
+  double u_plus = 0, u_minus = 0;                       // uᵀμ₊, uᵀμ₋
   Eigen::Matrix2d noise_cov = Eigen::Matrix2d::Zero();  // Cov((qᵀξ, uᵀξ)) of a fresh noise token
 };
 
@@ -32,7 +32,7 @@ TestProjections ProjectionsOf(const Vector& q, const Vector& u, double mu_norm, 
 TestProjections ProjectionsOf(const SpanVector& q, const SpanVector& u, const GramInstance& gram);
 
 struct ProjectedTestResult {
-  ErrorEstimate error;           // P[ỹ f(X) ≤ 0] with a two-sided 95% Clopper–Pearson interval
+  ErrorEstimate error;  // P[ỹ f(X) ≤ 0] with a two-sided 95% Clopper–Pearson interval
   double mean_signal_attention;  // mean softmax weight on the signal (D1) / relevant (D2) tokens
 };
 

@@ -5,10 +5,10 @@
 // Every vector the training touches lives in span{e₁, e₂} ⊕ span{ζ₁, …, ζ_K}, where e₁, e₂ carry
 // the signals (μ₊ = ‖μ‖e₁, μ₋ = ‖μ‖e₂) and ζ_k are the components orthogonal to e₁, e₂ of the K
 // Gaussian vectors involved: the noisy tokens (D1: the noise tokens; D2: every token) and the
-// Gaussian initial vectors p₀, v₀. A span vector is (a, γ) ∈ ℝ² × ℝ^K, meaning a₁e₁ + a₂e₂ + Σγ_kζ_k,
-// and ⟨(a, γ), (a', γ')⟩ = aᵀa' + γᵀHγ' with H = [⟨ζ_k, ζ_l⟩] the K×K Gram matrix.
-// Token (i, t) is (token_a row i·T + t, unit vector e_{token_k}) — or has no ζ part (token_k = −1,
-// D1's signal tokens).
+// Gaussian initial vectors p₀, v₀. A span vector is (a, γ) ∈ ℝ² × ℝ^K, meaning a₁e₁ + a₂e₂ +
+// Σγ_kζ_k, and ⟨(a, γ), (a', γ')⟩ = aᵀa' + γᵀHγ' with H = [⟨ζ_k, ζ_l⟩] the K×K Gram matrix. Token
+// (i, t) is (token_a row i·T + t, unit vector e_{token_k}) — or has no ζ part (token_k = −1, D1's
+// signal tokens).
 #include <cstdint>
 #include <vector>
 
@@ -34,11 +34,11 @@ struct GramInstance {
   Vector y_true;
   std::vector<bool> noisy;
   std::vector<TokenRole> roles;
-  Eigen::Vector2d mu_plus_a = Eigen::Vector2d::Zero();   // μ₊ on (e₁, e₂)
+  Eigen::Vector2d mu_plus_a = Eigen::Vector2d::Zero();  // μ₊ on (e₁, e₂)
   Eigen::Vector2d mu_minus_a = Eigen::Vector2d::Zero();
-  RowMatrix H;                // K×K, ⟨ζ_k, ζ_l⟩
-  RowMatrix token_a;          // (n·T)×2
-  std::vector<int> token_k;   // n·T entries: ζ index of the token, −1 if none
+  RowMatrix H;                      // K×K, ⟨ζ_k, ζ_l⟩
+  RowMatrix token_a;                // (n·T)×2
+  std::vector<int> token_k;         // n·T entries: ζ index of the token, −1 if none
   std::vector<SpanVector> initial;  // initial parameter vectors in span form (may be empty)
 
   int K() const { return static_cast<int>(H.rows()); }

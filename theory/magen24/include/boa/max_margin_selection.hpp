@@ -51,7 +51,8 @@ struct SelectionSvms {
 
 // token_gram: the (n·T)×(n·T) matrix [⟨x_it, x_js⟩], rows i·T + t.
 SelectionSvms SolveSelectionSvms(const SampleLabels& labels, const RowMatrix& token_gram,
-                                 const TokenChoice& choice, const HardMarginSvmOptions& options = {});
+                                 const TokenChoice& choice,
+                                 const HardMarginSvmOptions& options = {});
 // Σ_it coef(i, t) x_it in ℝ^d.
 Vector CombineTokens(const Dataset& data, const RowMatrix& coef);
 
@@ -60,9 +61,9 @@ Vector CombineTokens(const Dataset& data, const RowMatrix& coef);
 inline constexpr double kHardAttentionScale = 1e3;
 
 struct MaxMarginSolution {
-  SelectionSvms benign;      // signal for every clean sample
-  SelectionSvms all_noise;   // noise for every sample
-  SelectionSvms selected;    // the feasible candidate with the smallest ‖v_SVM‖
+  SelectionSvms benign;             // signal for every clean sample
+  SelectionSvms all_noise;          // noise for every sample
+  SelectionSvms selected;           // the feasible candidate with the smallest ‖v_SVM‖
   bool selected_benign = false;     // selected == benign
   bool selected_all_noise = false;  // selected == all-noise
   double train_accuracy = 0;        // of (kHardAttentionScale·p, v) on the training set

@@ -32,8 +32,8 @@ struct SnrThresholdOptions {
   ThresholdRoute route = ThresholdRoute::kScheduleSA;
   int n = 20;
   int d_over_n2 = 1;  // d = d_over_n2 · n²
-  int d = 0;          // > 0: this d at every n instead (e.g. 10⁶ ≫ n², affordable on the Gram engine)
-  double eta = 0.1;   // exact flips: ⌈ηn⌉ noisy samples
+  int d = 0;  // > 0: this d at every n instead (e.g. 10⁶ ≫ n², affordable on the Gram engine)
+  double eta = 0.1;  // exact flips: ⌈ηn⌉ noisy samples
   int seeds = 16;
   std::uint64_t seed_base = 1;
   int n_test = 2000;
@@ -51,17 +51,17 @@ enum class NotLocated { kLocated, kNoBenignMajority, kSmallestNotHarmful };
 std::string WhyNotLocated(NotLocated reason);  // the sentence SnrThreshold::why_not carries
 
 struct SnrThreshold {
-  bool found = false;          // both the harmful end and the benign onset were bracketed
+  bool found = false;  // both the harmful end and the benign onset were bracketed
   NotLocated not_located = NotLocated::kLocated;
-  std::string why_not;         // when not found: WhyNotLocated(not_located)
-  double r_harmful_end = 0;    // in r = n·SNR²
+  std::string why_not;       // when not found: WhyNotLocated(not_located)
+  double r_harmful_end = 0;  // in r = n·SNR²
   double r_benign_onset = 0;
-  double r_threshold = 0;      // √(r_harmful_end · r_benign_onset)
-  double snr_threshold = 0;    // √(r_threshold / n)
-  double r_surely_harmful = 0; // largest evaluated r ≤ r_benign_onset harmful for a majority
-                               // at 95% confidence (0: none)
-  double r_surely_benign = 0;  // smallest evaluated r benign for a majority at 95% (0: none)
-  int evaluations = 0;         // route runs
+  double r_threshold = 0;       // √(r_harmful_end · r_benign_onset)
+  double snr_threshold = 0;     // √(r_threshold / n)
+  double r_surely_harmful = 0;  // largest evaluated r ≤ r_benign_onset harmful for a majority
+                                // at 95% confidence (0: none)
+  double r_surely_benign = 0;   // smallest evaluated r benign for a majority at 95% (0: none)
+  int evaluations = 0;          // route runs
 };
 
 SnrThreshold LocateSnrThreshold(const SnrThresholdOptions& options);

@@ -15,11 +15,11 @@ namespace boa {
 
 struct KernelOutput {
   double loss = 0;
-  Vector f;                 // n
-  RowMatrix attention;      // n×T, s_i
-  RowMatrix dloss_dscore;   // n×T, ∂L/∂a_i (zero when no gradient was asked for)
-  Vector grad_q;            // d (empty when no gradient was asked for)
-  Vector grad_u;            // d
+  Vector f;                // n
+  RowMatrix attention;     // n×T, s_i
+  RowMatrix dloss_dscore;  // n×T, ∂L/∂a_i (zero when no gradient was asked for)
+  Vector grad_q;           // d (empty when no gradient was asked for)
+  Vector grad_u;           // d
 };
 
 // Samples per work block. Blocks are the unit of threading and of the fixed reduction order
@@ -42,7 +42,7 @@ void AttentionFromScores(const Vector& scores, const Vector& values, int T, cons
 
 // Reference: the same quantities from whole-matrix Eigen expressions (four matrix–vector
 // products), written to be obviously right rather than fast. Shared query only.
-KernelOutput ReferenceAttentionKernel(const RowMatrix& X, int T, const Vector& y,
-                                      const Vector& q, const Vector& u);
+KernelOutput ReferenceAttentionKernel(const RowMatrix& X, int T, const Vector& y, const Vector& q,
+                                      const Vector& u);
 
 }  // namespace boa

@@ -36,8 +36,8 @@ class FactoredQueryWeights {
   // finite.
   bool Step(double beta_p, double beta_W, double weight_decay);
 
-  Vector P() const;                      // p = α p₀ + Y₀ᵀρ, O(m d)
-  void WriteW(Vector& W) const;          // W ← c W₀ + A X given W = W₀ on entry, O(m d²)
+  Vector P() const;              // p = α p₀ + Y₀ᵀρ, O(m d)
+  void WriteW(Vector& W) const;  // W ← c W₀ + A X given W = W₀ on entry, O(m d²)
   // W v and Wᵀv given the flat base W₀; O(d² + m d), W never formed.
   Vector ApplyW(const Vector& W0, const Vector& v) const;
   Vector ApplyWTransposed(const Vector& W0, const Vector& v) const;
@@ -47,13 +47,13 @@ class FactoredQueryWeights {
     RowMatrix X;  // m×d
     Vector y;
     int T = 0;
-    RowMatrix Y0;  // X W₀ᵀ
-    RowMatrix G;   // X Xᵀ
-    RowMatrix H;   // Y₀ Y₀ᵀ
+    RowMatrix Y0;           // X W₀ᵀ
+    RowMatrix G;            // X Xᵀ
+    RowMatrix H;            // Y₀ Y₀ᵀ
     Vector p0, y0, values;  // p₀, Y₀p₀, X ν
     double p0_norm2 = 0;
   };
-  Vector Z() const;           // X W₀ᵀ p
+  Vector Z() const;                   // X W₀ᵀ p
   Vector AtP(const Vector& z) const;  // Aᵀp
 
   std::shared_ptr<const Fixed> fixed_;

@@ -16,8 +16,8 @@ namespace boa {
 
 struct GradientCheck {
   bool ok = true;
-  double worst_ratio = 0;   // max over checks of |fd − analytic| / allowed (ok ⇔ ≤ 1)
-  double worst_error = 0;   // |fd − analytic| at the worst check
+  double worst_ratio = 0;  // max over checks of |fd − analytic| / allowed (ok ⇔ ≤ 1)
+  double worst_error = 0;  // |fd − analytic| at the worst check
   double worst_analytic = 0;
   double worst_fd = 0;
   std::string worst_where;  // e.g. "W[7]" or "direction"

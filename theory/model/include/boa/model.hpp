@@ -37,9 +37,9 @@ using StepSchedule = std::function<double(int step, const std::string& block)>;
 
 struct Evaluation {
   double loss = 0;
-  Vector f;                     // n
-  RowMatrix attention;          // n×T
-  std::vector<Vector> gradient; // one per block, same order; empty vector for untrained blocks
+  Vector f;                      // n
+  RowMatrix attention;           // n×T
+  std::vector<Vector> gradient;  // one per block, same order; empty vector for untrained blocks
 };
 
 class Model {
@@ -56,8 +56,7 @@ class Model {
   // overrides it to step a trained W in factored form, and then hands `inspect` an evaluation
   // without gradient vectors (forming them costs O(d²) for W; Evaluate(data, true) has them).
   using Inspector = std::function<void(const Evaluation&)>;
-  virtual void DescentStep(const Dataset& data, int step,
-                           const StepSchedule& step_size,
+  virtual void DescentStep(const Dataset& data, int step, const StepSchedule& step_size,
                            double weight_decay, const Inspector& inspect);
 
   // Non-const access may write, so a faster form is dropped first; const access only reads.
@@ -99,8 +98,7 @@ class TokenSelection final : public Model {
   // Trains W (with or without p) in factored form when n·T < d: O((nT)²) per step after an
   // O(nT·d²) start, instead of O(d²) per step. Bit-for-bit it differs from the dense update only
   // by rounding (the trajectories agree to 1e-10, properties/factored_query_weights_test.cpp).
-  void DescentStep(const Dataset& data, int step,
-                   const StepSchedule& step_size,
+  void DescentStep(const Dataset& data, int step, const StepSchedule& step_size,
                    double weight_decay, const Inspector& inspect) override;
 
  private:

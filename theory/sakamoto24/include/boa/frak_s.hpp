@@ -24,7 +24,7 @@ struct FrakS {
 AttentionObserver FrakSAccumulator(FrakS& out);
 
 // One p-only run (W = I) on `spec` with its 𝔖 sums accumulated into `frak`, on `engine`.
-TokenSelectionRun FrakSRun(const TokenSelectionSpec& spec, double lr, int steps,
-                           std::uint64_t seed, FrakS& frak, Engine engine = Engine::kDirect);
+TokenSelectionRun FrakSRun(const TokenSelectionSpec& spec, double lr, int steps, std::uint64_t seed,
+                           FrakS& frak, Engine engine = Engine::kDirect);
 
 }  // namespace boa

@@ -52,34 +52,35 @@ struct TokenSelectionRunOptions {
   bool train_W = true;  // W and p ([S] v3), or p only with W = I ([S] v1)
   double lr = 5e-3;     // the same step size for p and W
   int steps = 1000;
-  int n_test = 2000;    // projected clean test samples
-  int record_every = 0; // > 0: record an AccuracyPoint every that many steps (and the last)
+  int n_test = 2000;       // projected clean test samples
+  int record_every = 0;    // > 0: record an AccuracyPoint every that many steps (and the last)
   int n_test_trace = 500;  // projected test samples per recorded point
-  RunObserver observer; // optional; direct engine only
+  RunObserver observer;    // optional; direct engine only
   AttentionObserver attention_observer;  // optional; both engines
   Engine engine = Engine::kDirect;       // kGram needs train_W = false
 };
 
 // Per role r, the fraction of the samples i with include[i] whose most-attended token
 // argmax_t s_it has role r (roles never selected are reported as 0; empty map if no sample).
-std::map<std::string, double> SelectionByRole(const RowMatrix& attention, const SampleLabels& labels,
+std::map<std::string, double> SelectionByRole(const RowMatrix& attention,
+                                              const SampleLabels& labels,
                                               const std::vector<bool>& include);
 
 // The samples that are clean (y_i = ỹ_i).
 std::vector<bool> CleanSamples(const SampleLabels& labels);
 
 struct TokenSelectionRun {
-  SampleLabels labels;          // labels, flips and token roles of the training set
-  Dataset data;                 // the training set (direct engine only; empty for Gram)
-  Vector query;                 // final q = Wᵀp (direct engine only)
-  double train_accuracy = 0;    // fraction with y_i f_i > 0
-  double noisy_fitted = 1;      // among noisy samples (1 if none)
+  SampleLabels labels;        // labels, flips and token roles of the training set
+  Dataset data;               // the training set (direct engine only; empty for Gram)
+  Vector query;               // final q = Wᵀp (direct engine only)
+  double train_accuracy = 0;  // fraction with y_i f_i > 0
+  double noisy_fitted = 1;    // among noisy samples (1 if none)
   // Among noisy samples (1 if none): the selected token's head score νᵀx has the sign of the
   // observed (flipped) label — the token [S] says a fitted noisy sample attends to.
   double noisy_select_label_sign = 1;
   std::map<std::string, double> clean_selects, noisy_selects;  // SelectionByRole
-  ProjectedTestResult test;     // clean test error of the final model
-  double test_accuracy = 0;     // 1 − test.error.rate
+  ProjectedTestResult test;  // clean test error of the final model
+  double test_accuracy = 0;  // 1 − test.error.rate
   // With record_every > 0. A recorded test accuracy costs O(n_test_trace·T) plus one q = Wᵀp
   // (Gram engine: plus the O((nT)²) noise covariance of q).
   std::vector<AccuracyPoint> trace;
@@ -110,7 +111,8 @@ TokenSelectionRun RunTokenSelectionOnGram(const GramInstance& gram, const TokenS
                                           std::uint64_t seed);
 
 // The key numbers of a run under `prefix` (e.g. "balanced_"): train_accuracy, test_accuracy,
-// noisy_fitted, noisy_select_label_sign, and clean_selects_<role> / noisy_selects_<role> for every D2 role.
+// noisy_fitted, noisy_select_label_sign, and clean_selects_<role> / noisy_selects_<role> for every
+// D2 role.
 void AddRunMeasures(const std::string& prefix, const TokenSelectionRun& run,
                     std::map<std::string, double>& measured);
 

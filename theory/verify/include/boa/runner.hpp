@@ -7,8 +7,8 @@
 // instance fails; probabilistic claims run the sequential test of sequential_test.hpp (holds,
 // fails or inconclusive at the cap); scaling claims run their single sweep; exploratory claims
 // are "reported", unless an instance failed to run cleanly (threw or measured a non-finite
-// number: CheckInstance), which fails the run as it fails ctest. A failing instance is shrunk along the regime grid (same seed)
-// and printed with its replay line.
+// number: CheckInstance), which fails the run as it fails ctest. A failing instance is shrunk along
+// the regime grid (same seed) and printed with its replay line.
 //
 // Health check (as Hypothesis's filter_too_much): a run in which more than 9 of 10 draws fall
 // outside the hypothesis fails, whatever its counted instances say, so a generator must aim at
@@ -30,7 +30,7 @@ struct RunOptions {
   int instances = 0;  // 0: InstancesAt(budget, claim.instances)
   std::uint64_t seed_base = 1;
   Budget budget = Budget::kDefault;  // selects the claim's budget_params
-  Params fixed;  // overrides drawn and budget values
+  Params fixed;                      // overrides drawn and budget values
   // The engine of the claim's experiments (kAuto: Gram where the claim has a Gram form);
   // kGram on a claim without one is bad input (EngineFor).
   EngineChoice engine = EngineChoice::kAuto;
@@ -65,10 +65,10 @@ struct VerdictPlan {
 struct Verdict {
   Status status = Status::kHolds;
   Engine engine = Engine::kDirect;  // the engine every instance ran on
-  int instances = 0;  // counted: inside the hypothesis
+  int instances = 0;                // counted: inside the hypothesis
   int failures = 0;
-  int rejected = 0;   // draws outside the hypothesis
-  bool healthy = true;  // false: more than 9 of 10 draws rejected (the run fails)
+  int rejected = 0;                 // draws outside the hypothesis
+  bool healthy = true;              // false: more than 9 of 10 draws rejected (the run fails)
   std::optional<VerdictPlan> plan;  // probabilistic and scaling claims
   // Failure rate: the 95% Clopper–Pearson interval (probabilistic), or k/N for both (others).
   double rate_lower = 0, rate_upper = 0;

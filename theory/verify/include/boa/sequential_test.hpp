@@ -28,7 +28,7 @@ struct SequentialPlan {
   double delta_alt = 0;  // H1: failure rate ≥ δ₁
   double alpha = 0;      // P_δ[fails] ≤ α
   double beta = kSprtBeta;
-  int cap = 0;           // the most instances the run draws before it says "inconclusive"
+  int cap = 0;  // the most instances the run draws before it says "inconclusive"
 };
 // Throws InvalidInput unless 0 < δ < δ₁ < 1, 0 < α < 1, 0 < β < 1 and cap ≥ 1.
 void ValidatePlan(const SequentialPlan& plan);

@@ -52,7 +52,7 @@ struct FlipPoint {
   bool bracketed = false;  // the two ends had different verdicts
   double lower = 0;        // the flip lies in [lower, upper]
   double upper = 0;
-  double estimate = 0;     // midpoint (geometric with log_scale)
+  double estimate = 0;       // midpoint (geometric with log_scale)
   bool holds_above = false;  // direction: the claim holds for x ≥ upper (else for x ≤ lower)
   Probe at_lower, at_upper;
   std::vector<Probe> probes;  // every evaluation, in order
@@ -61,11 +61,11 @@ struct FlipPoint {
 FlipPoint BisectFlip(const Claim& claim, const BisectionOptions& options);
 
 struct ThresholdCurve {
-  std::string over;                 // the swept parameter, e.g. "n"
+  std::string over;  // the swept parameter, e.g. "n"
   std::vector<double> over_values;
   std::vector<FlipPoint> flips;
-  bool fitted = false;              // ≥ 3 bracketed, positive points
-  SlopeFit fit;                     // log(flip estimate) against log(over value)
+  bool fitted = false;  // ≥ 3 bracketed, positive points
+  SlopeFit fit;         // log(flip estimate) against log(over value)
 };
 
 // One bisection per value of `over`; fits the scaling exponent when it can.
