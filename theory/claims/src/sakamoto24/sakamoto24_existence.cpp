@@ -17,6 +17,7 @@
 #include <string>
 
 #include "boa/claim.hpp"
+#include "boa/fit_regime.hpp"
 #include "boa/model.hpp"
 #include "boa/token_selection_data.hpp"
 #include "boa/token_selection_run.hpp"
@@ -101,11 +102,11 @@ Claim Sakamoto24Existence() {
       const double train = o.measured[hard + "train_accuracy"];
       const double test = o.measured[hard + "test_accuracy"];
       bool ok = false;
-      if (regime.name == "benign") ok = train == 1 && test >= 0.95;
-      if (regime.name == "harmful") ok = train == 1 && test <= 0.75;
+      if (regime.name == "benign") ok = train == 1 && test >= kBenignCleanTestAccuracy;
+      if (regime.name == "harmful") ok = train == 1 && test <= kHarmfulCleanTestAccuracy;
       if (regime.name == "not_overfitting")
         ok = std::lround(train * data.n) == data.n - data.NoisyCount() &&
-             o.measured[hard + "noisy_fitted"] == 0 && test >= 0.95;
+             o.measured[hard + "noisy_fitted"] == 0 && test >= kBenignCleanTestAccuracy;
       if (!ok) {
         o.holds = false;
         o.explanation += regime.name + " (λ = " + std::to_string(regime.lambda) + "): train " +

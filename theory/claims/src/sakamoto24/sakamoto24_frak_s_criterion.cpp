@@ -21,6 +21,7 @@
 
 #include "boa/claim.hpp"
 #include "boa/engine.hpp"
+#include "boa/fit_regime.hpp"
 #include "boa/frak_s.hpp"
 #include "boa/sakamoto24_settings.hpp"
 
@@ -70,7 +71,7 @@ Claim Sakamoto24FrakSCriterion() {
       o.measured["R_minus" + at] = frak.RMinus();
       o.measured["train_accuracy" + at] = run.train_accuracy;
       o.measured["test_accuracy" + at] = run.test_accuracy;
-      if (run.test_accuracy < 0.95 && drop_eta < 0) drop_eta = eta;
+      if (run.test_accuracy < kBenignCleanTestAccuracy && drop_eta < 0) drop_eta = eta;
       if (ratio < 1 && cross_eta < 0) cross_eta = eta;
       decreasing = decreasing && ratio < previous_ratio;
       previous_ratio = ratio;

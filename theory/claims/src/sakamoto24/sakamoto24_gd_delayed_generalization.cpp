@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "boa/claim.hpp"
+#include "boa/fit_regime.hpp"
 #include "boa/sakamoto24_settings.hpp"
 #include "boa/token_selection_run.hpp"
 
@@ -61,7 +62,7 @@ Claim Sakamoto24GdDelayedGeneralization() {
             RunTokenSelection(Sakamoto24Spec(dims[a], mus[b]), options, seed);
         const int never = options.steps + 1;
         const int fit = FirstStep(run.trace, true, 1.0, never);
-        const int generalize = FirstStep(run.trace, false, 0.95, never);
+        const int generalize = FirstStep(run.trace, false, kBenignCleanTestAccuracy, never);
         const std::string at =
             "_d" + std::to_string(dims[a]) + "_mu" + std::to_string(mus[b]).substr(0, 4);
         o.measured["first_fit_step" + at] = fit;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "boa/claim.hpp"
+#include "boa/fit_regime.hpp"
 #include "sakamoto24_protocol.hpp"
 
 namespace boa::claims {
@@ -29,7 +30,7 @@ Claim Sakamoto24GdTokenSelection() {
     Outcome o;
     AddRunMeasures("", run, o.measured);
     o.holds = run.train_accuracy == 1 && run.clean_selects.at("relevant") == 1 &&
-              run.noisy_select_label_sign == 1 && run.test_accuracy >= 0.95;
+              run.noisy_select_label_sign == 1 && run.test_accuracy >= kBenignCleanTestAccuracy;
     if (!o.holds) {
       o.explanation =
           "train " + std::to_string(run.train_accuracy) + ", clean selecting relevant " +
