@@ -196,11 +196,12 @@ std::vector<std::string> DrawCommand(const Layout& l, const Pool& commands) {
     const std::string word = Pick({"list", "merge"}, {"magen24_dimension", "bogus", ""});
     args.push_back(word);
     if (word == "merge") {
-      // Parts by class: the two halves, corrupt, beyond int, missing, a directory; repeats.
+      // Parts by class: the two halves, corrupt, beyond int, from a SIMD target with other bits,
+      // missing, a directory; repeats.
       const int count = *rc::gen::inRange(0, 4);
       for (int k = 0; k < count; ++k) {
-        args.push_back(l.Path(Pick({"part0.csv", "part1.csv"},
-                                   {"corrupt.csv", "overflow.csv", "missing.csv", "adir"}))
+        args.push_back(l.Path(Pick({"part0.csv", "part1.csv"}, {"corrupt.csv", "overflow.csv",
+                                                                "fma.csv", "missing.csv", "adir"}))
                            .string());
       }
     } else if (word != "list") {
@@ -236,13 +237,15 @@ void WriteLayout(const Layout& l) {
   std::ofstream(l.Path("unknown-param.json"))
       << R"({"claim": "core.softmax.stable", "params": {"T": 2, "magnitude": 0, "shift": 1, "bogus": 3}, "seed": 1, "expected": "holds"})";
   std::ofstream(l.Path("part0.csv"))
-      << "# boa sweep toy budget=quick shard=0/2 cells=2\ncell,x\n0,1\n";
+      << "# boa sweep toy budget=quick engine=gram simd=scalar shard=0/2 cells=2\ncell,x\n0,1\n";
   std::ofstream(l.Path("part1.csv"))
-      << "# boa sweep toy budget=quick shard=1/2 cells=2\ncell,x\n1,2\n";
+      << "# boa sweep toy budget=quick engine=gram simd=scalar shard=1/2 cells=2\ncell,x\n1,2\n";
+  std::ofstream(l.Path("fma.csv"))
+      << "# boa sweep toy budget=quick engine=gram simd=avx2 shard=1/2 cells=2\ncell,x\n1,2\n";
   std::ofstream(l.Path("corrupt.csv"))
-      << "# boa sweep toy budget=quick shard=1/2 cells=2\ncell,x\nx1,2\n";
+      << "# boa sweep toy budget=quick engine=gram simd=scalar shard=1/2 cells=2\ncell,x\nx1,2\n";
   std::ofstream(l.Path("overflow.csv"))
-      << "# boa sweep toy budget=quick shard=1/2 cells=99999999999999\ncell,x\n99999999999999,2\n";
+      << "# boa sweep toy budget=quick engine=gram simd=scalar shard=1/2 cells=99999999999999\ncell,x\n99999999999999,2\n";
   std::ofstream(l.Path("file.txt")) << "a file, not a folder\n";
   fs::create_directories(l.Path("adir"));
 }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "boa/error.hpp"
+#include "boa/simd.hpp"
 #include "boa_report/corpus.hpp"
 #include "paths.hpp"
 
@@ -27,10 +28,16 @@ TEST(Corpus, EntriesRoundTripAndReplay) {
   EXPECT_EQ(back.seed, entry.seed);
   EXPECT_TRUE(back.expect_failure);
   EXPECT_EQ(back.note, entry.note);
+  EXPECT_EQ(back.simd, SimdTargetName());  // saved with the target it ran on
   EXPECT_TRUE(ReplayCorpusEntry(back).matches);
+  EXPECT_EQ(ReplayCorpusEntry(back).simd_note, "");
   CorpusEntry holds = entry;
   holds.expect_failure = false;
   EXPECT_FALSE(ReplayCorpusEntry(holds).matches);
+  // An entry saved on a target whose bits differ from this one's says so on replay.
+  CorpusEntry elsewhere = entry;
+  elsewhere.simd = SimdTargetsAgree(SimdTargetName(), "scalar") ? "avx2" : "scalar";
+  EXPECT_NE(ReplayCorpusEntry(elsewhere).simd_note.find(elsewhere.simd), std::string::npos);
 }
 
 TEST(Corpus, MalformedEntriesAreRefused) {
@@ -49,6 +56,7 @@ TEST(Corpus, MalformedEntriesAreRefused) {
       R"({"claim": "core.softmax.stable", "params": {"T": 2}, "seed": 1, "expected": "maybe"})",
       R"({"claim": "core.softmax.stable", "params": {"T": 2}, "seed": 1})",
       R"({"claim": "core.softmax.stable", "params": {"T": NaN}, "seed": 1, "expected": "holds"})",
+      R"({"claim": "core.softmax.stable", "params": {"T": 2}, "seed": 1, "expected": "holds", "simd": 3})",
   };
   for (std::size_t k = 0; k < bad.size(); ++k) {
     const fs::path file = dir.path() / ("bad" + std::to_string(k) + ".json");

@@ -83,6 +83,35 @@ TEST(Sweep, MergeRefusesIncompleteOrMixedParts) {
   EXPECT_NO_THROW(report::MergeSweepCsv({p1, p0}));
 }
 
+// A part as another machine of a mixed Slurm array would write it: the same rows, computed on
+// SIMD target `target`.
+std::string OnTarget(std::string part, const std::string& target) {
+  const auto at = part.find(" simd=") + 6;
+  return part.replace(at, part.find(' ', at) - at, target);
+}
+
+TEST(Sweep, MergeRefusesPartsFromSimdTargetsWithOtherBitsUnlessAccepted) {
+  const Sweep s = Synthetic();
+  testing::TempDir dir;
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir.path() / name) << text;
+    return dir.path() / name;
+  };
+  auto part = [&](int k) {
+    return report::SweepCsv(s, Budget::kQuick, kGram, RunSweep(s, Budget::kQuick, kGram, k, 2), k,
+                            2);
+  };
+  const auto avx2 = write("avx2.csv", OnTarget(part(0), "avx2"));
+  const auto avx3 = write("avx3.csv", OnTarget(part(1), "avx3"));
+  const auto scalar = write("scalar.csv", OnTarget(part(1), "scalar"));
+  // Both FMA targets give the same bits: merged, and the header names both.
+  EXPECT_NE(report::MergeSweepCsv({avx2, avx3}).find(" simd=avx2+avx3 "), std::string::npos);
+  EXPECT_THROW(report::MergeSweepCsv({avx2, scalar}), InvalidInput);  // FMA and no FMA
+  EXPECT_NE(
+      report::MergeSweepCsv({avx2, scalar}, /*accept_mixed_simd=*/true).find(" simd=avx2+scalar "),
+      std::string::npos);
+}
+
 // The sweep restricted to `cells` (renumbered 0..): a cheap stand-in that runs through RunSweep,
 // SweepCsv and MergeSweepCsv exactly as the CLI runs the whole sweep.
 Sweep Restricted(const Sweep& sweep, const std::vector<int>& cells) {

@@ -10,6 +10,7 @@
 #include "boa/catalog.hpp"
 #include "boa/error.hpp"
 #include "boa/runner.hpp"
+#include "boa/simd.hpp"
 #include "boa_report/atomic_file.hpp"
 #include "boa_report/commands.hpp"
 
@@ -67,6 +68,10 @@ CorpusEntry ReadCorpusEntry(const fs::path& file) {
       fail("\"engine\" must be \"direct\" or \"gram\"");
     e.engine = j["engine"] == "gram" ? Engine::kGram : Engine::kDirect;
   }
+  if (j.contains("simd")) {
+    if (!j["simd"].is_string()) fail("\"simd\" must be a string");
+    e.simd = j["simd"].get<std::string>();
+  }
   return e;
 }
 
@@ -83,6 +88,7 @@ fs::path WriteCorpusEntry(const fs::path& dir, const std::string& name, const Co
             {"expected", entry.expect_failure ? "fails" : "holds"},
             {"note", entry.note}};
   if (FindClaim(entry.claim).gram_form) j["engine"] = ToString(entry.engine);
+  j["simd"] = entry.simd.empty() ? SimdTargetName() : entry.simd;
   const fs::path folder = dir / entry.claim;
   fs::create_directories(folder);
   const fs::path file = folder / (name + ".json");
@@ -106,6 +112,11 @@ ReplayOutcome ReplayCorpusEntry(const CorpusEntry& entry) {
   ReplayOutcome r;
   r.outcome = CheckInstance(claim, entry.params, entry.seed, ChoiceOf(entry.engine));
   r.matches = r.outcome.holds != entry.expect_failure;
+  const std::string here = SimdTargetName();
+  if (!entry.simd.empty() && !SimdTargetsAgree(entry.simd, here)) {
+    r.simd_note = "saved on SIMD target " + entry.simd + ", replayed on " + here +
+                  ": results can differ in the last bits (README § Reproducibility across CPUs)";
+  }
   return r;
 }
 

@@ -9,6 +9,7 @@
 
 #include "boa/claim.hpp"
 #include "boa/error.hpp"
+#include "boa/simd.hpp"
 #include "boa_report/atomic_file.hpp"
 
 namespace boa::report {
@@ -17,7 +18,7 @@ namespace {
 std::string Header(const Sweep& sweep, Budget budget, Engine engine, const std::string& shard,
                    int cells) {
   std::string h = "# boa sweep " + sweep.name + " budget=" + ToString(budget) +
-                  " engine=" + ToString(engine) + " shard=" + shard +
+                  " engine=" + ToString(engine) + " simd=" + SimdTargetName() + " shard=" + shard +
                   " cells=" + std::to_string(cells) + "\ncell";
   for (const auto& c : sweep.columns) h += "," + c;
   return h + "\n";
@@ -46,6 +47,14 @@ int CountAt(const std::string& text, const std::filesystem::path& file, int line
   return value;
 }
 
+// The merged part's simd field: the one target, or every target that computed a part ("avx2+avx3"),
+// so a merged file says honestly where its numbers came from.
+std::string MergedSimd(const std::set<std::string>& targets) {
+  std::string joined;
+  for (const auto& t : targets) joined += (joined.empty() ? "" : "+") + t;
+  return joined;
+}
+
 }  // namespace
 
 std::string SweepCsv(const Sweep& sweep, Budget budget, Engine asked, const SweepPart& part,
@@ -57,11 +66,12 @@ std::string SweepCsv(const Sweep& sweep, Budget budget, Engine asked, const Swee
          Body(part.cells, part.rows);
 }
 
-std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts) {
+std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts, bool accept_mixed_simd) {
   Require(!parts.empty(), "sweep merge needs at least one part");
   const std::regex header(
-      R"(# boa sweep (\S+) budget=(\S+) engine=(\S+) shard=(\d{1,6})/(\d{1,6}) cells=(\d{1,9}))");
-  std::string name, budget_text, engine_text;
+      R"(# boa sweep (\S+) budget=(\S+) engine=(\S+) simd=(\S+) shard=(\d{1,6})/(\d{1,6}) cells=(\d{1,9}))");
+  std::string name, budget_text, engine_text, first_simd;
+  std::set<std::string> simd_targets;
   int total = -1, shards = -1;
   std::map<int, std::vector<std::string>> lines_of_cell;
   std::string columns;
@@ -74,11 +84,12 @@ std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts) {
     std::getline(in, second);
     std::smatch m;
     Require(std::regex_match(first, m, header), file.string() + " is not a sharded boa sweep part");
-    const int part_shards = CountAt(m[5], file, 1), part_total = CountAt(m[6], file, 1);
+    const int part_shards = CountAt(m[6], file, 1), part_total = CountAt(m[7], file, 1);
     if (name.empty()) {
       name = m[1];
       budget_text = m[2];
       engine_text = m[3];
+      first_simd = m[4];
       total = part_total;
       shards = part_shards;
       columns = second;
@@ -89,6 +100,14 @@ std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts) {
                                      budget_text + " like " + parts[0].string());
     Require(m[3] == engine_text, file.string() + " ran on the " + m[3].str() + " engine, not " +
                                      engine_text + " like " + parts[0].string());
+    // Targets with the same fused multiply-add use give the same bits (boa/simd.hpp); parts from
+    // a mixed Slurm array that do not are refused unless the user accepts last-bit differences.
+    Require(accept_mixed_simd || SimdTargetsAgree(m[4], first_simd),
+            file.string() + " was computed on SIMD target " + m[4].str() + " and " +
+                parts[0].string() + " on " + first_simd +
+                ", whose results differ in the last bits; rerun with BOA_SIMD=baseline everywhere, "
+                "or pass --accept-mixed-simd");
+    simd_targets.insert(m[4]);
     Require(part_total == total && part_shards == shards && second == columns,
             file.string() + " has another sharding or other columns" + against);
     std::set<int> seen_here;
@@ -110,6 +129,7 @@ std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts) {
           "the parts cover " + std::to_string(lines_of_cell.size()) + " of " +
               std::to_string(total) + " cells; run the missing shards");
   std::string out = "# boa sweep " + name + " budget=" + budget_text + " engine=" + engine_text +
+                    " simd=" + MergedSimd(simd_targets) +
                     " shard=all cells=" + std::to_string(total) + "\n" + columns + "\n";
   for (const auto& [cell, lines] : lines_of_cell) {
     for (const auto& line : lines) out += line + "\n";

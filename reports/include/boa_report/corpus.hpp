@@ -4,10 +4,12 @@
 //
 //   { "claim": "<id>", "params": {name: value}, "seed": S,
 //     "expected": "fails" | "holds", "note": "why this instance is kept",
-//     "engine": "direct" | "gram" }
+//     "engine": "direct" | "gram", "simd": "<target>" }
 //
 // "engine" is written for claims with a Gram form (the engines draw different numbers, so the
-// instance is only the same instance on the same engine); absent means direct.
+// instance is only the same instance on the same engine); absent means direct. "simd" is the SIMD
+// target the entry was saved on (boa/simd.hpp; absent in entries older than the field): a replay
+// on a target that differs in the last bits says so when the outcome does not match.
 //
 // "fails" entries are documented counterexamples (a claim just outside its regime, or a real
 // finding); "holds" entries pin boundary instances that must keep holding.
@@ -27,6 +29,7 @@ struct CorpusEntry {
   bool expect_failure = true;
   std::string note;
   Engine engine = Engine::kDirect;  // meaningful for claims with a Gram form
+  std::string simd;                 // the SIMD target it was saved on; empty: not recorded
 };
 
 // The default corpus folder: $BOA_CORPUS_DIR (set by ./boa to the checkout's
@@ -49,6 +52,9 @@ void CheckCorpusEntry(const CorpusEntry& entry);
 struct ReplayOutcome {
   bool matches = false;  // the outcome is what the entry expects
   Outcome outcome;
+  // Non-empty when the entry was saved on a SIMD target whose results differ in the last bits
+  // from the one this replay ran on: one line naming both.
+  std::string simd_note;
 };
 ReplayOutcome ReplayCorpusEntry(const CorpusEntry& entry);
 

@@ -11,6 +11,7 @@
 #include "boa/catalog.hpp"
 #include "boa/error.hpp"
 #include "boa/runner.hpp"
+#include "boa/simd.hpp"
 #include "boa_report/atomic_file.hpp"
 #include "boa_report/commands.hpp"
 #include "boa_report/corpus.hpp"
@@ -73,7 +74,8 @@ int RunCheck(const CheckArgs& a) {
                             v.counterexample->seed,
                             true,
                             a.note.empty() ? v.counterexample->explanation : a.note,
-                            v.counterexample->engine};
+                            v.counterexample->engine,
+                            SimdTargetName()};
     std::cout << "saved " << WriteCorpusEntry(a.corpus, a.save_as, entry).string() << '\n';
   }
   return v.status == Status::kHolds || v.status == Status::kReported ? 0 : 1;

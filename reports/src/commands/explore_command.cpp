@@ -10,6 +10,7 @@
 #include "boa/catalog.hpp"
 #include "boa/error.hpp"
 #include "boa/runner.hpp"
+#include "boa/simd.hpp"
 #include "boa_report/atomic_file.hpp"
 #include "boa_report/commands.hpp"
 #include "boa_report/corpus.hpp"
@@ -58,7 +59,8 @@ int RunExplore(const ExploreArgs& a) {
                                   v.counterexample->seed,
                                   true,
                                   "found by boa explore: " + v.counterexample->explanation,
-                                  v.counterexample->engine};
+                                  v.counterexample->engine,
+                                  SimdTargetName()};
           const std::string name = "explore-" + std::to_string(v.counterexample->seed);
           std::printf("  saved %s\n", WriteCorpusEntry(a.corpus, name, entry).string().c_str());
         }

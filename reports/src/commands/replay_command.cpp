@@ -35,6 +35,7 @@ void AddReplayCommand(CLI::App& app, Action& action) {
         std::printf("%s: %s (expected %s)%s%s\n", file.c_str(), r.outcome.holds ? "holds" : "fails",
                     entry.expect_failure ? "fails" : "holds", r.matches ? "" : " — MISMATCH",
                     r.outcome.explanation.empty() ? "" : ("\n  " + r.outcome.explanation).c_str());
+        if (!r.matches && !r.simd_note.empty()) std::printf("  %s\n", r.simd_note.c_str());
         mismatches += !r.matches;
       }
       return mismatches > 0 ? 1 : 0;

@@ -2,7 +2,7 @@
 // boa sweep run <name> [--budget B] [--engine direct|gram] [--shard k/N] [--threads T] --out
 // FILE.csv
 //   (`boa sweep <name> ...` is the same)
-// boa sweep merge PART.csv... --out FILE.csv
+// boa sweep merge PART.csv... [--accept-mixed-simd] --out FILE.csv
 // A sweep's cells run on every core by default; --shard k/N runs cells c ≡ k (mod N) only, so N
 // machines (a Slurm array, GNU parallel over ssh) can share one sweep; merge checks completeness
 // and writes exactly what an unsharded run writes. The engine is explicit (default gram); a
@@ -24,6 +24,7 @@ struct SweepArgs {
   std::vector<std::string> words;
   std::string budget = "default", engine = "gram", shard = "0/1", out;
   int threads = 0;
+  bool accept_mixed_simd = false;
 };
 
 int RunSweepCommand(const SweepArgs& a) {
@@ -42,7 +43,7 @@ int RunSweepCommand(const SweepArgs& a) {
   RequireWritableFile("--out", a.out);
   if (a.words[0] == "merge") {
     const std::vector<std::filesystem::path> parts(a.words.begin() + 1, a.words.end());
-    WriteAtomically(a.out, MergeSweepCsv(parts));
+    WriteAtomically(a.out, MergeSweepCsv(parts, a.accept_mixed_simd));
     std::printf("merged %zu parts into %s\n", parts.size(), a.out.c_str());
     return 0;
   }
@@ -78,6 +79,8 @@ void AddSweepCommand(CLI::App& app, Action& action) {
   cmd->add_option("--budget", a->budget, "quick | default | full");
   cmd->add_option("--shard", a->shard, "k/N: run cells c with c mod N = k");
   cmd->add_option("--threads", a->threads, "Worker threads (default 0: every core)");
+  cmd->add_flag("--accept-mixed-simd", a->accept_mixed_simd,
+                "merge: accept parts from SIMD targets whose results differ in the last bits");
   cmd->add_option("--out", a->out, "Output CSV");
   cmd->callback([&action, a] { action = [a] { return RunSweepCommand(*a); }; });
 }
