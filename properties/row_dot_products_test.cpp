@@ -1,0 +1,98 @@
+// RowDotProducts (C = A Bᵀ on the SIMD target in use, boa/row_dot_products.hpp) on every target
+// this CPU runs: each FMA target computes exactly the documented summation order (the same bits as
+// a plain loop written in that order with std::fma) and each other target exactly Eigen's product,
+// so targets with the same multiply–add agree bit for bit; and each is within the rounding bound
+// of Eigen's product.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cfloat>
+#include <cmath>
+#include <string>
+
+#include "boa/error.hpp"
+#include "boa/rng.hpp"
+#include "boa/row_dot_products.hpp"
+#include "boa/simd.hpp"
+
+namespace boa {
+namespace {
+
+// Sizes cover several 256-column chunks, every remainder of 8 columns, and every remainder of
+// the 4×4 and 2×2 row blocks.
+struct Pair {
+  RowMatrix A, B;
+};
+
+Pair DrawPair() {
+  const int m = *rc::gen::inRange(1, 12), k = *rc::gen::inRange(1, 12);
+  const int d = *rc::gen::inRange(1, 700);
+  Rng rng(*rc::gen::arbitrary<std::uint32_t>());
+  auto normal = [&] { return rng.Normal(); };
+  return {RowMatrix::NullaryExpr(m, d, normal), RowMatrix::NullaryExpr(k, d, normal)};
+}
+
+// The order row_dot_products.cpp documents, written as a plain loop: 256-column chunks added in
+// order from 0; within a chunk 8 lane sums (column ≡ lane mod 8) added by the halving tree, then
+// the leftover columns in order.
+double OrderedDot(const double* a, const double* b, int d) {
+  auto mul_add = [](double x, double y, double acc) { return std::fma(x, y, acc); };
+  double total = 0;
+  for (int begin = 0; begin < d; begin += 256) {
+    const int end = std::min(begin + 256, d), whole = end - (end - begin) % 8;
+    double lanes[8] = {};
+    for (int j = begin; j < whole; ++j)
+      lanes[(j - begin) % 8] = mul_add(a[j], b[j], lanes[(j - begin) % 8]);
+    double tail = 0;
+    for (int j = whole; j < end; ++j) tail = mul_add(a[j], b[j], tail);
+    for (int half = 4; half >= 1; half /= 2) {
+      for (int l = 0; l < half; ++l) lanes[l] += lanes[l + half];
+    }
+    total += lanes[0] + tail;
+  }
+  return total;
+}
+
+RC_GTEST_PROP(RowDotProducts, EveryTargetComputesTheDocumentedOrder, ()) {
+  const Pair p = DrawPair();
+  const int d = static_cast<int>(p.A.cols());
+  const RowMatrix eigen = p.A * p.B.transpose();
+  for (const std::string& target : SupportedSimdTargets()) {
+    const ScopedSimdTarget on(target);
+    const RowMatrix C = RowDotProducts(p.A, p.B);
+    RC_LOG() << "SIMD target " << target << ", d = " << d << '\n';
+    if (!SimdTargetsAgree(target, "avx2")) {
+      RC_ASSERT(C == eigen);
+      continue;
+    }
+    for (Eigen::Index i = 0; i < C.rows(); ++i) {
+      for (Eigen::Index j = 0; j < C.cols(); ++j) {
+        RC_ASSERT(C(i, j) == OrderedDot(&p.A(i, 0), &p.B(j, 0), d));
+      }
+    }
+  }
+}
+
+// Any order of a length-d dot product is within γ_d Σ|a_k b_k| of the exact value
+// (γ_d = d·u/(1 − d·u), u = 2⁻⁵³; Higham, Accuracy and Stability, §3.1), so two orders differ by at
+// most 2γ_d Σ|a_k b_k|: a wrong row, column or lane is off by a whole product.
+RC_GTEST_PROP(RowDotProducts, EveryTargetIsWithinRoundingOfEigensProduct, ()) {
+  const Pair p = DrawPair();
+  const double u = DBL_EPSILON / 2, d = static_cast<double>(p.A.cols());
+  const double gamma = d * u / (1 - d * u);
+  const RowMatrix eigen = p.A * p.B.transpose();
+  const RowMatrix size = p.A.cwiseAbs() * p.B.cwiseAbs().transpose();
+  for (const std::string& target : SupportedSimdTargets()) {
+    const ScopedSimdTarget on(target);
+    const RowMatrix gap = (RowDotProducts(p.A, p.B) - eigen).cwiseAbs();
+    RC_LOG() << "SIMD target " << target << '\n';
+    RC_ASSERT(((gap.array() <= 2 * gamma * size.array())).all());
+  }
+}
+
+TEST(RowDotProducts, RefusesMatricesOfDifferentWidths) {
+  EXPECT_THROW(RowDotProducts(RowMatrix::Zero(2, 3), RowMatrix::Zero(2, 4)), InvalidInput);
+}
+
+}  // namespace
+}  // namespace boa
