@@ -24,9 +24,20 @@ std::string Slurp(const fs::path& file) {
   return s.str();
 }
 
+// What `./boa mutants` leaves in the report folder: one mutant killed, one survivor.
+constexpr const char* kMutationResults = R"({"schema": 1, "commit": "abc123", "dirty": false,
+  "catalog": "0123", "shard": "all", "jobs": 2, "setup_seconds": 600, "mutants": [
+  {"index": 0, "id": "data.a", "layer": "data", "description": "bug a", "status": "killed",
+   "killed_by": ["Data.Test"], "seconds": 120},
+  {"index": 1, "id": "model.b", "layer": "model", "description": "bug b", "status": "survived",
+   "killed_by": [], "seconds": 300}]})";
+
 TEST(Report, QuickReportHasARowAndASummaryEntryForEveryClaimAndEveryFigure) {
   TempDir dir;
   const fs::path out = dir.path() / "report";
+  fs::create_directories(out);
+  std::ofstream(out / "mutants.json") << kMutationResults;
+  std::ofstream(out / "MUTANTS.md") << "# Mutation analysis\n";
   const CommandResult r = RunBoa("report --budget quick --quiet --out '" + out.string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
 
@@ -90,10 +101,28 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEveryClaimAndEveryFigure) {
     EXPECT_TRUE(std::isalpha(static_cast<unsigned char>(header[0]))) << "no header row in " << csv;
     EXPECT_NE(markdown.find(figure["svg"].get<std::string>()), std::string::npos);
   }
+  // A mutation run's results survive the report, which shows its score and survivors.
+  EXPECT_TRUE(fs::exists(out / "mutants.json"));
+  EXPECT_TRUE(fs::exists(out / "MUTANTS.md"));
+  EXPECT_NE(markdown.find("**1 of 2 mutants killed**"), std::string::npos);
+  EXPECT_NE(markdown.find("| `model.b` | bug b | not yet triaged |"), std::string::npos);
+  EXPECT_EQ(summary["mutation"]["killed"], 1);
+  EXPECT_EQ(summary["mutation"]["counted"], 2);
   // No staging folder is left behind.
   for (const auto& entry : fs::directory_iterator(dir.path())) {
     EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos);
   }
+}
+
+TEST(Report, RefusesAFolderWithMalformedMutationResultsBeforeAnyWork) {
+  TempDir dir;
+  const fs::path out = dir.path() / "report";
+  fs::create_directories(out);
+  std::ofstream(out / "mutants.json") << R"({"commit": "abc"})";
+  const CommandResult r = RunBoa("report --budget quick --quiet --out '" + out.string() + "'");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("mutants.json"), std::string::npos) << r.err;
+  EXPECT_TRUE(fs::exists(out / "mutants.json"));  // nothing removed
 }
 
 }  // namespace

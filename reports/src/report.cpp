@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -16,6 +17,7 @@
 #include "boa_report/commands.hpp"
 #include "boa_report/figure_catalog.hpp"
 #include "boa_report/flake_audit.hpp"
+#include "boa_report/mutation_score.hpp"
 #include "boa_report/progress.hpp"
 #include "boa_report/sweep_csv.hpp"
 #include "boa_report/verdict_json.hpp"
@@ -101,8 +103,8 @@ void WriteFindings(std::ostream& md, const std::vector<Row>& rows) {
 }
 
 void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
-                   const std::vector<Figure>& figures, const ReportOptions& options, double seconds,
-                   const fs::path& file) {
+                   const std::optional<json>& mutation, const std::vector<Figure>& figures,
+                   const ReportOptions& options, double seconds, const fs::path& file) {
   std::ofstream md(file);
   md << "# boa report\n\n"
      << "Budget `" << ToString(options.budget) << "`, seed base " << options.seed << ", "
@@ -160,6 +162,7 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
     }
   }
   WriteAuditMarkdown(md, audit);
+  WriteMutationMarkdown(md, mutation);
   md << "## Figures\n\n"
      << "Each figure names the engine its experiments ran on: direct (draws the n·T·d tokens) or "
      << "Gram (Bartlett-sampled Gram forms and Gram-space GD, equal in distribution; README § "
@@ -174,7 +177,8 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
 }
 
 json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
-                 const std::vector<Figure>& figures, const ReportOptions& options, double seconds) {
+                 const std::optional<json>& mutation, const std::vector<Figure>& figures,
+                 const ReportOptions& options, double seconds) {
   json claims = json::array();
   for (const Row& r : rows) {
     json entry = VerdictJson(*r.claim, r.verdict);
@@ -190,6 +194,7 @@ json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
   }
   return {{"claims", claims},
           {"flake_audit", AuditJson(audit)},
+          {"mutation", MutationJson(mutation)},
           {"figures", figs},
           {"budget", ToString(options.budget)},
           {"engine", ToString(options.engine)},
@@ -205,9 +210,14 @@ int WriteReport(const ReportOptions& options) {
   const fs::path out = fs::absolute(options.out).lexically_normal();
   const fs::path staging =
       out.parent_path() / ("." + out.filename().string() + ".partial-" + std::to_string(getpid()));
+  // A mutation run's results (hours of work) survive the report, which replaces the folder.
+  const std::optional<json> mutation = ReadMutationResults(out);
   fs::remove_all(staging);
   fs::create_directories(staging);
   try {
+    for (const char* name : kMutationFiles) {
+      if (fs::exists(out / name)) fs::copy_file(out / name, staging / name);
+    }
     const auto& catalog = Catalog();
     const auto& builders = FigureCatalog();
     Progress progress(static_cast<int>(catalog.size() + builders.size() + 1),
@@ -244,9 +254,9 @@ int WriteReport(const ReportOptions& options) {
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    WriteMarkdown(rows, audit, figures, options, seconds, staging / "REPORT.md");
+    WriteMarkdown(rows, audit, mutation, figures, options, seconds, staging / "REPORT.md");
     std::ofstream(staging / "summary.json")
-        << SummaryJson(rows, audit, figures, options, seconds).dump(2) << '\n';
+        << SummaryJson(rows, audit, mutation, figures, options, seconds).dump(2) << '\n';
     fs::remove_all(out);
     fs::create_directories(out.parent_path());
     fs::rename(staging, out);
