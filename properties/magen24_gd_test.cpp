@@ -89,7 +89,7 @@ RC_GTEST_PROP(Magen24Gd, LossGradientIsLipschitzWithTheDerivedConstantOnTheBall,
 // same instance must be rejected. Also prints how tight the derived constant is there.
 TEST(Magen24Gd, GradientLipschitzCheckRejectsAConstantBelowTheMeasuredRatio) {
   const boa::Claim& claim = boa::FindClaim("magen24.gd.gradient_lipschitz");
-  boa::Params params = {{"n", 10}, {"T", 2}, {"d", 10}, {"snr", 1}, {"rho", 1}};
+  boa::Params params = {{"n", 10}, {"T", 2}, {"d", 10}, {"snr", 1}, {"eta", 0.2}, {"rho", 1}};
   const boa::Outcome derived = claim.check(params, 1, boa::Engine::kDirect);
   ASSERT_TRUE(derived.holds) << derived.explanation;
   const double ratio = derived.measured.at("max_ratio_to_bound");

@@ -22,6 +22,7 @@
 #include "boa/rng.hpp"
 #include "boa/signal_noise_data.hpp"
 #include "boa/tolerances.hpp"
+#include "magen24_spec.hpp"
 #include "random_instance.hpp"
 
 namespace boa::claims {
@@ -127,15 +128,11 @@ Claim Magen24ClsEquivalence() {
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "[M] prompt attention as [CLS] self-attention; settings of THEORY.md §4.4";
-  c.regime = {{"n", 2, 6}, {"T", 2, 5}, {"d", 3, 10}, {"snr", 0, 20, 0.1}, {"scale", 1, 20, 0.1}};
+  c.regime = {{"n", 2, 6},          {"T", 2, 5},          {"d", 3, 10},
+              {"snr", 0, 20, 0.1},  {"eta", 0, 40, 0.01}, {"random_position", 0, 1},
+              {"scale", 1, 20, 0.1}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
-    SignalNoiseSpec spec;
-    spec.n = IntParam(params, "n");
-    spec.T = IntParam(params, "T");
-    spec.d = IntParam(params, "d");
-    spec.snr = RealParam(params, "snr");
-    spec.eta = 0.2;
-    const Dataset data = GenerateSignalNoise(spec, seed);
+    const Dataset data = GenerateSignalNoise(SignalNoiseSpecFromParams(params), seed);
     const int d = data.d;
     const double scale = RealParam(params, "scale");
     Rng rng(seed, kInit);

@@ -26,6 +26,7 @@
 #include "boa/signal_noise_data.hpp"
 #include "boa/stats.hpp"
 #include "boa/tolerances.hpp"
+#include "magen24_spec.hpp"
 #include "magen24_two_step_regime.hpp"
 #include "random_instance.hpp"
 
@@ -175,15 +176,11 @@ Claim Magen24GdGradientLipschitz() {
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "[M] Gaussian-initialisation argument; constant derived here (THEORY.md §4.2)";
-  c.regime = {{"n", 2, 20}, {"T", 2, 4}, {"d", 3, 30}, {"snr", 0, 20, 0.1}, {"rho", 1, 30, 0.1}};
+  c.regime = {{"n", 2, 20},        {"T", 2, 4},          {"d", 3, 30},
+              {"snr", 0, 20, 0.1}, {"eta", 0, 40, 0.01}, {"random_position", 0, 1},
+              {"rho", 1, 30, 0.1}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
-    SignalNoiseSpec spec;
-    spec.n = IntParam(params, "n");
-    spec.T = IntParam(params, "T");
-    spec.d = IntParam(params, "d");
-    spec.snr = RealParam(params, "snr");
-    spec.eta = 0.2;
-    const Dataset data = GenerateSignalNoise(spec, seed);
+    const Dataset data = GenerateSignalNoise(SignalNoiseSpecFromParams(params), seed);
     const double rho = RealParam(params, "rho");
     // Optional, 1 unless a test shrinks the constant on purpose.
     const double bound_scale = params.count("bound_scale") ? RealParam(params, "bound_scale") : 1;
