@@ -45,7 +45,7 @@ struct ScaledRun {
 class ScaledScheduleExperiment {
  public:
   ScaledScheduleExperiment(const SignalNoiseSpec& spec, std::uint64_t seed, Engine engine)
-      : spec_(spec), engine_(engine) {
+      : spec_(spec) {
     if (engine == Engine::kGram) {
       gram_ = SampleSignalNoiseGram(spec, 0.0, seed);
       labels_ = LabelsOf(*gram_);
@@ -95,7 +95,6 @@ class ScaledScheduleExperiment {
 
  private:
   SignalNoiseSpec spec_;
-  Engine engine_;
   std::optional<GramInstance> gram_;
   std::optional<Dataset> data_;
   SampleLabels labels_;
