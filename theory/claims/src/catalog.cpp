@@ -53,6 +53,13 @@ Claim Sakamoto24GdVanishingUpdate();
 Claim Sakamoto24GdVanishingUpdatePath();
 Claim Sakamoto24FrakSCriterion();
 Claim Sakamoto24GdDelayedGeneralization();
+Claim Magen24GdStepSizeTwoIterations();
+Claim Magen24GdStepSizeMonotone();
+Claim Magen24GdStepSizeMax();
+Claim Magen24GdStep1Fit();
+Claim Magen24ClsEquivalence();
+Claim Magen24GdGradientLipschitz();
+Claim Magen24GdSoftmaxBound();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -102,6 +109,13 @@ const std::vector<Claim>& Catalog() {
       claims::Sakamoto24GdVanishingUpdatePath(),
       claims::Sakamoto24FrakSCriterion(),
       claims::Sakamoto24GdDelayedGeneralization(),
+      claims::Magen24GdStepSizeTwoIterations(),
+      claims::Magen24GdStepSizeMonotone(),
+      claims::Magen24GdStepSizeMax(),
+      claims::Magen24GdStep1Fit(),
+      claims::Magen24ClsEquivalence(),
+      claims::Magen24GdGradientLipschitz(),
+      claims::Magen24GdSoftmaxBound(),
   };
   return all;
 }

@@ -15,6 +15,7 @@ Sweep Magen24DiagonalDominanceSweep();
 Sweep Magen24GaussianInitSweep();
 Sweep Magen24TwoStepCalibrationSweep();
 Sweep Magen24DimensionSweep();
+Sweep Magen24SoftmaxBoundSweep();
 Sweep MagenHeatmapSweep(ThresholdRoute route, int fixed_d);
 Sweep MagenSnrThresholdSweep();
 Sweep Sakamoto24AttentionSweep(int setting_index);
@@ -45,6 +46,7 @@ const std::vector<Sweep>& SweepCatalog() {
       sweeps::Sakamoto24FrakSSweep(),
       sweeps::Sakamoto24AccuracyHeatmapSweep(),
       sweeps::Sakamoto24AttentionGapSweep(),
+      sweeps::Magen24SoftmaxBoundSweep(),
       sweeps::FlakeAuditSweep(),
   };
   return all;

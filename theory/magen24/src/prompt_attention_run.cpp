@@ -17,8 +17,10 @@ void Summarise(PromptAttentionRun& run, const Vector& f, const RowMatrix& attent
   const int n = static_cast<int>(f.size()), T = static_cast<int>(attention.cols());
   int correct = 0;
   run.signal_attention.assign(n, 0.0);
+  run.margins.assign(n, 0.0);
   for (int i = 0; i < n; ++i) {
-    correct += labels.y(i) * f(i) > 0;
+    run.margins[i] = labels.y(i) * f(i);
+    correct += run.margins[i] > 0;
     for (int t = 0; t < T; ++t) {
       if (labels.Role(i, t) == TokenRole::kSignal) {
         run.signal_attention[i] = attention(i, t);

@@ -21,8 +21,14 @@
 #include <vector>
 
 #include "boa/claim.hpp"
+#include "boa/model.hpp"
+#include "boa/rng.hpp"
+#include "boa/signal_noise_data.hpp"
 #include "boa/stats.hpp"
+#include "boa/tolerances.hpp"
+#include "magen24_spec.hpp"
 #include "magen24_two_step_regime.hpp"
+#include "random_instance.hpp"
 
 namespace boa::claims {
 namespace {
@@ -136,6 +142,88 @@ Claim Magen24GdGaussianInitDeviation() {
   };
   c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  return c;
+}
+
+// magen24.gd.gradient_lipschitz — the Lipschitz constant of ∇L for M1 (prompt attention) on the
+// ball ‖θ‖ ≤ ρ, θ = (p, v), that the Gaussian-initialisation argument leans on near 0. Derived in
+// THEORY.md §4.2 from the kernel of §1.1; with R = max_{i,t} ‖x_it‖:
+//   ∇f = (Cov_s(x) v, x̄),  ∂²f/∂p² = E_s[vᵀ(x − x̄)·(x − x̄)(x − x̄)ᵀ],  ∂²f/∂p∂v = Cov_s(x),
+//   ∂²f/∂v² = 0, so ‖∇f‖² ≤ R² + R⁴‖v‖² and ‖∇²f‖ ≤ R² + 2R³‖v‖, and with |ℓ'| ≤ 1, ℓ'' ≤ ¼
+//   L_ρ = sup_{‖θ‖≤ρ} ‖∇²L‖ ≤ ¼(R² + R⁴ρ²) + R² + 2R³ρ.
+// The ball is convex, so ‖∇L(θ) − ∇L(θ′)‖ ≤ L_ρ‖θ − θ′‖ for θ, θ′ in it. Checked on random pairs
+// (half of them close, where the ratio approaches the local Hessian norm). The optional parameter
+// `bound_scale` (default 1) multiplies L_ρ: the unit test shrinks it below the measured ratio to
+// show that the check can fail. Rounding allowance: kTolerances.equivalence × the gradient summand
+// scale.
+namespace {
+
+constexpr int kPairs = 8;
+
+// L_ρ of the derivation above.
+double GradientLipschitzBound(const Dataset& data, double rho) {
+  const double R = data.X.rowwise().norm().maxCoeff();
+  return 0.25 * (R * R + std::pow(R, 4) * rho * rho) + R * R + 2 * std::pow(R, 3) * rho;
+}
+
+}  // namespace
+
+Claim Magen24GdGradientLipschitz() {
+  Claim c;
+  c.id = "magen24.gd.gradient_lipschitz";
+  c.title =
+      "On the ball ‖θ‖ ≤ ρ the M1 loss gradient is Lipschitz with L_ρ = ¼(R² + R⁴ρ²) + R² + 2R³ρ, R the largest token norm";
+  c.kind = ClaimKind::kIdentity;
+  c.provenance = Provenance::kDerived;
+  c.source = "[M] Gaussian-initialisation argument; constant derived here (THEORY.md §4.2)";
+  c.regime = {{"n", 2, 20},        {"T", 2, 4},          {"d", 3, 30},
+              {"snr", 0, 20, 0.1}, {"eta", 0, 40, 0.01}, {"random_position", 0, 1},
+              {"rho", 1, 30, 0.1}};
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
+    const Dataset data = GenerateSignalNoise(SignalNoiseSpecFromParams(params), seed);
+    const double rho = RealParam(params, "rho");
+    // Optional, 1 unless a test shrinks the constant on purpose.
+    const double bound_scale = params.count("bound_scale") ? RealParam(params, "bound_scale") : 1;
+    const double bound = bound_scale * GradientLipschitzBound(data, rho);
+    Rng rng(seed, kDirection);
+    const int dim = 2 * data.d;
+    // A uniform point of the ball of radius ρ in ℝ^{2d}.
+    const auto in_ball = [&] {
+      Vector theta = Vector::NullaryExpr(dim, [&] { return rng.Normal(); });
+      return Vector(theta.normalized() * rho * std::pow(rng.Uniform(), 1.0 / dim));
+    };
+    PromptAttention model(data.d);
+    const auto gradient_at = [&](const Vector& theta) {
+      model.Block("p") = theta.head(data.d);
+      model.Block("v") = theta.tail(data.d);
+      const Evaluation e = model.Evaluate(data, true);
+      Vector g(dim);
+      g << e.gradient[0], e.gradient[1];
+      return g;
+    };
+    double worst = 0;
+    for (int k = 0; k < kPairs; ++k) {
+      const Vector theta = in_ball();
+      Vector other = in_ball();
+      // Close pairs: a step of 1% of ρ, pulled back into the ball.
+      if (k % 2 == 0) other = theta + 0.01 * rho * (other - theta).normalized();
+      if (other.norm() > rho) other *= rho / other.norm();
+      const Vector g = gradient_at(theta);
+      const double rounding = kTolerances.equivalence * GradientSummandScale(model, data);
+      const double ratio =
+          (g - gradient_at(other)).norm() / (bound * (theta - other).norm() + rounding);
+      worst = std::max(worst, ratio);
+    }
+    Outcome o;
+    o.measured = {{"max_ratio_to_bound", worst}};
+    o.holds = worst <= 1;
+    if (!o.holds) {
+      o.explanation = "‖∇L(θ) − ∇L(θ′)‖ reached " + FormatNumber(worst) + "× L_ρ‖θ − θ′‖";
+    }
+    return o;
+  };
+  c.violation_score = "max_ratio_to_bound";
+  c.instances = 100;
   return c;
 }
 

@@ -1,14 +1,18 @@
 // magen24.gd.step1_closed_form — derived from the kernel (THEORY.md §1.1, derivation in
 // boa/magen_two_step.hpp): from zero initialisation, for any step sizes and any T, one GD step
 // gives p₁ = 0 exactly and v₁ = (β_v¹/(2nT)) Σ_i y_i Σ_t x_it.
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "boa/claim.hpp"
 #include "boa/magen_two_step.hpp"
 #include "boa/model.hpp"
+#include "boa/prompt_attention_run.hpp"
 #include "boa/tolerances.hpp"
 #include "boa/train.hpp"
+#include "magen24_class_linearization.hpp"
 #include "magen24_spec.hpp"
 #include "random_instance.hpp"
 
@@ -51,6 +55,90 @@ Claim Magen24GdStep1ClosedForm() {
     return o;
   };
   c.instances = 100;
+  return c;
+}
+
+// magen24.gd.step1_fit — [M] "after the first step clean samples are fitted and noisy ones are
+// not", with the condition derived from the closed form above (T = 2, signal u_j, SA step 1).
+// Write c for sample j's true class, N_c its size, κ_c = 1 − 2η_c its realised flip balance and
+// E_j = Σ_{i≠j} y_i y_j ⟨ξ_i, ξ_j⟩. Then, exactly,
+//   y_j f_j = (β_v¹/8n)·[ y_j ỹ_j N_c κ_c ‖μ‖² + ‖ξ_j‖² + E_j ].
+// So a noisy sample stays unfitted iff N_c κ_c ‖μ‖² > ‖ξ_j‖² + E_j, and a clean one is fitted iff
+// N_c κ_c ‖μ‖² + ‖ξ_j‖² + E_j > 0. On the events of magen24.noise.norm_concentration and
+// .near_orthogonality (each failing with probability ≤ δ = 0.05), ‖ξ_j‖² ≤ U = m + 2√(mt) + 2t
+// and |E_j| ≤ E = 2(n − 1)√(mL), t = log(2n/δ), L = log(n²/δ). Hypothesis (both classes, at the
+// realised N_c, κ_c): N_c κ_c ‖μ‖² ≥ U + E, which gives both conclusions with probability
+// ≥ 1 − 2δ = 0.9, the "theorem conclusion" row. Draws are made inside it: the nominal SNR puts
+// (n/2)κ‖μ‖² at (1 + excess)·(U + E); a draw whose realised classes miss it is rejected.
+namespace {
+
+constexpr double kStepOneLemmaDelta = 0.05;  // the noise lemmas' δ (THEORY.md §4.2)
+
+// U + E of the derivation above, for n samples and noise dimension m.
+double StepOneNoiseBound(int n, int m) {
+  const double t = std::log(2.0 * n / kStepOneLemmaDelta);
+  const double L = std::log(static_cast<double>(n) * n / kStepOneLemmaDelta);
+  return m + 2 * std::sqrt(m * t) + 2 * t + 2.0 * (n - 1) * std::sqrt(m * L);
+}
+
+}  // namespace
+
+Claim Magen24GdStep1Fit() {
+  Claim c;
+  c.id = "magen24.gd.step1_fit";
+  c.title =
+      "After one GD step from zero (p₁ = 0, schedule SA) every clean sample is fitted and no noisy one is, when N_c κ_c ‖μ‖² exceeds the noise bound";
+  c.kind = ClaimKind::kProbabilistic;
+  c.provenance = Provenance::kDerived;
+  c.source = "[M] one-step fitting; condition derived from the step-1 closed form (THEORY.md §4.2)";
+  c.regime = {{"n", 10, 60}, {"log2_d_factor", 0, 4}, {"eta", 0, 30, 0.01}, {"excess", 2, 12, 0.1}};
+  c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
+    SignalNoiseSpec spec;
+    spec.n = IntParam(params, "n");
+    spec.d =
+        SizeFromParams(std::pow(2.0, IntParam(params, "log2_d_factor")) * spec.n * spec.n, "d");
+    spec.eta = RealParam(params, "eta");
+    const double bound = StepOneNoiseBound(spec.n, spec.d - 2);
+    const double kappa = 1 - 2 * spec.eta;
+    // (n/2) κ SNR² d = (1 + excess)·bound.
+    spec.snr =
+        std::sqrt((1 + RealParam(params, "excess")) * bound / (spec.n / 2.0 * kappa * spec.d));
+    PromptAttentionRunOptions options;
+    options.schedule = MagenScheduleSA(spec.n, spec.d);
+    options.steps = 1;
+    options.engine = ChoiceOf(engine);
+    const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
+    Outcome o;
+    // N_c κ_c ‖μ‖² = (r_c/2) κ_c d with r_c = 2 N_c SNR².
+    const auto classes = RealisedClassLinearization(run.labels, spec.snr);
+    o.in_hypothesis = classes.has_value();
+    double weakest = std::numeric_limits<double>::infinity();
+    if (classes) {
+      for (const ClassLinearization& k : *classes) {
+        weakest = std::min(weakest, k.r / 2 * (1 - 2 * k.eta) * spec.d / bound);
+      }
+      o.in_hypothesis = weakest >= 1;
+    }
+    double min_clean = std::numeric_limits<double>::infinity(), max_noisy = -min_clean;
+    for (int i = 0; i < spec.n; ++i) {
+      double& extreme = run.labels.noisy[i] ? max_noisy : min_clean;
+      extreme = run.labels.noisy[i] ? std::max(extreme, run.margins[i])
+                                    : std::min(extreme, run.margins[i]);
+    }
+    o.measured = {{"signal_over_noise_bound", weakest}};
+    if (std::isfinite(min_clean)) o.measured["min_clean_margin"] = min_clean;
+    if (std::isfinite(max_noisy)) o.measured["max_noisy_margin"] = max_noisy;
+    o.holds = min_clean > 0 && max_noisy < 0;
+    if (!o.holds) {
+      o.explanation = min_clean <= 0
+                          ? "a clean sample is not fitted (y f = " + FormatNumber(min_clean) + ")"
+                          : "a noisy sample is fitted (y f = " + FormatNumber(max_noisy) + ")";
+    }
+    return o;
+  };
+  c.instances = 150;
+  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.gram_form = true;
   return c;
 }
 

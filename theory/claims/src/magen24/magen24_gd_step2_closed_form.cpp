@@ -7,14 +7,22 @@
 // Compared with the generic trainer GradientDescent at rtol 1e-10.
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "boa/claim.hpp"
+#include "boa/error.hpp"
+#include "boa/linearized_thresholds.hpp"
 #include "boa/magen_two_step.hpp"
 #include "boa/model.hpp"
 #include "boa/numerics.hpp"
+#include "boa/softmax_bound.hpp"
+#include "boa/stats.hpp"
 #include "boa/tolerances.hpp"
 #include "boa/train.hpp"
+#include "magen24_class_linearization.hpp"
 #include "magen24_spec.hpp"
 #include "random_instance.hpp"
 
@@ -83,6 +91,98 @@ Claim Magen24GdStep2ClosedForm() {
     return o;
   };
   c.instances = 100;
+  return c;
+}
+
+// magen24.gd.softmax_bound — derived: how hard the softmax selects after two SA steps (the
+// "attention bounds stronger than 1 − c" of the [M] discussion). Linearising the step-2 logit
+// above (boa/softmax_bound.hpp, THEORY.md §4.2) gives z_j → 10·P_j(r_c, η_c) as d → ∞ at fixed
+// n, per true class c at its realised (r_c, η_c); so ε = σ(−min_C z) → σ(−10·min_c P_C) and the
+// max noisy weight → σ(10·max_c P_N). The noise tokens' norms and inner products move z_j by
+// O(√(n/d)), so the log-odds gap |z − 10P| of the worst clean and worst noisy sample falls like
+// d^{−1/2}. One replicate sweep: n = 20, η = 0.1 (exact flips), r = 4.5, d = 10^{3 + k/2},
+// k = 0 … 6, `draws` Gram-engine draws per d; the exponent of the mean gap against d; predicted
+// −½, two-sided.
+namespace {
+
+constexpr int kBoundN = 20;
+constexpr double kBoundEta = 0.1, kBoundR = 4.5;
+
+// |z − 10P| averaged over the worst clean and (if any) worst noisy sample; empty when a class
+// has no linearisation (empty, or at least half flipped).
+std::optional<double> LogOddsGap(const SoftmaxBound& b, double snr) {
+  const auto classes = RealisedClassLinearization(b.labels, snr);
+  if (!classes) return std::nullopt;
+  double clean_limit = std::numeric_limits<double>::infinity();
+  double noisy_limit = -clean_limit;
+  for (const ClassLinearization& k : *classes) {
+    clean_limit = std::min(clean_limit, CleanTrainLogit(k.r, k.eta));
+    if (k.eta > 0) noisy_limit = std::max(noisy_limit, NoisyTrainLogit(k.r, k.eta));
+  }
+  const double clean_gap = std::abs(b.min_clean_log_odds - kScheduleSaLogOddsScale * clean_limit);
+  if (!std::isfinite(b.max_noisy_log_odds)) return clean_gap;
+  return (clean_gap + std::abs(b.max_noisy_log_odds - kScheduleSaLogOddsScale * noisy_limit)) / 2;
+}
+
+}  // namespace
+
+Claim Magen24GdSoftmaxBound() {
+  Claim c;
+  c.id = "magen24.gd.softmax_bound";
+  c.title =
+      "After two SA steps the worst clean and noisy signal log-odds approach 10·P(r_c, η_c) like d^{-1/2}, so ε = 1 − min clean weight tends to σ(−10·P_C)";
+  c.kind = ClaimKind::kScaling;
+  c.provenance = Provenance::kDerived;
+  c.source = "[M] discussion (softmax bounds stronger than 1 − c); derived here (THEORY.md §4.2)";
+  c.regime = {};
+  c.budget_params = [](Budget budget) {
+    return Params{{"draws", budget == Budget::kFull ? 80 : 20}};
+  };
+  c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
+    // d reaches 10⁶: only the Gram engine can draw it.
+    Require(engine == Engine::kGram, "magen24.gd.softmax_bound runs on the Gram engine only");
+    const int draws = IntParam(params, "draws");
+    SignalNoiseSpec spec;
+    spec.n = kBoundN;
+    spec.eta = kBoundEta;
+    spec.flips = FlipRule::kExact;
+    spec.snr = std::sqrt(kBoundR / kBoundN);
+    std::vector<double> ds, gaps;
+    Outcome o;
+    for (int k = 0; k <= 6; ++k) {
+      spec.d = static_cast<int>(std::lround(std::pow(10.0, 3 + k / 2.0)));
+      double gap = 0, log10_epsilon = 0;
+      int used = 0;
+      for (int r = 0; r < draws; ++r) {
+        // Seeds (seed, k, r) are distinct for k, r < 2^16.
+        const SoftmaxBound b =
+            MeasureSoftmaxBound(spec, (seed << 32) ^ (std::uint64_t(k) << 16) ^ r);
+        const std::optional<double> g = LogOddsGap(b, spec.snr);
+        if (!g) continue;
+        gap += *g;
+        log10_epsilon += Log10Sigmoid(-b.min_clean_log_odds);
+        ++used;
+      }
+      if (used == 0) {
+        o.holds = false;
+        o.explanation =
+            "no draw at d = " + std::to_string(spec.d) + " has both classes linearisable";
+        return o;
+      }
+      ds.push_back(spec.d);
+      gaps.push_back(gap / used);
+      o.measured["mean_log_odds_gap_d" + std::to_string(spec.d)] = gap / used;
+      o.measured["mean_log10_epsilon_d" + std::to_string(spec.d)] = log10_epsilon / used;
+    }
+    o.measured["exponent"] = FitLogLogSlope(ds, gaps).slope;
+    o.measured["limit_log10_epsilon_balanced"] =
+        Log10Sigmoid(-kScheduleSaLogOddsScale * CleanTrainLogit(kBoundR, kBoundEta));
+    return o;
+  };
+  c.instances = 12;  // replicate sweeps: power ≥ 0.9 at the deviation
+  c.predicted_exponent = -0.5;
+  c.deviation = kExponentDeviation;
+  c.gram_form = true;
   return c;
 }
 

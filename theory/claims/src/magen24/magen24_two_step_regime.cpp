@@ -23,7 +23,8 @@ std::pair<double, double> MarginWindow(double eta, double margin) {
   return {std::max(t.clean, t.test) * (1 + margin), t.noisy * (1 - margin)};
 }
 
-// Both classes' realised r_c inside their realised window at η_c.
+}  // namespace
+
 bool RealisedInWindow(const SampleLabels& labels, double snr, double margin) {
   const auto classes = RealisedClassLinearization(labels, snr);
   if (!classes) return false;
@@ -33,8 +34,6 @@ bool RealisedInWindow(const SampleLabels& labels, double snr, double margin) {
   }
   return true;
 }
-
-}  // namespace
 
 SignalNoiseSpec TwoStepSpec(const Params& params) {
   SignalNoiseSpec spec;

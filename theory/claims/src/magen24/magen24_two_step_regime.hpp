@@ -18,6 +18,7 @@
 
 #include "boa/claim.hpp"
 #include "boa/prompt_attention_run.hpp"
+#include "boa/sample_labels.hpp"
 
 namespace boa::claims {
 
@@ -28,6 +29,9 @@ namespace boa::claims {
 inline constexpr double kTwoStepWindowMargin = 0.2;
 
 Regime TwoStepRegime();
+// Both classes' realised (r_c, η_c) inside their margin window
+// [max(r_C, r_T)(η_c)(1 + margin), r_N(η_c)(1 − margin)].
+bool RealisedInWindow(const SampleLabels& labels, double snr, double margin);
 // The D1 spec of a regime point; needs the parameter "margin" as well.
 SignalNoiseSpec TwoStepSpec(const Params& params);
 

@@ -39,6 +39,7 @@ struct PromptAttentionRun {
   Vector p, v;
   TestProjections projections;  // sufficient statistics of the final (p, v) at test time
   double train_accuracy = 0;    // fraction with y_i f_i > 0
+  std::vector<double> margins;  // per training sample, y_i f_i
   std::vector<double>
       signal_attention;  // per training sample, final softmax weight on its signal token
   double min_clean_signal_attention = 1;  // over clean training samples (1 if none)
