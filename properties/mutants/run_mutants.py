@@ -139,12 +139,14 @@ def sync_tree(src):
         a, b = os.path.join(ROOT, rel), os.path.join(src, rel)
         if not os.path.isfile(a):
             continue
+        same = False
         if os.path.isfile(b):
             with open(a, "rb") as fa, open(b, "rb") as fb:
-                if fa.read() == fb.read():
-                    continue
-        os.makedirs(os.path.dirname(b), exist_ok=True)
-        shutil.copyfile(a, b)
+                same = fa.read() == fb.read()
+        if not same:
+            os.makedirs(os.path.dirname(b), exist_ok=True)
+            shutil.copyfile(a, b)  # a fresh mtime, so the build sees the change
+        shutil.copymode(a, b)  # the test scripts must stay executable
 
 
 def build(scratch, log):
