@@ -48,6 +48,9 @@ Figure Sakamoto24AccuracyStepsFigure(const SweepRun& run);
 Figure Sakamoto24FrakSFigure(const SweepRun& run);
 Figure Sakamoto24AccuracyHeatmapFigure(const SweepRun& run);
 Figure Sakamoto24AttentionGapFigure(const SweepRun& run);
+Figure Magen24BenignOnsetFigure(const SweepRun& run);
+Figure MagenSnrThresholdDimensionFigure(const SweepRun& run);
+Figure MagenSnrThresholdNormalisedFigure(const SweepRun& run);
 
 const std::vector<FigureBuilder>& FigureCatalog() {
   static const std::vector<FigureBuilder> all = {
@@ -69,6 +72,9 @@ const std::vector<FigureBuilder>& FigureCatalog() {
       {"sakamoto24_frak_s", Sakamoto24FrakSFigure},
       {"sakamoto24_accuracy_heatmap", Sakamoto24AccuracyHeatmapFigure},
       {"sakamoto24_attention_gap", Sakamoto24AttentionGapFigure},
+      {"magen24_benign_onset", Magen24BenignOnsetFigure},
+      {"magen_snr_threshold_dimension", MagenSnrThresholdDimensionFigure},
+      {"magen_snr_threshold_normalised", MagenSnrThresholdNormalisedFigure},
   };
   return all;
 }

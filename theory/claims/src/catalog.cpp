@@ -53,6 +53,10 @@ Claim Sakamoto24GdVanishingUpdate();
 Claim Sakamoto24GdVanishingUpdatePath();
 Claim Sakamoto24FrakSCriterion();
 Claim Sakamoto24GdDelayedGeneralization();
+Claim Magen24DimensionBenignOnset();
+Claim Magen24SnrThresholdDimension();
+Claim Magen24SnrThresholdDimensionSA();
+Claim Magen24SnrThresholdNormalised();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -102,6 +106,10 @@ const std::vector<Claim>& Catalog() {
       claims::Sakamoto24GdVanishingUpdatePath(),
       claims::Sakamoto24FrakSCriterion(),
       claims::Sakamoto24GdDelayedGeneralization(),
+      claims::Magen24DimensionBenignOnset(),
+      claims::Magen24SnrThresholdDimension(),
+      claims::Magen24SnrThresholdDimensionSA(),
+      claims::Magen24SnrThresholdNormalised(),
   };
   return all;
 }

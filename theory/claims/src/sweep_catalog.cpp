@@ -23,6 +23,9 @@ Sweep Sakamoto24FrakSSweep();
 Sweep Sakamoto24AccuracyHeatmapSweep();
 Sweep Sakamoto24AttentionGapSweep();
 Sweep FlakeAuditSweep();
+Sweep Magen24BenignOnsetSweep();
+Sweep MagenSnrThresholdDimensionSweep();
+Sweep MagenSnrThresholdNormalisedSweep();
 }  // namespace sweeps
 
 const std::vector<Sweep>& SweepCatalog() {
@@ -46,6 +49,9 @@ const std::vector<Sweep>& SweepCatalog() {
       sweeps::Sakamoto24AccuracyHeatmapSweep(),
       sweeps::Sakamoto24AttentionGapSweep(),
       sweeps::FlakeAuditSweep(),
+      sweeps::Magen24BenignOnsetSweep(),
+      sweeps::MagenSnrThresholdDimensionSweep(),
+      sweeps::MagenSnrThresholdNormalisedSweep(),
   };
   return all;
 }
