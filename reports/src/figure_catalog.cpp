@@ -51,6 +51,7 @@ Figure Sakamoto24AttentionGapFigure(const SweepRun& run);
 Figure Magen24BenignOnsetFigure(const SweepRun& run);
 Figure MagenSnrThresholdDimensionFigure(const SweepRun& run);
 Figure MagenSnrThresholdNormalisedFigure(const SweepRun& run);
+Figure Magen24MultiTokenSpreadFigure(const SweepRun& run);
 
 const std::vector<FigureBuilder>& FigureCatalog() {
   static const std::vector<FigureBuilder> all = {
@@ -75,6 +76,7 @@ const std::vector<FigureBuilder>& FigureCatalog() {
       {"magen24_benign_onset", Magen24BenignOnsetFigure},
       {"magen_snr_threshold_dimension", MagenSnrThresholdDimensionFigure},
       {"magen_snr_threshold_normalised", MagenSnrThresholdNormalisedFigure},
+      {"magen24_multi_token_spread", Magen24MultiTokenSpreadFigure},
   };
   return all;
 }

@@ -1,5 +1,6 @@
-// The figures of the [M] dimension and normalisation claims (THEORY.md §5), one builder each,
-// from the sweeps of magen24_dimension_exponent_sweeps.cpp (the claims' instance with seed 1).
+// The figures of the [M] dimension, normalisation and multi-token-spread claims (THEORY.md §5),
+// one builder each, from the sweeps of magen24_dimension_exponent_sweeps.cpp (the claims'
+// instance with seed 1) and of magen24_extension_multi_token_spread.cpp.
 // A threshold or onset the sweep did not locate is stored as 0 and drawn as a gap (NaN).
 #include <cmath>
 #include <limits>
@@ -110,6 +111,31 @@ Figure MagenSnrThresholdNormalisedFigure(const SweepRun& run) {
   f.series = {{"r_threshold_standard", "standard noise", "linespoints pt 7 ps 1.5"},
               {"r_threshold_normalised", "normalised, β·d", "linespoints pt 6 ps 2"},
               {"r_threshold_normalised_fixed_steps", "normalised, standard β", "linespoints pt 5"}};
+  return f;
+}
+
+Figure Magen24MultiTokenSpreadFigure(const SweepRun& run) {
+  Figure f;
+  f.name = "magen24_multi_token_spread";
+  f.engine = ToString(run.engine);
+  f.title = "Attention of noisy samples over their T − 1 noise tokens, against T";
+  f.caption =
+      "Measured here: two SA steps at n = 20, η = 0.1, r = 4.5, d = 4n² (direct engine), means "
+      "over " +
+      std::to_string(static_cast<int>(run.At(0, "seeds"))) +
+      " seeds. Normalised entropy of a noisy sample's attention restricted to its noise tokens "
+      "(1 = uniform); magen24.extension.multi_token_spread asserts a mean ≥ 0.9 at T = 5, 8, 16.";
+  f.columns = run.sweep->columns;
+  f.rows = run.rows;
+  f.x_column = "T";
+  f.x_label = "tokens T";
+  f.y_label = "mean over seeds";
+  f.key = "bottom right";
+  f.series = {{"mean_entropy", "mean normalised entropy (noisy samples)", "linespoints pt 7"},
+              {"min_entropy", "min normalised entropy (noisy samples)", "linespoints pt 6"},
+              {"noisy_signal_attention", "noisy samples' signal attention", "linespoints pt 5"},
+              {"clean_signal_attention", "clean samples' signal attention", "linespoints pt 4"},
+              {"clean_test_accuracy", "clean test accuracy", "lines dt 2"}};
   return f;
 }
 

@@ -57,6 +57,7 @@ Claim Magen24DimensionBenignOnset();
 Claim Magen24SnrThresholdDimension();
 Claim Magen24SnrThresholdDimensionSA();
 Claim Magen24SnrThresholdNormalised();
+Claim Magen24ExtensionMultiTokenSpread();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -110,6 +111,7 @@ const std::vector<Claim>& Catalog() {
       claims::Magen24SnrThresholdDimension(),
       claims::Magen24SnrThresholdDimensionSA(),
       claims::Magen24SnrThresholdNormalised(),
+      claims::Magen24ExtensionMultiTokenSpread(),
   };
   return all;
 }

@@ -26,6 +26,7 @@ Sweep FlakeAuditSweep();
 Sweep Magen24BenignOnsetSweep();
 Sweep MagenSnrThresholdDimensionSweep();
 Sweep MagenSnrThresholdNormalisedSweep();
+Sweep Magen24MultiTokenSpreadSweep();
 }  // namespace sweeps
 
 const std::vector<Sweep>& SweepCatalog() {
@@ -52,6 +53,7 @@ const std::vector<Sweep>& SweepCatalog() {
       sweeps::Magen24BenignOnsetSweep(),
       sweeps::MagenSnrThresholdDimensionSweep(),
       sweeps::MagenSnrThresholdNormalisedSweep(),
+      sweeps::Magen24MultiTokenSpreadSweep(),
   };
   return all;
 }
