@@ -25,7 +25,7 @@ Figure Magen24BenignOnsetFigure(const SweepRun& run) {
   f.engine = ToString(run.engine);
   f.title = "Smallest d at which two GD steps (SA) are benign, against n";
   f.caption =
-      "Measured here (benign_onset.hpp): per seed, the smallest d (bisected in log d to 5%) from "
+      "Measured here (benign_onset.hpp): per seed, the smallest d (bisected in log d to 25%) from "
       "which two SA steps are benign, at r = n·SNR² = 4.85 (the middle of the linearised window) "
       "and η = 0.1; the geometric mean over the seeds benign at d = 16n², with the quartiles. "
       "References through the first mean: the lemma's d ∝ n² and the derived signed-sum scale "

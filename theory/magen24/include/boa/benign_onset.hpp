@@ -30,7 +30,7 @@ struct BenignOnsetOptions {
   int n_test = 1000;
   int top_over_n2 = 16;      // d_top = top_over_n2·n²
   double bottom_over_n = 1;  // d_bottom = max(3, bottom_over_n·n)
-  double resolution = 0.1;   // relative width of each seed's final bracket in d
+  double resolution = 0.25;  // relative width of each seed's final bracket in d
   EngineChoice engine = EngineChoice::kAuto;
 };
 
