@@ -22,3 +22,7 @@ TEST(Magen24ExtensionClaims, WeightDecayExtensionRunsCleanly) {
 TEST(Magen24ExtensionClaims, LinearClassifierExtensionRunsCleanly) {
   ExpectClaimVerdict("magen24.extension.vs_linear");
 }
+
+TEST(Magen24ExtensionClaimsStatistical, NoisySamplesSpreadTheirAttentionOverTheNoiseTokens) {
+  ExpectClaimVerdict("magen24.extension.multi_token_spread");
+}

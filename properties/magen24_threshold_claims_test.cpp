@@ -36,3 +36,23 @@ TEST(Magen24ThresholdClaimsStatistical, SnrThresholdOfScheduleSaScalesAsInverseS
 TEST(Magen24ThresholdClaimsStatistical, SnrThresholdOfScheduleSbScalesAsInverseSqrtN) {
   ExpectClaimVerdict("magen24.snr.threshold_sb");
 }
+
+// The d-dependence of the two-step picture (theory/claims/src/magen24/
+// magen24_dimension_exponents.cpp): the benign onset against n, and the threshold against d.
+TEST(Magen24DimensionClaimsStatistical, BenignOnsetGrowsLikeNSquared) {
+  ExpectClaimVerdict("magen24.dimension.benign_onset");
+}
+
+TEST(Magen24DimensionClaimsStatistical, MaxMarginSnrThresholdDoesNotDependOnD) {
+  ExpectClaimVerdict("magen24.snr.threshold_dimension");
+}
+
+TEST(Magen24DimensionClaimsStatistical, SaSnrThresholdDoesNotDependOnD) {
+  ExpectClaimVerdict("magen24.snr.threshold_dimension_sa");
+}
+
+// Each instance locates three thresholds, so the CI run's instances (not RapidCheck's hundred
+// draws) are the property's cases.
+TEST(Magen24DimensionClaimsStatistical, NormalisedNoiseLeavesTheSaThresholdUnchanged) {
+  ExpectClaimVerdict("magen24.snr.threshold_normalised");
+}

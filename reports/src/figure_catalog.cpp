@@ -49,6 +49,10 @@ Figure Sakamoto24FrakSFigure(const SweepRun& run);
 Figure Sakamoto24AccuracyHeatmapFigure(const SweepRun& run);
 Figure Sakamoto24AttentionGapFigure(const SweepRun& run);
 Figure Magen24SoftmaxBoundFigure(const SweepRun& run);
+Figure Magen24BenignOnsetFigure(const SweepRun& run);
+Figure MagenSnrThresholdDimensionFigure(const SweepRun& run);
+Figure MagenSnrThresholdNormalisedFigure(const SweepRun& run);
+Figure Magen24MultiTokenSpreadFigure(const SweepRun& run);
 
 const std::vector<FigureBuilder>& FigureCatalog() {
   static const std::vector<FigureBuilder> all = {
@@ -71,6 +75,10 @@ const std::vector<FigureBuilder>& FigureCatalog() {
       {"sakamoto24_accuracy_heatmap", Sakamoto24AccuracyHeatmapFigure},
       {"sakamoto24_attention_gap", Sakamoto24AttentionGapFigure},
       {"magen24_softmax_bound", Magen24SoftmaxBoundFigure},
+      {"magen24_benign_onset", Magen24BenignOnsetFigure},
+      {"magen_snr_threshold_dimension", MagenSnrThresholdDimensionFigure},
+      {"magen_snr_threshold_normalised", MagenSnrThresholdNormalisedFigure},
+      {"magen24_multi_token_spread", Magen24MultiTokenSpreadFigure},
   };
   return all;
 }

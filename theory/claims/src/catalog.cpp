@@ -60,6 +60,11 @@ Claim Magen24GdStep1Fit();
 Claim Magen24ClsEquivalence();
 Claim Magen24GdGradientLipschitz();
 Claim Magen24GdSoftmaxBound();
+Claim Magen24DimensionBenignOnset();
+Claim Magen24SnrThresholdDimension();
+Claim Magen24SnrThresholdDimensionSA();
+Claim Magen24SnrThresholdNormalised();
+Claim Magen24ExtensionMultiTokenSpread();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -116,6 +121,11 @@ const std::vector<Claim>& Catalog() {
       claims::Magen24ClsEquivalence(),
       claims::Magen24GdGradientLipschitz(),
       claims::Magen24GdSoftmaxBound(),
+      claims::Magen24DimensionBenignOnset(),
+      claims::Magen24SnrThresholdDimension(),
+      claims::Magen24SnrThresholdDimensionSA(),
+      claims::Magen24SnrThresholdNormalised(),
+      claims::Magen24ExtensionMultiTokenSpread(),
   };
   return all;
 }

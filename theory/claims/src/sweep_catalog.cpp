@@ -24,6 +24,10 @@ Sweep Sakamoto24FrakSSweep();
 Sweep Sakamoto24AccuracyHeatmapSweep();
 Sweep Sakamoto24AttentionGapSweep();
 Sweep FlakeAuditSweep();
+Sweep Magen24BenignOnsetSweep();
+Sweep MagenSnrThresholdDimensionSweep();
+Sweep MagenSnrThresholdNormalisedSweep();
+Sweep Magen24MultiTokenSpreadSweep();
 }  // namespace sweeps
 
 const std::vector<Sweep>& SweepCatalog() {
@@ -48,6 +52,10 @@ const std::vector<Sweep>& SweepCatalog() {
       sweeps::Sakamoto24AttentionGapSweep(),
       sweeps::Magen24SoftmaxBoundSweep(),
       sweeps::FlakeAuditSweep(),
+      sweeps::Magen24BenignOnsetSweep(),
+      sweeps::MagenSnrThresholdDimensionSweep(),
+      sweeps::MagenSnrThresholdNormalisedSweep(),
+      sweeps::Magen24MultiTokenSpreadSweep(),
   };
   return all;
 }

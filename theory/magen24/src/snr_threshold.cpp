@@ -42,7 +42,7 @@ class Evaluator {
     for (int k = 0; k < o_.seeds; ++k) {
       const RouteResult result =
           RunThresholdRoute(o_.route, o_.n, d_, o_.eta, snr, o_.n_test,
-                            o_.seed_base + static_cast<std::uint64_t>(k), o_.engine);
+                            o_.seed_base + static_cast<std::uint64_t>(k), o_.engine, o_.noise);
       const FitRegime regime = ClassifyFit(result.train_accuracy, result.clean_test_accuracy);
       f.harmful += regime == FitRegime::kHarmful;
       f.benign += regime == FitRegime::kBenign;
@@ -83,14 +83,25 @@ std::string ToString(ThresholdRoute route) {
   return "unknown";
 }
 
+std::string ToString(NoiseScale scale) {
+  switch (scale) {
+    case NoiseScale::kStandard: return "standard";
+    case NoiseScale::kNormalised: return "normalised";
+    case NoiseScale::kNormalisedFixedSteps: return "normalised_fixed_steps";
+  }
+  return "unknown";
+}
+
 RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, double snr,
-                              int n_test, std::uint64_t seed, EngineChoice engine) {
+                              int n_test, std::uint64_t seed, EngineChoice engine,
+                              NoiseScale noise) {
   SignalNoiseSpec spec;
   spec.n = n;
   spec.d = d;
   spec.eta = eta;
   spec.snr = snr;
   spec.flips = FlipRule::kExact;
+  if (noise != NoiseScale::kStandard) spec.sigma = 1 / std::sqrt(static_cast<double>(d));
   if (route == ThresholdRoute::kMaxMargin) {
     const MaxMarginSolution m = SolveMaxMarginSelection(spec, engine, n_test, seed);
     Require(m.selected.feasible(), "the max-margin SVMs did not converge");
@@ -103,6 +114,13 @@ RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, do
   PromptAttentionRunOptions options;
   options.schedule =
       route == ThresholdRoute::kScheduleSA ? MagenScheduleSA(n, d) : MagenScheduleSB(n, d);
+  if (noise == NoiseScale::kNormalised) {
+    // The data scale is σ, so β/σ² keeps the trajectory (p, v)/σ of the standard run.
+    const double scale = 1 / (spec.sigma * spec.sigma);
+    options.schedule = [base = options.schedule, scale](int step, const std::string& block) {
+      return scale * base(step, block);
+    };
+  }
   options.steps = 2;
   options.n_test = n_test;
   options.engine = engine;
@@ -130,6 +148,16 @@ SnrThresholdSweepSize SnrThresholdSweepAt(Budget budget) {
   // cost ~1 s per max-margin Gram).
   if (budget == Budget::kFull) size.d_over_n2 = 2;
   return size;
+}
+
+SnrThresholdDimensionSweepSize SnrThresholdDimensionSweepAt(Budget budget) {
+  SnrThresholdDimensionSweepSize size;
+  if (budget == Budget::kFull) size.quadruplings = 4;
+  return size;
+}
+
+int SnrThresholdDimensionSweepD(const SnrThresholdDimensionSweepSize& size, int k) {
+  return size.n * size.n << (2 * k);
 }
 
 SnrThreshold LocateSnrThresholdInSweep(ThresholdRoute route, const SnrThresholdSweepSize& size,

@@ -28,6 +28,13 @@ namespace boa {
 enum class ThresholdRoute { kScheduleSA, kScheduleSB, kMaxMargin };
 std::string ToString(ThresholdRoute route);
 
+// The noise scale of D1 (THEORY.md §4.4, normalised noise). kNormalised: ξ ~ N(0, I/d), i.e.
+// σ = 1/√d with SNR = ‖μ‖/σ√d kept, so r = n·SNR² is unchanged and every token is the standard
+// one times 1/√d; the GD step sizes follow the data scale, β → β/σ² = β·d, which makes the run
+// the standard one with (p, v) scaled by √d. kNormalisedFixedSteps keeps the standard β.
+enum class NoiseScale { kStandard, kNormalised, kNormalisedFixedSteps };
+std::string ToString(NoiseScale scale);
+
 struct SnrThresholdOptions {
   ThresholdRoute route = ThresholdRoute::kScheduleSA;
   int n = 20;
@@ -39,12 +46,14 @@ struct SnrThresholdOptions {
   int n_test = 2000;
   double resolution = 0.03;  // relative width of the final brackets in r
   EngineChoice engine = EngineChoice::kAuto;
+  NoiseScale noise = NoiseScale::kStandard;
 };
 
 // One route on one D1 draw (exact flips) at SNR `snr`; every route runs on either engine.
 RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, double snr,
                               int n_test, std::uint64_t seed,
-                              EngineChoice engine = EngineChoice::kAuto);
+                              EngineChoice engine = EngineChoice::kAuto,
+                              NoiseScale noise = NoiseScale::kStandard);
 
 // Why a threshold was not located (kLocated: it was).
 enum class NotLocated { kLocated, kNoBenignMajority, kSmallestNotHarmful };
@@ -78,5 +87,13 @@ SnrThresholdSweepSize SnrThresholdSweepAt(Budget budget);
 SnrThreshold LocateSnrThresholdInSweep(ThresholdRoute route, const SnrThresholdSweepSize& size,
                                        int k, int fixed_d, std::uint64_t seed_base,
                                        EngineChoice engine);
+
+// The sweep of the magen24.snr.threshold_dimension claims and of their figure
+// (magen_snr_threshold_dimension): n fixed, d = n²·4^k for k = 0..quadruplings, η = 0.1.
+struct SnrThresholdDimensionSweepSize {
+  int n = 20, quadruplings = 3, seeds = 16;
+};
+SnrThresholdDimensionSweepSize SnrThresholdDimensionSweepAt(Budget budget);
+int SnrThresholdDimensionSweepD(const SnrThresholdDimensionSweepSize& size, int k);
 
 }  // namespace boa
