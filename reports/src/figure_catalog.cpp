@@ -48,6 +48,7 @@ Figure Sakamoto24AccuracyStepsFigure(const SweepRun& run);
 Figure Sakamoto24FrakSFigure(const SweepRun& run);
 Figure Sakamoto24AccuracyHeatmapFigure(const SweepRun& run);
 Figure Sakamoto24AttentionGapFigure(const SweepRun& run);
+Figure Sakamoto24HeadOnlyFigure(const SweepRun& run);
 
 const std::vector<FigureBuilder>& FigureCatalog() {
   static const std::vector<FigureBuilder> all = {
@@ -69,6 +70,7 @@ const std::vector<FigureBuilder>& FigureCatalog() {
       {"sakamoto24_frak_s", Sakamoto24FrakSFigure},
       {"sakamoto24_accuracy_heatmap", Sakamoto24AccuracyHeatmapFigure},
       {"sakamoto24_attention_gap", Sakamoto24AttentionGapFigure},
+      {"sakamoto24_head_only", Sakamoto24HeadOnlyFigure},
   };
   return all;
 }

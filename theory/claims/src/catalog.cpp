@@ -53,6 +53,15 @@ Claim Sakamoto24GdVanishingUpdate();
 Claim Sakamoto24GdVanishingUpdatePath();
 Claim Sakamoto24FrakSCriterion();
 Claim Sakamoto24GdDelayedGeneralization();
+Claim Sakamoto24GdTokenSelectionWeakOpposite();
+Claim Sakamoto24NoiseConcentration();
+Claim Sakamoto24HeadPopulationGradient();
+Claim Sakamoto24FrakSBeyondHalf();
+Claim Sakamoto24GdAttentionGrowth();
+Claim Sakamoto24GdAttentionGrowthClean();
+Claim Sakamoto24GdAttentionGapLaw();
+Claim Sakamoto24HeadOnlyNoOverfit();
+Claim Sakamoto24HeadOnlyDegradesWithT();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -102,6 +111,15 @@ const std::vector<Claim>& Catalog() {
       claims::Sakamoto24GdVanishingUpdatePath(),
       claims::Sakamoto24FrakSCriterion(),
       claims::Sakamoto24GdDelayedGeneralization(),
+      claims::Sakamoto24GdTokenSelectionWeakOpposite(),
+      claims::Sakamoto24NoiseConcentration(),
+      claims::Sakamoto24HeadPopulationGradient(),
+      claims::Sakamoto24FrakSBeyondHalf(),
+      claims::Sakamoto24GdAttentionGrowth(),
+      claims::Sakamoto24GdAttentionGrowthClean(),
+      claims::Sakamoto24GdAttentionGapLaw(),
+      claims::Sakamoto24HeadOnlyNoOverfit(),
+      claims::Sakamoto24HeadOnlyDegradesWithT(),
   };
   return all;
 }

@@ -22,6 +22,7 @@ Sweep Sakamoto24AccuracyStepsSweep();
 Sweep Sakamoto24FrakSSweep();
 Sweep Sakamoto24AccuracyHeatmapSweep();
 Sweep Sakamoto24AttentionGapSweep();
+Sweep Sakamoto24HeadOnlySweep();
 Sweep FlakeAuditSweep();
 }  // namespace sweeps
 
@@ -45,6 +46,7 @@ const std::vector<Sweep>& SweepCatalog() {
       sweeps::Sakamoto24FrakSSweep(),
       sweeps::Sakamoto24AccuracyHeatmapSweep(),
       sweeps::Sakamoto24AttentionGapSweep(),
+      sweeps::Sakamoto24HeadOnlySweep(),
       sweeps::FlakeAuditSweep(),
   };
   return all;
