@@ -46,7 +46,8 @@ double MaxAbsGaussianExceeds(double z, int m) {
 Claim Sakamoto24NoiseConcentration() {
   Claim c;
   c.id = "sakamoto24.noise.concentration";
-  c.title = "max_{i,t} |⟨μ, ε_it⟩| ≤ ‖μ‖σ√(2 log(2Tn/δ)) with probability ≥ 1 − δ (δ = 0.1)";
+  c.title =
+      "The largest ⟨μ, ε_it⟩ in absolute value is ≤ ‖μ‖σ√(2 log(2Tn/δ)) with probability ≥ 1 − δ (δ = 0.1)";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kPaper;
   c.source = "[S] Lemma B.6";
