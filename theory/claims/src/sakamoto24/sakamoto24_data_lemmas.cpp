@@ -8,17 +8,15 @@
 // attention is uniform, and ν = 0) the negative gradient of the expected logistic loss in the
 // head is ½E[y x̄] = ¼(1 − 2η)(a − b)(μ₊ − μ₋), with x̄ the token mean, a = (r + ρw_same)/T and
 // b = ρw_opp/T (derived in THEORY.md §4.3). A Monte-Carlo gradient over N i.i.d. samples must have
-// cosine ≥ 0.99 with μ₊ − μ₋; N is chosen from the derived variance so that Markov's inequality
-// bounds the failure probability of a true statement by δ.
+// cosine ≥ 0.99 with (1 − 2η)(μ₊ − μ₋); N is chosen from the derived variance so that Markov's
+// inequality bounds the failure probability of a true statement by δ.
 #include <algorithm>
 #include <cmath>
-
 #include <string>
 
 #include <boost/math/distributions/normal.hpp>
 
 #include "boa/claim.hpp"
-#include "boa/model.hpp"
 #include "boa/token_selection_data.hpp"
 
 namespace boa::claims {

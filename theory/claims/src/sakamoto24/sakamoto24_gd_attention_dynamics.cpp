@@ -109,23 +109,30 @@ Outcome CheckAttentionGrowth(std::uint64_t seed, Engine engine, bool with_noisy)
   return o;
 }
 
-}  // namespace
-
-Claim Sakamoto24GdAttentionGrowth() {
+// What the three claims share: one balanced p-only run per instance, on either engine, judged at
+// THEORY.md §4's "theorem conclusion" row.
+Claim DynamicsClaim(const std::string& id, Provenance provenance) {
   Claim c;
-  c.id = "sakamoto24.gd.attention_growth";
-  c.title =
-      "After a burn-in of steps/10 the relevant (clean) or selected (noisy) token's attention never decreases and ends ≥ 0.9";
+  c.id = id;
   c.kind = ClaimKind::kProbabilistic;
-  c.provenance = Provenance::kPaper;
-  c.source = "[S] Lemmas A.2–A.4";
+  c.provenance = provenance;
   c.regime = {};
-  c.check = [](const Params&, std::uint64_t seed, Engine engine) {
-    return CheckAttentionGrowth(seed, engine, true);
-  };
   c.gram_form = true;
   c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  return c;
+}
+
+}  // namespace
+
+Claim Sakamoto24GdAttentionGrowth() {
+  Claim c = DynamicsClaim("sakamoto24.gd.attention_growth", Provenance::kPaper);
+  c.title =
+      "After a burn-in of steps/10 the relevant (clean) or selected (noisy) token's attention never decreases and ends ≥ 0.9";
+  c.source = "[S] Lemmas A.2–A.4";
+  c.check = [](const Params&, std::uint64_t seed, Engine engine) {
+    return CheckAttentionGrowth(seed, engine, true);
+  };
   c.expected = Expectation::kFails;
   // ./boa check sakamoto24.gd.attention_growth --seed 1000 --instances 40 --run-to-cap
   c.finding_rate = 1;  // 40 of 40 failed
@@ -141,32 +148,21 @@ Claim Sakamoto24GdAttentionGrowth() {
 }
 
 Claim Sakamoto24GdAttentionGrowthClean() {
-  Claim c;
-  c.id = "sakamoto24.gd.attention_growth_clean";
+  Claim c = DynamicsClaim("sakamoto24.gd.attention_growth_clean", Provenance::kDerived);
   c.title =
       "After a burn-in of steps/10 every clean sample's relevant-token attention never decreases and ends ≥ 0.9";
-  c.kind = ClaimKind::kProbabilistic;
-  c.provenance = Provenance::kDerived;
   c.source = "[S] Lemmas A.2–A.4, the clean samples only";
-  c.regime = {};
   c.check = [](const Params&, std::uint64_t seed, Engine engine) {
     return CheckAttentionGrowth(seed, engine, false);
   };
-  c.gram_form = true;
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
-  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
 
 Claim Sakamoto24GdAttentionGapLaw() {
-  Claim c;
-  c.id = "sakamoto24.gd.attention_gap_law";
+  Claim c = DynamicsClaim("sakamoto24.gd.attention_gap_law", Provenance::kPaper);
   c.title =
       "After a burn-in of steps/10 each clean sample's attention gap follows g(Λ(τ)) − g(Λ(τ₀)) = c(τ − τ₀) within 0.5";
-  c.kind = ClaimKind::kProbabilistic;
-  c.provenance = Provenance::kPaper;
   c.source = "[S] v3 growth function and Lemmas A.2–A.4";
-  c.regime = {};
   c.check = [](const Params&, std::uint64_t seed, Engine engine) {
     const AttentionTrace trace = RecordBalancedRun(seed, engine);
     const int T = trace.labels.T;
@@ -208,9 +204,6 @@ Claim Sakamoto24GdAttentionGapLaw() {
     }
     return o;
   };
-  c.gram_form = true;
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
-  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
 
