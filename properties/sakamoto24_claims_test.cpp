@@ -23,3 +23,15 @@ RC_GTEST_PROP(Sakamoto24Claims, LossWithAFixedHeadNeverFallsBelowItsFloor, ()) {
 TEST(Sakamoto24ClaimsStatistical, ExplicitConstructionIsBenignHarmfulOrNotOverfittingByLambda) {
   ExpectClaimVerdict("sakamoto24.existence");
 }
+
+// Lemma B.6 at δ = 0.1 against δ₁ = 0.2 (lemma row); the union bound leaves a true failure rate
+// well below δ, so the run stops after ≈ 26 instances of at most 40·16·500 Gaussian draws.
+TEST(Sakamoto24ClaimsStatistical, SignalNoiseInteractionStaysBelowTheUnionBound) {
+  ExpectClaimVerdict("sakamoto24.noise.concentration");
+}
+
+// The Monte-Carlo head gradient at initialisation points along (1 − 2η)(μ₊ − μ₋) to cosine 0.99;
+// its sample size makes a true statement fail an instance w.p. ≤ δ = 0.1 (Markov).
+TEST(Sakamoto24ClaimsStatistical, PopulationHeadGradientAlignsWithTheClassSignalDifference) {
+  ExpectClaimVerdict("sakamoto24.head.population_gradient");
+}

@@ -43,3 +43,37 @@ TEST(Sakamoto24GdClaimsSlowStatistical, TestAccuracyDropsWhereTheFrakSRatioCross
 TEST(Sakamoto24GdClaims, DelayedGeneralizationIsMeasured) {
   ExpectClaimVerdict("sakamoto24.gd.delayed_generalization");
 }
+
+// The sharper noisy-sample statement of [S]; a finding: noisy samples often select an irrelevant
+// token.
+TEST(Sakamoto24GdClaimsSlowStatistical, NoisySamplesSelectTheirWeakOppositeToken) {
+  ExpectClaimVerdict("sakamoto24.gd.token_selection_weak_opposite");
+}
+
+TEST(Sakamoto24GdClaimsStatistical, BeyondHalfLabelNoiseTestAccuracyStaysHighWhereRExceedsOne) {
+  ExpectClaimVerdict("sakamoto24.frak_s.beyond_half");
+}
+
+// Trajectory predicates of Lemmas A.2–A.4 along the p-only run (Gram engine); the first is a
+// finding (noisy samples' selected weight does not saturate within the horizon).
+TEST(Sakamoto24GdClaimsStatistical, AttentionOnTheFittingTokenGrowsAfterBurnInAndSaturates) {
+  ExpectClaimVerdict("sakamoto24.gd.attention_growth");
+}
+
+TEST(Sakamoto24GdClaimsStatistical, CleanRelevantAttentionGrowsAfterBurnInAndSaturates) {
+  ExpectClaimVerdict("sakamoto24.gd.attention_growth_clean");
+}
+
+TEST(Sakamoto24GdClaimsStatistical, CleanAttentionGapFollowsTheGrowthFunctionLaw) {
+  ExpectClaimVerdict("sakamoto24.gd.attention_gap_law");
+}
+
+// [S] Fig. 1 (right): the head alone on uniform attention, swept over T (Gram engine). A
+// finding: the head alone fits every sample.
+TEST(Sakamoto24GdClaimsStatistical, HeadAloneDoesNotFitNoisySamplesAndDegradesWithT) {
+  ExpectClaimVerdict("sakamoto24.head_only.no_overfit");
+}
+
+TEST(Sakamoto24GdClaimsStatistical, HeadAloneGeneralisesWorseAsTGrows) {
+  ExpectClaimVerdict("sakamoto24.head_only.degrades_with_t");
+}

@@ -53,6 +53,7 @@ Figure Magen24BenignOnsetFigure(const SweepRun& run);
 Figure MagenSnrThresholdDimensionFigure(const SweepRun& run);
 Figure MagenSnrThresholdNormalisedFigure(const SweepRun& run);
 Figure Magen24MultiTokenSpreadFigure(const SweepRun& run);
+Figure Sakamoto24HeadOnlyFigure(const SweepRun& run);
 
 const std::vector<FigureBuilder>& FigureCatalog() {
   static const std::vector<FigureBuilder> all = {
@@ -79,6 +80,7 @@ const std::vector<FigureBuilder>& FigureCatalog() {
       {"magen_snr_threshold_dimension", MagenSnrThresholdDimensionFigure},
       {"magen_snr_threshold_normalised", MagenSnrThresholdNormalisedFigure},
       {"magen24_multi_token_spread", Magen24MultiTokenSpreadFigure},
+      {"sakamoto24_head_only", Sakamoto24HeadOnlyFigure},
   };
   return all;
 }

@@ -65,6 +65,15 @@ Claim Magen24SnrThresholdDimension();
 Claim Magen24SnrThresholdDimensionSA();
 Claim Magen24SnrThresholdNormalised();
 Claim Magen24ExtensionMultiTokenSpread();
+Claim Sakamoto24GdTokenSelectionWeakOpposite();
+Claim Sakamoto24NoiseConcentration();
+Claim Sakamoto24HeadPopulationGradient();
+Claim Sakamoto24FrakSBeyondHalf();
+Claim Sakamoto24GdAttentionGrowth();
+Claim Sakamoto24GdAttentionGrowthClean();
+Claim Sakamoto24GdAttentionGapLaw();
+Claim Sakamoto24HeadOnlyNoOverfit();
+Claim Sakamoto24HeadOnlyDegradesWithT();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -126,6 +135,15 @@ const std::vector<Claim>& Catalog() {
       claims::Magen24SnrThresholdDimensionSA(),
       claims::Magen24SnrThresholdNormalised(),
       claims::Magen24ExtensionMultiTokenSpread(),
+      claims::Sakamoto24GdTokenSelectionWeakOpposite(),
+      claims::Sakamoto24NoiseConcentration(),
+      claims::Sakamoto24HeadPopulationGradient(),
+      claims::Sakamoto24FrakSBeyondHalf(),
+      claims::Sakamoto24GdAttentionGrowth(),
+      claims::Sakamoto24GdAttentionGrowthClean(),
+      claims::Sakamoto24GdAttentionGapLaw(),
+      claims::Sakamoto24HeadOnlyNoOverfit(),
+      claims::Sakamoto24HeadOnlyDegradesWithT(),
   };
   return all;
 }

@@ -23,6 +23,7 @@ Sweep Sakamoto24AccuracyStepsSweep();
 Sweep Sakamoto24FrakSSweep();
 Sweep Sakamoto24AccuracyHeatmapSweep();
 Sweep Sakamoto24AttentionGapSweep();
+Sweep Sakamoto24HeadOnlySweep();
 Sweep FlakeAuditSweep();
 Sweep Magen24BenignOnsetSweep();
 Sweep MagenSnrThresholdDimensionSweep();
@@ -51,6 +52,7 @@ const std::vector<Sweep>& SweepCatalog() {
       sweeps::Sakamoto24AccuracyHeatmapSweep(),
       sweeps::Sakamoto24AttentionGapSweep(),
       sweeps::Magen24SoftmaxBoundSweep(),
+      sweeps::Sakamoto24HeadOnlySweep(),
       sweeps::FlakeAuditSweep(),
       sweeps::Magen24BenignOnsetSweep(),
       sweeps::MagenSnrThresholdDimensionSweep(),

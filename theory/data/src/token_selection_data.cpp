@@ -64,6 +64,23 @@ Dataset Generate(const TokenSelectionSpec& spec, int n, double eta, std::uint64_
 
 }  // namespace
 
+TokenMeanSignal TokenMeanSignalOf(const TokenSelectionSpec& spec) {
+  return {(spec.relevant + spec.rho * spec.weak_same) / spec.T,
+          spec.rho * spec.weak_opposite / spec.T};
+}
+
+Vector TokenSignal(const Dataset& data, int i, int t, double rho) {
+  const bool plus = data.y_true(i) > 0;
+  const Vector& same = plus ? data.mu_plus : data.mu_minus;
+  const Vector& opposite = plus ? data.mu_minus : data.mu_plus;
+  switch (data.Role(i, t)) {
+    case TokenRole::kRelevant: return same;
+    case TokenRole::kWeakSame: return rho * same;
+    case TokenRole::kWeakOpposite: return rho * opposite;
+    default: return Vector::Zero(data.d);
+  }
+}
+
 void Validate(const TokenSelectionSpec& spec) {
   Require(spec.n >= 2, "n must be at least 2 (got " + std::to_string(spec.n) + ")");
   Require(spec.d >= 3, "d must be at least 3 (got " + std::to_string(spec.d) + ")");

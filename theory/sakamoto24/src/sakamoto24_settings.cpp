@@ -1,5 +1,7 @@
 #include "boa/sakamoto24_settings.hpp"
 
+#include <cmath>
+
 #include "boa/error.hpp"
 
 namespace boa {
@@ -43,6 +45,34 @@ TokenSelectionRunOptions Sakamoto24POnlyProtocol() {
   options.steps = 1500;
   options.n_test = 2000;
   return options;
+}
+
+const std::vector<int>& HeadOnlyTokenCounts() {
+  static const std::vector<int> counts = {4, 8, 16, 32};
+  return counts;
+}
+
+TokenSelectionSpec HeadOnlySpec(int T) {
+  const Sakamoto24Setting& balanced = Sakamoto24Settings()[0];
+  TokenSelectionSpec spec = Sakamoto24Spec(balanced.d, balanced.mu_norm);
+  spec.T = T;
+  return spec;
+}
+
+TokenSelectionRunOptions HeadOnlyProtocol(Engine engine) {
+  TokenSelectionRunOptions options;
+  options.train_W = false;
+  options.lr = 5e-3;
+  options.steps = 1000;
+  options.n_test = 2000;
+  options.engine = engine;
+  return options;
+}
+
+double AveragedNoiseToSignal(const TokenSelectionSpec& spec) {
+  const TokenMeanSignal m = TokenMeanSignalOf(spec);
+  return spec.sigma * std::sqrt(static_cast<double>(spec.d) / spec.T) /
+         (spec.mu_norm * std::hypot(m.same, m.opposite));
 }
 
 TokenSelectionSpec FrakSSpec(int setting, double eta) {

@@ -166,6 +166,39 @@ TokenSelectionRun RunTokenSelectionOnGram(const GramInstance& gram, const TokenS
   return run;
 }
 
+TokenSelectionRun RunHeadOnly(const TokenSelectionSpec& spec,
+                              const TokenSelectionRunOptions& options, std::uint64_t seed) {
+  Require(options.lr > 0 && options.steps >= 0, "a head-only run needs lr > 0, steps ≥ 0");
+  Require(!options.train_W && !options.observer && !options.attention_observer,
+          "a head-only run trains the head v alone: no W, no observers");
+  const TrainOptions train{options.steps, ConstantSchedule({{"v", options.lr}}), 0};
+  TokenSelectionRun run;
+  Vector f;
+  TestProjections projections;
+  if (options.engine == Engine::kGram) {
+    const GramInstance gram = SampleTokenSelectionGram(spec, 0, seed);
+    GramModel model = GramPromptAttention(gram);
+    model.train_query = false;
+    GramGradientDescent(gram, model, train);
+    run.labels = LabelsOf(gram);
+    f = EvaluateGram(gram, model).attention.f;
+    projections = ProjectionsOf(model.query, model.head, gram);
+  } else {
+    run.data = GenerateTokenSelection(spec, seed);
+    PromptAttention model(spec.d);
+    model.Blocks()[0].trained = false;  // block 0 is p
+    GradientDescent(model, run.data, train);
+    run.labels = LabelsOf(run.data);
+    f = model.Evaluate(run.data, false).f;
+    projections = ProjectionsOf(model.Block("p"), model.Block("v"), spec.mu_norm, spec.sigma, true);
+  }
+  run.train_accuracy = FittedFraction(run.labels, f);
+  run.noisy_fitted = NoisyFittedFraction(run.labels, f);
+  run.test = ProjectedCleanTestError(projections, spec, options.n_test, seed);
+  run.test_accuracy = 1 - run.test.error.rate;
+  return run;
+}
+
 void AddRunMeasures(const std::string& prefix, const TokenSelectionRun& run,
                     std::map<std::string, double>& measured) {
   measured[prefix + "train_accuracy"] = run.train_accuracy;

@@ -38,13 +38,11 @@ constexpr int kTestSamples = 4000;
 Vector Construction(const Dataset& data, double rho, double lambda) {
   Vector p = data.mu_plus + data.mu_minus;
   for (int i = 0; i < data.n; ++i) {
-    const bool plus = data.y_true(i) > 0;
     const TokenRole wanted = data.noisy[i] ? TokenRole::kWeakOpposite : TokenRole::kRelevant;
-    const Vector signal = wanted == TokenRole::kRelevant
-                              ? (plus ? data.mu_plus : data.mu_minus)
-                              : Vector(rho * (plus ? data.mu_minus : data.mu_plus));
     for (int t = 0; t < data.T; ++t) {
-      if (data.Role(i, t) == wanted) p += lambda * (data.Tokens(i).row(t).transpose() - signal);
+      if (data.Role(i, t) == wanted) {
+        p += lambda * (data.Tokens(i).row(t).transpose() - TokenSignal(data, i, t, rho));
+      }
     }
   }
   return p;

@@ -4,7 +4,13 @@
 // token whose head score has the sign of its flipped label (typically the weak-opposite token),
 // and clean test accuracy ≥ 0.95.
 //
+// sakamoto24.gd.token_selection_weak_opposite — the sharper form of its noisy-sample part
+// ([S] App. A, lines 483–484 as corrected in the rebuttal): every noisy sample attends most to its
+// weak-opposite token (W_{−Y*}, the token carrying the opposite class signal ρμ_{−ỹ}). It also
+// reports how often a noisy sample selects an irrelevant token instead.
+//
 // Protocol: the paper's W and p, lr 5e-3, 1000 steps (Sakamoto24Protocol), at every budget.
+#include <map>
 #include <string>
 
 #include "boa/claim.hpp"
@@ -12,6 +18,19 @@
 #include "sakamoto24_protocol.hpp"
 
 namespace boa::claims {
+namespace {
+
+// One GD run in the balanced setting of [S] Fig. 3a, with its key numbers in `measured`.
+TokenSelectionRun BalancedRun(const Params& params, std::uint64_t seed,
+                              std::map<std::string, double>& measured) {
+  const auto& setting = Sakamoto24Settings()[0];
+  const TokenSelectionRun run = RunTokenSelection(Sakamoto24Spec(setting.d, setting.mu_norm),
+                                                  Sakamoto24RunOptions(params), seed);
+  AddRunMeasures("", run, measured);
+  return run;
+}
+
+}  // namespace
 
 Claim Sakamoto24GdTokenSelection() {
   Claim c;
@@ -24,11 +43,8 @@ Claim Sakamoto24GdTokenSelection() {
   c.regime = {};
   c.budget_params = Sakamoto24BudgetParams;
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
-    const auto& setting = Sakamoto24Settings()[0];
-    const TokenSelectionRun run = RunTokenSelection(Sakamoto24Spec(setting.d, setting.mu_norm),
-                                                    Sakamoto24RunOptions(params), seed);
     Outcome o;
-    AddRunMeasures("", run, o.measured);
+    const TokenSelectionRun run = BalancedRun(params, seed, o.measured);
     o.holds = run.train_accuracy == 1 && run.clean_selects.at("relevant") == 1 &&
               run.noisy_select_label_sign == 1 && run.test_accuracy >= kBenignCleanTestAccuracy;
     if (!o.holds) {
@@ -46,6 +62,48 @@ Claim Sakamoto24GdTokenSelection() {
   // kept in the corpus). An earlier version allowed a failure rate of 0.35, taken from a rate
   // measured on this code; that is withdrawn.
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  return c;
+}
+
+Claim Sakamoto24GdTokenSelectionWeakOpposite() {
+  Claim c;
+  c.id = "sakamoto24.gd.token_selection_weak_opposite";
+  c.title = "Balanced setting: every noisy sample attends most to its weak-opposite token W_{−Y*}";
+  c.kind = ClaimKind::kProbabilistic;
+  c.provenance = Provenance::kPaper;
+  c.source = "[S] Thm 4.2 proof (App. A) and the corrected lines 483–484 (rebuttal A5)";
+  c.regime = {};
+  c.budget_params = Sakamoto24BudgetParams;
+  c.check = [](const Params& params, std::uint64_t seed, Engine) {
+    Outcome o;
+    const TokenSelectionRun run = BalancedRun(params, seed, o.measured);
+    const double weak_opposite = run.noisy_selects.at("weak_opposite");
+    o.holds = weak_opposite == 1;
+    if (!o.holds) {
+      o.explanation = "noisy samples selecting their weak-opposite token " +
+                      std::to_string(weak_opposite) + " (irrelevant " +
+                      std::to_string(run.noisy_selects.at("irrelevant")) + ", relevant " +
+                      std::to_string(run.noisy_selects.at("relevant")) + ")";
+    }
+    return o;
+  };
+  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
+  // The same conclusion as sakamoto24.gd.token_selection, sharpened: THEORY.md §4, "theorem
+  // conclusion".
+  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.expected = Expectation::kFails;
+  // ./boa check sakamoto24.gd.token_selection_weak_opposite --seed 1000 --instances 40
+  //   --run-to-cap
+  c.finding_rate = 0.825;  // 33 of 40 failed
+  c.finding =
+      "Noisy samples often select an irrelevant token instead of W_{−Y*}: in 33 of 40 seeds "
+      "(seeds 1000.., `./boa check sakamoto24.gd.token_selection_weak_opposite --seed 1000 "
+      "--instances 40 --run-to-cap`; 95% interval [0.67, 0.93]) some noisy sample's most-attended "
+      "token is not its weak-opposite token. Over the 160 noisy samples of those runs, 62% select "
+      "the weak-opposite token, 37% an irrelevant one, 1% the weak-same one and none the relevant "
+      "one; 97% are fitted and the clean test accuracy is 1 in every run. The flipped-sign form "
+      "(sakamoto24.gd.token_selection) holds: an irrelevant token whose noise gives it a head "
+      "score of the flipped label's sign fits a noisy sample as well.";
   return c;
 }
 

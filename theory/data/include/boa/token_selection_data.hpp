@@ -37,6 +37,19 @@ void Validate(const TokenSelectionSpec& spec);
 
 Dataset GenerateTokenSelection(const TokenSelectionSpec& spec, std::uint64_t seed);
 
+// The signal of the token mean x̄ = (1/T)Σ_t x_t is aμ_ỹ + bμ_{−ỹ} with these coefficients:
+// a = (relevant + ρ·weak_same)/T, b = ρ·weak_opposite/T (its noise is ε̄ ~ N(0, σ²I/T)).
+struct TokenMeanSignal {
+  double same = 0;      // a
+  double opposite = 0;  // b
+};
+TokenMeanSignal TokenMeanSignalOf(const TokenSelectionSpec& spec);
+
+// The signal part of token t of sample i (μ_ỹ, ρμ_ỹ, ρμ_{−ỹ} or 0 by role), so that the token's
+// noise is ε_it = x_it − TokenSignal(data, i, t, ρ); ρ is the spec's (the data set does not keep
+// it).
+Vector TokenSignal(const Dataset& data, int i, int t, double rho);
+
 // An independent clean draw (η = 0) of n_test samples, from the test stream of the same seed.
 Dataset GenerateTokenSelectionTest(const TokenSelectionSpec& spec, int n_test, std::uint64_t seed);
 

@@ -42,6 +42,16 @@ TokenSelectionRunOptions Sakamoto24FigureProtocol(Budget budget);
 // the default, direct engine.
 TokenSelectionRunOptions Sakamoto24POnlyProtocol();
 
+// The head-only contrast of [S] Fig. 1 (right), RunHeadOnly: the Fig. 3a data (balanced setting)
+// with T ∈ {4, 8, 16, 32} tokens (one relevant and one weak token of each kind, the rest
+// irrelevant), v trained from 0 with the paper's step size and horizon (lr 5e-3, 1000 steps).
+const std::vector<int>& HeadOnlyTokenCounts();
+TokenSelectionSpec HeadOnlySpec(int T);
+TokenSelectionRunOptions HeadOnlyProtocol(Engine engine);
+// The ratio of the token mean's noise norm to its signal norm (TokenMeanSignalOf),
+// σ√(d/T) / (‖μ‖√(a² + b²)), which grows like √T when the token counts are fixed.
+double AveragedNoiseToSignal(const TokenSelectionSpec& spec);
+
 // The 𝔖 settings: p only, T = 8 with 2 relevant + 2 weak-same + 2 weak-opposite tokens,
 // ρ = 0.1, (d, ‖μ‖) ∈ {(6000, 20), (6000, 60), (6000, 100), (12000, 120)} (index 0..3).
 // n = 40, so that η = 0.05 already flips one sample per class under balanced-exact flips

@@ -110,6 +110,13 @@ TokenSelectionRun RunTokenSelectionOnGram(const GramInstance& gram, const TokenS
                                           const TokenSelectionRunOptions& options,
                                           std::uint64_t seed);
 
+// The contrast of [S] Fig. 1 (right): no token selection, only a head trained. M1 with p frozen
+// at 0 (uniform attention, so f = vᵀx̄ with x̄ the token mean) and v trained by GD from 0 on D2
+// data with options.lr, steps, n_test and engine (p only, so both engines; train_W and the
+// observers are refused). Fills labels, train_accuracy, noisy_fitted, test and test_accuracy.
+TokenSelectionRun RunHeadOnly(const TokenSelectionSpec& spec,
+                              const TokenSelectionRunOptions& options, std::uint64_t seed);
+
 // The key numbers of a run under `prefix` (e.g. "balanced_"): train_accuracy, test_accuracy,
 // noisy_fitted, noisy_select_label_sign, and clean_selects_<role> / noisy_selects_<role> for every
 // D2 role.
