@@ -182,14 +182,21 @@ def run_tests(scratch, log):
     return []
 
 
-def mutate(scratch, m, apply):
+def mutate(scratch, m):
+    """Applies the mutant in the scratch copy; returns the file's original text, for restore()."""
     path = os.path.join(scratch, "src", m["file"])
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    before, after = (m["find"], m["replace"]) if apply else (m["replace"], m["find"])
-    assert text.count(before) == 1, f"{m['id']}: scratch copy of {m['file']} out of step"
+    assert text.count(m["find"]) == 1, f"{m['id']}: scratch copy of {m['file']} out of step"
     with open(path, "w", encoding="utf-8") as f:
-        f.write(text.replace(before, after))
+        f.write(text.replace(m["find"], m["replace"]))
+    return text
+
+
+def restore(scratch, m, original):
+    # The original text, not a reverse replacement: a mutant may duplicate an existing line.
+    with open(os.path.join(scratch, "src", m["file"]), "w", encoding="utf-8") as f:
+        f.write(original)
 
 
 def write_results(results, out):
@@ -266,13 +273,13 @@ def run_mutants(args):
         "schema": SCHEMA, "commit": git("rev-parse", "--short=12", "HEAD").strip(),
         "dirty": bool(git("status", "--porcelain", "--untracked-files=no").strip()),
         "catalog": catalog_hash, "shard": f"{shard}/{shards}", "jobs": os.cpu_count() or 1,
-        "setup_seconds": round(time.monotonic() - started, 1), "mutants": [],
+        "setup_seconds": round(time.monotonic() - started, 1), "complete": False, "mutants": [],
     }
     invalid = 0
     for done, (index, m) in enumerate(chosen, 1):
         say(f"[{done}/{len(chosen)}] {m['id']}: {m['description']}")
         t0 = time.monotonic()
-        mutate(scratch, m, apply=True)
+        original = mutate(scratch, m)
         try:
             if build(scratch, log):
                 killers = run_tests(scratch, log)
@@ -281,7 +288,7 @@ def run_mutants(args):
                 killers, status = [], "invalid"
                 invalid += 1
         finally:
-            mutate(scratch, m, apply=False)
+            restore(scratch, m, original)
         record = {"index": index, "id": m["id"], "layer": m["layer"],
                   "description": m["description"], "status": status, "killed_by": killers,
                   "seconds": round(time.monotonic() - t0, 1)}
@@ -290,7 +297,9 @@ def run_mutants(args):
         results["mutants"].append(record)
         say(f"    {status}" + (f" by {', '.join(killers[:3])}" if killers else "") +
             f" ({record['seconds']:.0f} s)")
+        write_results(results, out)  # an interrupted run keeps what it measured
     build(scratch, log)  # leave the scratch build unmutated for the next run
+    results["complete"] = True
     write_results(results, out)
     killed, counted = score(results["mutants"])
     say(f"{killed} of {counted} killed; wrote {out} and MUTANTS.md")
@@ -309,6 +318,8 @@ def merge(args):
             raise BadInput(f"cannot read mutant results {path}: {e}")
     first = parts[0]
     for path, p in zip(args.parts, parts):
+        if not p.get("complete"):
+            raise BadInput(f"{path} is an interrupted run; rerun its shard")
         for key in ("schema", "commit", "dirty", "catalog"):
             if p.get(key) != first.get(key):
                 raise BadInput(f"{path} has {key} {p.get(key)}, not {first.get(key)} like "
