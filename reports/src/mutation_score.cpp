@@ -69,8 +69,9 @@ void WriteMutationMarkdown(std::ostream& md, const std::optional<json>& results)
   const Score s = ScoreOf(*results);
   md << "Measured here by `./boa mutants` at commit `" << (*results)["commit"].get<std::string>()
      << "`" << ((*results).value("dirty", false) ? " (with uncommitted changes)" : "") << ", shard "
-     << (*results)["shard"].get<std::string>() << ": **" << s.killed << " of " << s.counted
-     << " mutants killed** by the CI test tier";
+     << (*results)["shard"].get<std::string>()
+     << ((*results).value("complete", true) ? "" : " (an interrupted run: partial)") << ": **"
+     << s.killed << " of " << s.counted << " mutants killed** by the CI test tier";
   if (s.counted > 0) md << " (" << FormatNumber(100.0 * s.killed / s.counted) << "%)";
   md << "; " << s.equivalent << " documented as equivalent and " << s.invalid
      << " invalid (did not compile) are not counted. Cost: " << FormatNumber(s.seconds / 60)
