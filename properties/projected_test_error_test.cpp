@@ -31,7 +31,12 @@ Vector Gaussian(int d, double scale, std::uint64_t seed) {
   return Vector::NullaryExpr(d, [&] { return scale * rng.Normal(); });
 }
 
-TEST(ProjectedTestError, MatchesDirectMonteCarloForPromptAttentionOnSignalNoise) {
+// M1 on D1 with a random query plus `plus_signal_score` on μ₊'s coordinate and a random head plus
+// (1, −minus_signal_value) on the signal coordinates. With both classes alike (0, 1) the error
+// is the same if the classes' patterns were swapped; with class + attending its signal and class
+// − reading a weak one (10, 0.2), the projection must keep each class's own score pattern.
+void ExpectPromptAttentionProjectionMatchesDirect(double plus_signal_score,
+                                                  double minus_signal_value) {
   SignalNoiseSpec spec;
   spec.n = 10;
   spec.d = 200;
@@ -39,14 +44,23 @@ TEST(ProjectedTestError, MatchesDirectMonteCarloForPromptAttentionOnSignalNoise)
   spec.snr = 0.08;
   PromptAttention model(spec.d);
   model.Block("p") = Gaussian(spec.d, 0.2, 1);
+  model.Block("p")(0) += plus_signal_score;
   model.Block("v") = Gaussian(spec.d, 0.1, 2);
   model.Block("v")(0) += 1.0;  // some signal alignment so the error is below 1/2
-  model.Block("v")(1) -= 1.0;
+  model.Block("v")(1) -= minus_signal_value;
   const Dataset test = GenerateSignalNoiseTest(spec, 20000, 3);
   const ErrorEstimate direct = CleanTestError(model, test);
   const auto projected =
       ProjectedCleanTestError(model.Block("p"), model.Block("v"), spec, 200000, 4);
   ExpectSameProportion(projected.error, direct);
+}
+
+TEST(ProjectedTestError, MatchesDirectMonteCarloForPromptAttentionOnSignalNoise) {
+  ExpectPromptAttentionProjectionMatchesDirect(0.0, 1.0);
+}
+
+TEST(ProjectedTestError, MatchesDirectMonteCarloWhenTheClassesScoreTheirSignalsDifferently) {
+  ExpectPromptAttentionProjectionMatchesDirect(10.0, 0.2);
 }
 
 TEST(ProjectedTestError, MatchesDirectMonteCarloForTokenSelectionOnD2) {
