@@ -29,7 +29,7 @@ struct CorpusEntry {
   bool expect_failure = true;
   std::string note;
   Engine engine = Engine::kDirect;  // meaningful for claims with a Gram form
-  std::string simd;                 // the SIMD target it was saved on; empty: not recorded
+  std::string simd{};               // the SIMD target it was saved on; empty: not recorded
 };
 
 // The default corpus folder: $BOA_CORPUS_DIR (set by ./boa to the checkout's
