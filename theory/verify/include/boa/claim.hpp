@@ -28,9 +28,9 @@ std::string ToString(Expectation expectation);
 
 // The suite's false-alarm budget per run, split over its probabilistic and scaling claims: a
 // claim whose statement is true fails a run with probability ≤ its α, and the α of the catalog
-// add up to ≤ kSuiteFalseAlarm (Bonferroni). kClaimAlpha leaves room for 50 such claims.
+// add up to ≤ kSuiteFalseAlarm (Bonferroni). kClaimAlpha leaves room for 100 such claims.
 inline constexpr double kSuiteFalseAlarm = 1e-3;
-inline constexpr double kClaimAlpha = 2e-5;
+inline constexpr double kClaimAlpha = 1e-5;
 
 // Scaling claims (THEORY.md §4.4): the smallest deviation of an exponent a run must detect with
 // power ≥ 0.9, and the finite-n bias that still counts as the predicted exponent — an exponent
