@@ -83,17 +83,15 @@ JointMaxMargin EnumerateJointMaxMargin(const SampleLabels& labels, const RowMatr
   return m;
 }
 
-NormalisedGdTrace RunNormalisedGd(const GramInstance& gram, const SelectionSvms& target,
-                                  const std::vector<int>& checkpoints) {
+double SpanCosine(const GramInstance& gram, const SpanVector& a, const SpanVector& b) {
+  const double norms = std::sqrt(gram.Inner(a, a) * gram.Inner(b, b));
+  return norms > 0 ? gram.Inner(a, b) / norms : 0.0;
+}
+
+NormalisedGdTrace RunNormalisedGd(const GramInstance& gram, const std::vector<int>& checkpoints) {
   Require(!checkpoints.empty() && std::is_sorted(checkpoints.begin(), checkpoints.end()) &&
               checkpoints.front() >= 1,
           "normalised GD needs increasing checkpoints ≥ 1");
-  const SpanVector v_target = gram.Combine(target.v_coef);
-  const SpanVector p_target = gram.Combine(target.p_coef);
-  const auto cosine = [&gram](const SpanVector& a, const SpanVector& b) {
-    const double norms = std::sqrt(gram.Inner(a, a) * gram.Inner(b, b));
-    return norms > 0 ? gram.Inner(a, b) / norms : 0.0;
-  };
   const double eta = kNormalisedGdStep / (gram.sigma * std::sqrt(static_cast<double>(gram.d)));
   const auto step = [&gram, eta](SpanVector& theta, const SpanVector& grad) {
     const double norm = std::sqrt(gram.Inner(grad, grad));
@@ -112,7 +110,7 @@ NormalisedGdTrace RunNormalisedGd(const GramInstance& gram, const SelectionSvms&
     step(model.query, e.grad_query);
     step(model.head, e.grad_head);
     if (t == checkpoints[next]) {
-      trace.checkpoints.push_back({t, cosine(model.head, v_target), cosine(model.query, p_target)});
+      trace.checkpoints.push_back({t, model.query, model.head});
       ++next;
     }
   }

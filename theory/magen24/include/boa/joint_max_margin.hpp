@@ -1,6 +1,6 @@
 #pragma once
 // The joint max-margin problem of [M] Thms 6/8/10, solved exactly by enumeration (THEORY.md
-// magen24.maxmargin.joint_benign, §4.4):
+// magen24.maxmargin.joint_benign_per_class, §4.4):
 //
 //   max over ‖v‖ ≤ r, ‖p‖ ≤ R of minᵢ yᵢ f(Xᵢ; v, p),   R → ∞.
 //
@@ -40,8 +40,7 @@ inline constexpr double kNormalisedGdStep = 0.01;
 
 struct DirectionCheckpoint {
   int step = 0;
-  double cos_v = 0;  // cos∠(v_t, v_SVM) of the target selection
-  double cos_p = 0;  // cos∠(p_t, p_SVM)
+  SpanVector p, v;  // the iterate after `step` steps
 };
 
 struct NormalisedGdTrace {
@@ -50,9 +49,10 @@ struct NormalisedGdTrace {
   double train_accuracy = 0;
 };
 
-// Runs to the last of `checkpoints` (increasing step counts) and records the cosines to the
-// target selection's SVMs at each.
-NormalisedGdTrace RunNormalisedGd(const GramInstance& gram, const SelectionSvms& target,
-                                  const std::vector<int>& checkpoints);
+// Runs to the last of `checkpoints` (increasing step counts) and keeps the iterate at each.
+NormalisedGdTrace RunNormalisedGd(const GramInstance& gram, const std::vector<int>& checkpoints);
+
+// cos∠(a, b) in the instance's inner product (0 when either is zero).
+double SpanCosine(const GramInstance& gram, const SpanVector& a, const SpanVector& b);
 
 }  // namespace boa
