@@ -44,6 +44,18 @@ Dataset OrthogonalSignalNoise(int n, int noisy_per_class, double mu, double xi) 
   return data;
 }
 
+// A RapidCheck-drawn D1 spec with exact flips: n ∈ [n_lo, n_hi), d = k·n² with k ∈ [k_lo, k_hi),
+// η ∈ [0, eta_end) percent, SNR² ∈ [0.1, 6)/n.
+SignalNoiseSpec ArbitraryMaxMarginSpec(int n_lo, int n_hi, int k_lo, int k_hi, int eta_end) {
+  SignalNoiseSpec spec;
+  spec.n = *rc::gen::inRange(n_lo, n_hi);
+  spec.d = spec.n * spec.n * *rc::gen::inRange(k_lo, k_hi);
+  spec.eta = *rc::gen::inRange(0, eta_end) / 100.0;
+  spec.snr = std::sqrt(*rc::gen::inRange(1, 60) / 10.0 / spec.n);
+  spec.flips = FlipRule::kExact;
+  return spec;
+}
+
 TEST(MaxMarginSelection, NormsMatchTheClosedFormsOnOrthogonalNoise) {
   const double mu = 3, xi = 5;
   const Dataset data = OrthogonalSignalNoise(10, 1, mu, xi);
@@ -106,12 +118,7 @@ TEST(JointMaxMargin, EnumerationFindsTheClosedFormWinner) {
 // that would win) change nothing: on random D1 sets it returns the selection a plain loop over
 // every selection's two SVMs finds (the smallest ‖v_SVM‖ among those with both SVMs converged).
 RC_GTEST_PROP(JointMaxMargin, EnumerationMatchesAPlainLoopOverEverySelection, ()) {
-  SignalNoiseSpec spec;
-  spec.n = *rc::gen::inRange(2, 6);
-  spec.d = spec.n * spec.n * *rc::gen::inRange(2, 5);
-  spec.eta = *rc::gen::inRange(0, 41) / 100.0;
-  spec.snr = std::sqrt(*rc::gen::inRange(1, 60) / 10.0 / spec.n);
-  spec.flips = FlipRule::kExact;
+  const SignalNoiseSpec spec = ArbitraryMaxMarginSpec(2, 6, 2, 5, 41);
   const auto seed = *rc::gen::inRange<std::uint64_t>(1, 1000000);
   const Dataset data = GenerateSignalNoise(spec, seed);
   const SampleLabels labels = LabelsOf(data);
@@ -137,12 +144,7 @@ RC_GTEST_PROP(JointMaxMargin, EnumerationMatchesAPlainLoopOverEverySelection, ()
 // D1 set is the direct one — same selection, norms, training fit and test-time projections, so
 // the same projected test error.
 RC_GTEST_PROP(MaxMarginSelection, GramFormGivesTheDirectSolution, ()) {
-  SignalNoiseSpec spec;
-  spec.n = *rc::gen::inRange(4, 17);
-  spec.d = spec.n * spec.n * *rc::gen::inRange(1, 4);
-  spec.eta = *rc::gen::inRange(0, 21) / 100.0;
-  spec.snr = std::sqrt(*rc::gen::inRange(1, 60) / 10.0 / spec.n);
-  spec.flips = FlipRule::kExact;
+  const SignalNoiseSpec spec = ArbitraryMaxMarginSpec(4, 17, 1, 4, 21);
   const auto seed = *rc::gen::inRange<std::uint64_t>(1, 1000000);
   const Dataset data = GenerateSignalNoise(spec, seed);
   const MaxMarginSolution direct = SolveMaxMarginSelection(data, spec, 500, seed);
