@@ -23,6 +23,20 @@ TEST(Magen24ThresholdClaimsStatistical, GdWithWeightDecayReachesTheMaxMarginSide
   ExpectClaimVerdict("magen24.maxmargin.gd_weight_decay_below");
 }
 
+// The joint problem solved by enumeration (theory/claims/src/magen24/magen24_maxmargin_joint.cpp).
+TEST(Magen24ThresholdClaimsStatistical, JointMaxMarginIsBenignWhenEachClassClearsItsBoundary) {
+  ExpectClaimVerdict("magen24.maxmargin.joint_benign_per_class");
+}
+
+TEST(Magen24ThresholdClaimsStatistical, JointMaxMarginIsHarmfulBelowTheBoundary) {
+  ExpectClaimVerdict("magen24.maxmargin.joint_harmful");
+}
+
+// A finding: GD often ends on a locally optimal selection.
+TEST(Magen24ThresholdClaimsStatistical, NormalisedGdConvergesInDirectionToTheJointMaxMargin) {
+  ExpectClaimVerdict("magen24.maxmargin.joint_gd_direction");
+}
+
 // One claim per route (theory/claims/src/magen24/magen24_snr_threshold.cpp): max-margin and SA
 // hold; SB is a finding.
 TEST(Magen24ThresholdClaimsStatistical, SnrThresholdScalesAsInverseSqrtN) {

@@ -4,11 +4,13 @@
 // and with balanced classes the max-margin selection switches from all-noise to benign at
 // ‖μ‖² = 2/|C|·‖ξ‖² (SNR² = 2/|C| when ‖ξ‖² = d).
 #include <cmath>
+#include <limits>
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include "boa/gram_instance.hpp"
+#include "boa/joint_max_margin.hpp"
 #include "boa/max_margin_selection.hpp"
 
 namespace boa {
@@ -40,6 +42,18 @@ Dataset OrthogonalSignalNoise(int n, int noisy_per_class, double mu, double xi) 
     data.y(i) = flipped ? -data.y_true(i) : data.y_true(i);
   }
   return data;
+}
+
+// A RapidCheck-drawn D1 spec with exact flips: n ∈ [n_lo, n_hi), d = k·n² with k ∈ [k_lo, k_hi),
+// η ∈ [0, eta_end) percent, SNR² ∈ [0.1, 6)/n.
+SignalNoiseSpec ArbitraryMaxMarginSpec(int n_lo, int n_hi, int k_lo, int k_hi, int eta_end) {
+  SignalNoiseSpec spec;
+  spec.n = *rc::gen::inRange(n_lo, n_hi);
+  spec.d = spec.n * spec.n * *rc::gen::inRange(k_lo, k_hi);
+  spec.eta = *rc::gen::inRange(0, eta_end) / 100.0;
+  spec.snr = std::sqrt(*rc::gen::inRange(1, 60) / 10.0 / spec.n);
+  spec.flips = FlipRule::kExact;
+  return spec;
 }
 
 TEST(MaxMarginSelection, NormsMatchTheClosedFormsOnOrthogonalNoise) {
@@ -79,16 +93,58 @@ TEST(MaxMarginSelection, SelectionSwitchesAtTheIdealisedBoundary) {
   }
 }
 
+// The exhaustive joint solver agrees with the closed forms on both sides of the idealised boundary,
+// and its minimiser is the per-class candidates' one.
+TEST(JointMaxMargin, EnumerationFindsTheClosedFormWinner) {
+  const double xi = 4, boundary_mu = xi / 2;
+  for (const double factor : {0.9, 1.1}) {
+    const Dataset data = OrthogonalSignalNoise(10, 1, factor * boundary_mu, xi);
+    SignalNoiseSpec spec;
+    spec.n = data.n;
+    spec.d = data.d;
+    spec.snr = factor * boundary_mu / std::sqrt(static_cast<double>(data.d));
+    const MaxMarginSolution m =
+        SolveMaxMarginSelection(data, spec, 200, 1, SelectionSearch::kAllSelections);
+    EXPECT_EQ(m.selected_benign, factor > 1) << "factor " << factor;
+    EXPECT_EQ(m.selected_all_noise, factor < 1) << "factor " << factor;
+    EXPECT_TRUE(m.candidate_is_joint) << "factor " << factor;
+    EXPECT_LE(m.selected.v_svm.norm_squared, m.benign.v_svm.norm_squared);
+    EXPECT_LE(m.selected.v_svm.norm_squared, m.all_noise.v_svm.norm_squared);
+    EXPECT_LE(m.max_kkt_residual, 1e-10);
+  }
+}
+
+// The enumeration's shortcuts (the label-conflict test, the p-SVM solved only for a selection
+// that would win) change nothing: on random D1 sets it returns the selection a plain loop over
+// every selection's two SVMs finds (the smallest ‖v_SVM‖ among those with both SVMs converged).
+RC_GTEST_PROP(JointMaxMargin, EnumerationMatchesAPlainLoopOverEverySelection, ()) {
+  const SignalNoiseSpec spec = ArbitraryMaxMarginSpec(2, 6, 2, 5, 41);
+  const auto seed = *rc::gen::inRange<std::uint64_t>(1, 1000000);
+  const Dataset data = GenerateSignalNoise(spec, seed);
+  const SampleLabels labels = LabelsOf(data);
+  const RowMatrix K = data.X * data.X.transpose();
+  const JointMaxMargin joint = EnumerateJointMaxMargin(labels, K);
+  double best = std::numeric_limits<double>::infinity();
+  TokenChoice best_choice;
+  for (int mask = 0; mask < (1 << spec.n); ++mask) {
+    TokenChoice choice(spec.n);
+    for (int i = 0; i < spec.n; ++i) choice[i] = (mask >> i) & 1;
+    const SelectionSvms s = SolveSelectionSvms(labels, K, choice);
+    if (s.feasible() && s.v_svm.norm_squared < best) {
+      best = s.v_svm.norm_squared;
+      best_choice = choice;
+    }
+  }
+  RC_ASSERT(joint.selections == (1 << spec.n));
+  RC_ASSERT(joint.best.choice == best_choice);
+  RC_ASSERT(std::fabs(joint.best.v_svm.norm_squared - best) <= 1e-9 * best);
+}
+
 // Identity (issue 6): the Gram engine's max-margin solution on the Gram form of a directly drawn
 // D1 set is the direct one — same selection, norms, training fit and test-time projections, so
 // the same projected test error.
 RC_GTEST_PROP(MaxMarginSelection, GramFormGivesTheDirectSolution, ()) {
-  SignalNoiseSpec spec;
-  spec.n = *rc::gen::inRange(4, 17);
-  spec.d = spec.n * spec.n * *rc::gen::inRange(1, 4);
-  spec.eta = *rc::gen::inRange(0, 21) / 100.0;
-  spec.snr = std::sqrt(*rc::gen::inRange(1, 60) / 10.0 / spec.n);
-  spec.flips = FlipRule::kExact;
+  const SignalNoiseSpec spec = ArbitraryMaxMarginSpec(4, 17, 1, 4, 21);
   const auto seed = *rc::gen::inRange<std::uint64_t>(1, 1000000);
   const Dataset data = GenerateSignalNoise(spec, seed);
   const MaxMarginSolution direct = SolveMaxMarginSelection(data, spec, 500, seed);

@@ -36,6 +36,9 @@ Claim Magen24GdStepSize();
 Claim Magen24MaxmarginSelection();
 Claim Magen24MaxmarginGdWeightDecayAbove();
 Claim Magen24MaxmarginGdWeightDecayBelow();
+Claim Magen24MaxmarginJointBenignPerClass();
+Claim Magen24MaxmarginJointHarmful();
+Claim Magen24MaxmarginJointGdDirection();
 Claim Magen24SnrThreshold();
 Claim Magen24SnrThresholdSA();
 Claim Magen24SnrThresholdSB();
@@ -106,6 +109,9 @@ const std::vector<Claim>& Catalog() {
       claims::Magen24MaxmarginSelection(),
       claims::Magen24MaxmarginGdWeightDecayAbove(),
       claims::Magen24MaxmarginGdWeightDecayBelow(),
+      claims::Magen24MaxmarginJointBenignPerClass(),
+      claims::Magen24MaxmarginJointHarmful(),
+      claims::Magen24MaxmarginJointGdDirection(),
       claims::Magen24SnrThreshold(),
       claims::Magen24SnrThresholdSA(),
       claims::Magen24SnrThresholdSB(),

@@ -6,6 +6,7 @@
 #include "boa/attention_from_projections.hpp"
 #include "boa/error.hpp"
 #include "boa/gram_sampling.hpp"
+#include "boa/joint_max_margin.hpp"
 
 namespace boa {
 namespace {
@@ -24,9 +25,11 @@ RowMatrix ProjectOnto(const RowMatrix& token_gram, const RowMatrix& coef) {
   return Eigen::Map<const RowMatrix>(out.data(), coef.rows(), coef.cols());
 }
 
-// The four candidate selections, the smallest feasible ‖v_SVM‖ among them, and the training fit
-// of (kHardAttentionScale·p, v): everything but the test error, from labels and the token Gram.
-MaxMarginSolution SolveFromTokenGram(const SampleLabels& labels, const RowMatrix& K) {
+// The four candidate selections, the smallest feasible ‖v_SVM‖ among them (or among all
+// selections), and the training fit of (kHardAttentionScale·p, v): everything but the test
+// error, from labels and the token Gram.
+MaxMarginSolution SolveFromTokenGram(const SampleLabels& labels, const RowMatrix& K,
+                                     SelectionSearch search) {
   Require(labels.T == 2, "max-margin token selection is defined here for T = 2");
   MaxMarginSolution m;
   m.labels = labels;
@@ -43,8 +46,15 @@ MaxMarginSolution SolveFromTokenGram(const SampleLabels& labels, const RowMatrix
   }
   Require(best != nullptr, "no candidate token selection is separable");
   m.selected = *best;
-  m.selected_benign = best->choice == m.benign.choice;
-  m.selected_all_noise = best->choice == m.all_noise.choice;
+  m.search = search;
+  if (search == SelectionSearch::kAllSelections) {
+    const JointMaxMargin joint = EnumerateJointMaxMargin(labels, K);
+    m.max_kkt_residual = std::max(m.max_kkt_residual, joint.max_kkt_residual);
+    m.candidate_is_joint = joint.best.choice == best->choice;
+    m.selected = joint.best;
+  }
+  m.selected_benign = m.selected.choice == m.benign.choice;
+  m.selected_all_noise = m.selected.choice == m.all_noise.choice;
   const ProjectedAttention fit =
       AttentionFromProjections(kHardAttentionScale * ProjectOnto(K, m.selected.p_coef),
                                ProjectOnto(K, m.selected.v_coef), labels.y);
@@ -54,7 +64,8 @@ MaxMarginSolution SolveFromTokenGram(const SampleLabels& labels, const RowMatrix
   return m;
 }
 
-// [⟨x_it, x_js⟩] of a Gram instance.
+}  // namespace
+
 RowMatrix TokenGram(const GramInstance& gram) {
   const int rows = gram.n * gram.T;
   RowMatrix K = gram.token_a * gram.token_a.transpose();
@@ -66,8 +77,6 @@ RowMatrix TokenGram(const GramInstance& gram) {
   }
   return K;
 }
-
-}  // namespace
 
 TokenChoice SignalForCleanClasses(const SampleLabels& labels, bool plus_class, bool minus_class) {
   Require(labels.T == 2, "max-margin token selection is defined here for T = 2");
@@ -119,8 +128,8 @@ Vector CombineTokens(const Dataset& data, const RowMatrix& coef) {
 }
 
 MaxMarginSolution SolveMaxMarginSelection(const Dataset& data, const SignalNoiseSpec& spec,
-                                          int n_test, std::uint64_t seed) {
-  MaxMarginSolution m = SolveFromTokenGram(LabelsOf(data), data.X * data.X.transpose());
+                                          int n_test, std::uint64_t seed, SelectionSearch search) {
+  MaxMarginSolution m = SolveFromTokenGram(LabelsOf(data), data.X * data.X.transpose(), search);
   m.engine = Engine::kDirect;
   m.test = ProjectedCleanTestError(kHardAttentionScale * CombineTokens(data, m.selected.p_coef),
                                    CombineTokens(data, m.selected.v_coef), spec, n_test, seed);
@@ -128,8 +137,8 @@ MaxMarginSolution SolveMaxMarginSelection(const Dataset& data, const SignalNoise
 }
 
 MaxMarginSolution SolveMaxMarginSelection(const GramInstance& gram, const SignalNoiseSpec& spec,
-                                          int n_test, std::uint64_t seed) {
-  MaxMarginSolution m = SolveFromTokenGram(LabelsOf(gram), TokenGram(gram));
+                                          int n_test, std::uint64_t seed, SelectionSearch search) {
+  MaxMarginSolution m = SolveFromTokenGram(LabelsOf(gram), TokenGram(gram), search);
   m.engine = Engine::kGram;
   SpanVector p = gram.Combine(m.selected.p_coef);
   p.a *= kHardAttentionScale;
@@ -140,11 +149,12 @@ MaxMarginSolution SolveMaxMarginSelection(const GramInstance& gram, const Signal
 }
 
 MaxMarginSolution SolveMaxMarginSelection(const SignalNoiseSpec& spec, EngineChoice choice,
-                                          int n_test, std::uint64_t seed) {
+                                          int n_test, std::uint64_t seed, SelectionSearch search) {
   if (ResolveEngine(choice) == Engine::kGram) {
-    return SolveMaxMarginSelection(SampleSignalNoiseGram(spec, 0, seed), spec, n_test, seed);
+    return SolveMaxMarginSelection(SampleSignalNoiseGram(spec, 0, seed), spec, n_test, seed,
+                                   search);
   }
-  return SolveMaxMarginSelection(GenerateSignalNoise(spec, seed), spec, n_test, seed);
+  return SolveMaxMarginSelection(GenerateSignalNoise(spec, seed), spec, n_test, seed, search);
 }
 
 PromptAttentionRunOptions WeightDecayRoute(int n, int d, int n_test) {

@@ -52,7 +52,6 @@
 
 #include "boa/claim.hpp"
 #include "boa/fit_regime.hpp"
-#include "boa/linearized_thresholds.hpp"
 #include "boa/max_margin_selection.hpp"
 #include "magen24_spec.hpp"
 
@@ -83,16 +82,10 @@ int SelectedClassChoice(const SampleLabels& labels, const TokenChoice& choice, d
 // One instance of both routes on one draw: the max-margin predicate (items 1–4) as holds, and
 // the GD + weight-decay comparison as the measurements maxmargin_definite / routes_agree.
 Outcome SelectionOutcome(const Params& params, std::uint64_t seed, Engine engine) {
-  SignalNoiseSpec spec;
-  spec.n = IntParam(params, "n");
-  spec.d =
-      SizeFromParams(IntParam(params, "d_over_n2") * static_cast<double>(spec.n) * spec.n, "d");
-  spec.eta = IntParam(params, "eta_percent") / 100.0;
-  spec.flips = FlipRule::kExact;
-  const double log2_ratio = (IntParam(params, "above") ? 1 : -1) * RealParam(params, "log2_ratio");
-  const double ratio = std::exp2(log2_ratio);
-  const double snr2 = ratio * MaxMarginSnrSquaredThreshold(spec.n, spec.eta);
-  spec.snr = std::sqrt(snr2);
+  const MaxMarginInstance instance = MaxMarginInstanceFromParams(params);
+  const SignalNoiseSpec& spec = instance.spec;
+  const double ratio = instance.ratio;
+  const double snr2 = instance.snr_squared;
   // Both routes train on the same draw: SolveMaxMarginSelection and RunPromptAttention draw
   // the same training set for the same engine and seed.
   const MaxMarginSolution mm = SolveMaxMarginSelection(spec, ChoiceOf(engine), kTestSamples, seed);

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "boa/error.hpp"
+#include "boa/linearized_thresholds.hpp"
 
 namespace boa::claims {
 
@@ -23,6 +24,19 @@ int SizeFromParams(double value, const std::string& what) {
   Require(value >= -2147483647.0 && value <= 2147483647.0 && value == std::floor(value),
           what + " = " + FormatNumber(value) + " is not a representable integer size");
   return static_cast<int>(value);
+}
+
+MaxMarginInstance MaxMarginInstanceFromParams(const Params& params) {
+  MaxMarginInstance m;
+  m.spec.n = IntParam(params, "n");
+  m.spec.d =
+      SizeFromParams(IntParam(params, "d_over_n2") * static_cast<double>(m.spec.n) * m.spec.n, "d");
+  m.spec.eta = IntParam(params, "eta_percent") / 100.0;
+  m.spec.flips = FlipRule::kExact;
+  m.ratio = std::exp2((IntParam(params, "above") ? 1 : -1) * RealParam(params, "log2_ratio"));
+  m.snr_squared = m.ratio * MaxMarginSnrSquaredThreshold(m.spec.n, m.spec.eta);
+  m.spec.snr = std::sqrt(m.snr_squared);
+  return m;
 }
 
 }  // namespace boa::claims

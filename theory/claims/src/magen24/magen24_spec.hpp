@@ -15,4 +15,14 @@ SignalNoiseSpec SignalNoiseSpecFromParams(const Params& params);
 // that would overflow int is bad input rather than undefined behaviour.
 int SizeFromParams(double value, const std::string& what);
 
+// The max-margin claims' D1 instance (THEORY.md magen24.maxmargin.selection): T = 2, exact
+// flips, n, d = d_over_n2·n², η = eta_percent/100, and SNR² = ratio·2/((1 − η)n) with
+// log₂ ratio = ±log2_ratio (+ when above = 1): `ratio` is the distance to the boundary.
+struct MaxMarginInstance {
+  SignalNoiseSpec spec;
+  double ratio = 1;
+  double snr_squared = 0;  // spec.snr² before the square root
+};
+MaxMarginInstance MaxMarginInstanceFromParams(const Params& params);
+
 }  // namespace boa::claims

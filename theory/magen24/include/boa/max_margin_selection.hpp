@@ -53,6 +53,8 @@ struct SelectionSvms {
 SelectionSvms SolveSelectionSvms(const SampleLabels& labels, const RowMatrix& token_gram,
                                  const TokenChoice& choice,
                                  const HardMarginSvmOptions& options = {});
+// [⟨x_it, x_js⟩] of a Gram instance, rows i·T + t.
+RowMatrix TokenGram(const GramInstance& gram);
 // Σ_it coef(i, t) x_it in ℝ^d.
 Vector CombineTokens(const Dataset& data, const RowMatrix& coef);
 
@@ -60,28 +62,38 @@ Vector CombineTokens(const Dataset& data, const RowMatrix& coef);
 // is hard to within e^{−R}.
 inline constexpr double kHardAttentionScale = 1e3;
 
+// Which selections the solver compares: the four per-class candidates above, or all 2ⁿ
+// (joint_max_margin.hpp, n ≤ 12), which solves the joint problem exactly.
+enum class SelectionSearch { kPerClassCandidates, kAllSelections };
+
 struct MaxMarginSolution {
-  SelectionSvms benign;             // signal for every clean sample
-  SelectionSvms all_noise;          // noise for every sample
-  SelectionSvms selected;           // the feasible candidate with the smallest ‖v_SVM‖
+  SelectionSvms benign;     // signal for every clean sample
+  SelectionSvms all_noise;  // noise for every sample
+  SelectionSvms selected;   // the feasible candidate with the smallest ‖v_SVM‖
+  SelectionSearch search = SelectionSearch::kPerClassCandidates;
+  // kAllSelections only: whether the per-class candidates' winner is the enumerated one.
+  bool candidate_is_joint = true;
   bool selected_benign = false;     // selected == benign
   bool selected_all_noise = false;  // selected == all-noise
   double train_accuracy = 0;        // of (kHardAttentionScale·p, v) on the training set
-  double max_kkt_residual = 0;      // over the four candidates' eight SVMs
+  double max_kkt_residual = 0;      // over every converged SVM solved
   ProjectedTestResult test;         // clean test error of (kHardAttentionScale·p, v)
   Engine engine = Engine::kDirect;  // the engine that drew the training set
   SampleLabels labels;              // of the training set
 };
 
 // On a drawn training set, direct or in Gram form.
-MaxMarginSolution SolveMaxMarginSelection(const Dataset& data, const SignalNoiseSpec& spec,
-                                          int n_test, std::uint64_t seed);
-MaxMarginSolution SolveMaxMarginSelection(const GramInstance& gram, const SignalNoiseSpec& spec,
-                                          int n_test, std::uint64_t seed);
+MaxMarginSolution SolveMaxMarginSelection(
+    const Dataset& data, const SignalNoiseSpec& spec, int n_test, std::uint64_t seed,
+    SelectionSearch search = SelectionSearch::kPerClassCandidates);
+MaxMarginSolution SolveMaxMarginSelection(
+    const GramInstance& gram, const SignalNoiseSpec& spec, int n_test, std::uint64_t seed,
+    SelectionSearch search = SelectionSearch::kPerClassCandidates);
 // Draws D1 at `seed` on the engine `choice` resolves to — the same training set that
 // RunPromptAttention(spec, {engine = choice, omega = 0}, seed) trains on.
-MaxMarginSolution SolveMaxMarginSelection(const SignalNoiseSpec& spec, EngineChoice choice,
-                                          int n_test, std::uint64_t seed);
+MaxMarginSolution SolveMaxMarginSelection(
+    const SignalNoiseSpec& spec, EngineChoice choice, int n_test, std::uint64_t seed,
+    SelectionSearch search = SelectionSearch::kPerClassCandidates);
 
 // The second route to the max-margin solution: GD with small weight decay, whose limit direction
 // the [M] rebuttal takes to be the max-margin one. SB step sizes (4n/d), λ = 1e-3·d/n (so λ‖θ‖²

@@ -1,0 +1,260 @@
+// The joint max-margin problem of [M] Thms 6/8/10, solved exactly (THEORY.md §4.2, §4.4):
+//   magen24.maxmargin.joint_benign_per_class  above each class's own boundary the joint solution
+//                                             selects the signal of every clean sample and the
+//                                             noise of every noisy one;
+//   magen24.maxmargin.joint_harmful           below the boundary its clean test error is ≥ 1/4
+//                                             (its 95% interval reaches 1/4);
+//   magen24.maxmargin.joint_gd_direction      per-block normalised GD from zero converges in
+//                                             direction to it (cosines rise along log-spaced
+//                                             checkpoints and end ≥ 0.9) — a finding.
+// The joint solution is the p-feasible selection with the smallest ‖v_SVM‖ over all 2ⁿ
+// selections (joint_max_margin.hpp), n ≤ 12. Every instance also reports whether the four
+// per-class candidates of magen24.maxmargin.selection contain it (`candidate_is_joint`), and the
+// GD claim whether GD's final hard selection is the enumerated one (`gd_selects_joint`).
+// Regime: that of maxmargin.selection with n ∈ [6, 12] (the enumeration's range), on one side of
+// the boundary outside the band |log₂ ratio| < 0.4 (both sides for the GD claim).
+//
+// Measured, seeds 5000.., 1000 draws each (`--run-to-cap`): the pre-registered unconditional
+// "above the boundary the joint solution is benign" fails in 220 of 1000 ([0.195, 0.247]) —
+// one class with too few clean samples (SNR²·|C_c| < 1) selects its noise. That rate lies
+// between δ = 0.1 and δ₁ = 0.3, where the sequential plan cannot decide robustly (seed bases 1
+// and 4000 say holds, 2000 and 3000 fails), so that form is recorded in THEORY.md, not as an id;
+// the per-class form holds: 31 of 1000 fail, 625 of 1625 draws rejected. joint_harmful: 0 of
+// 1000. The per-class candidates contain the joint minimiser in 95–97% of draws.
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "boa/claim.hpp"
+#include "boa/gram_sampling.hpp"
+#include "boa/joint_max_margin.hpp"
+#include "boa/signal_noise_data.hpp"
+#include "magen24_spec.hpp"
+
+namespace boa::claims {
+namespace {
+
+constexpr double kKktTolerance = 1e-8;
+constexpr double kBandLog2 = 0.4;   // as maxmargin.selection: finite-n effects decide inside  // as
+                                    // maxmargin.selection: margins are O(1)
+constexpr int kTestSamples = 4000;  // §2.3: the max-margin test-set size
+// Theorem 10 (harmful): a clean test error bounded below by a constant. boa's constant is §2.3's
+// harmful threshold: the all-noise solution has v ⟂ μ±, so sign f is independent of the fresh
+// label and its clean error is 1/2 exactly; a solution whose clean samples of one class select
+// their signal errs on half of the other class, 1/4 (plus the signal class's tiny error). That
+// weakest case sits at the constant, so the test is one-sided on the estimate: the two-sided 95%
+// Clopper–Pearson interval must reach 1/4 (at a true 1/4 it misses with probability 2.5% ≪ δ).
+constexpr double kHarmfulCleanError = 0.25;
+// GD route (§4.4): log-spaced checkpoints, final cosine ≥ 0.9, and "increases" read to two
+// decimals (a checkpoint may sit up to 0.01 below its predecessor).
+const std::vector<int> kCheckpoints = {10, 100, 1000, 10000};
+constexpr double kFinalCosine = 0.9;
+constexpr double kCosineSlack = 0.01;
+
+Regime JointRegime(int above_lo, int above_hi) {
+  return {{"n", 6, kMaxEnumeratedSamples},
+          {"d_over_n2", 2, 4},
+          {"eta_percent", 0, 20},
+          {"above", above_lo, above_hi},
+          {"log2_ratio", 4, 20, 0.1}};
+}
+
+// The training set of the instance in Gram form, on the run's engine: the direct engine's
+// ambient draw is mapped to its Gram form (exact up to rounding), so both routes see one set.
+GramInstance DrawGram(const SignalNoiseSpec& spec, std::uint64_t seed, Engine engine) {
+  if (engine == Engine::kGram) return SampleSignalNoiseGram(spec, 0, seed);
+  return GramFromDataset(GenerateSignalNoise(spec, seed), spec.sigma).gram;
+}
+
+// The measurements every joint claim reports; `why` is empty unless the SVMs failed to converge.
+Outcome JointOutcome(const MaxMarginSolution& mm, std::string& why) {
+  Outcome o;
+  o.measured = {{"kkt_residual", mm.max_kkt_residual},
+                {"joint_benign", mm.selected_benign},
+                {"joint_all_noise", mm.selected_all_noise},
+                {"candidate_is_joint", mm.candidate_is_joint},
+                {"train_accuracy", mm.train_accuracy},
+                {"clean_test_error", mm.test.error.rate},
+                {"v_norm", std::sqrt(mm.selected.v_svm.norm_squared)},
+                {"p_norm", std::sqrt(mm.selected.p_svm.norm_squared)}};
+  if (mm.max_kkt_residual > kKktTolerance) {
+    why = "SVM KKT residual " + std::to_string(mm.max_kkt_residual) + " > 1e-8";
+  }
+  return o;
+}
+
+MaxMarginSolution SolveJoint(const Params& params, std::uint64_t seed, Engine engine) {
+  const SignalNoiseSpec spec = MaxMarginInstanceFromParams(params).spec;
+  return SolveMaxMarginSelection(DrawGram(spec, seed, engine), spec, kTestSamples, seed,
+                                 SelectionSearch::kAllSelections);
+}
+
+Outcome BenignOutcome(const Params& params, std::uint64_t seed, Engine engine) {
+  const MaxMarginSolution mm = SolveJoint(params, seed, engine);
+  std::string why;
+  Outcome o = JointOutcome(mm, why);
+  if (why.empty() && !mm.selected_benign) {
+    int clean_signal = 0, clean = 0, noisy_noise = 0;
+    for (int i = 0; i < mm.labels.n; ++i) {
+      const bool signal = mm.labels.Role(i, mm.selected.choice[i]) == TokenRole::kSignal;
+      if (mm.labels.noisy[i]) {
+        noisy_noise += !signal;
+      } else {
+        ++clean;
+        clean_signal += signal;
+      }
+    }
+    why = "the joint max-margin solution selects the signal of " + std::to_string(clean_signal) +
+          " of " + std::to_string(clean) + " clean samples and the noise of " +
+          std::to_string(noisy_noise) + " of " + std::to_string(mm.labels.n - clean) +
+          " noisy ones";
+  }
+  o.holds = why.empty();
+  o.explanation = why;
+  return o;
+}
+
+// The per-class form (§4.2's heuristic): each true class c with clean samples is clear of its own
+// boundary, log₂(SNR²·|C_c|) ≥ the band 0.4; draws where a class is not are rejected.
+Outcome BenignPerClassOutcome(const Params& params, std::uint64_t seed, Engine engine) {
+  Outcome o = BenignOutcome(params, seed, engine);
+  const MaxMarginInstance instance = MaxMarginInstanceFromParams(params);
+  const SignalNoiseSpec& spec = instance.spec;
+  const GramInstance gram = DrawGram(spec, seed, engine);
+  int clean_plus = 0, clean_minus = 0;
+  for (int i = 0; i < gram.n; ++i) {
+    if (!gram.noisy[i]) (gram.y_true(i) > 0 ? clean_plus : clean_minus) += 1;
+  }
+  const auto clear = [&instance](int clean) {
+    return clean == 0 || std::log2(instance.snr_squared * clean) >= kBandLog2;
+  };
+  o.in_hypothesis = clear(clean_plus) && clear(clean_minus);
+  o.holds = o.in_hypothesis && o.holds;
+  return o;
+}
+
+Outcome HarmfulOutcome(const Params& params, std::uint64_t seed, Engine engine) {
+  const MaxMarginSolution mm = SolveJoint(params, seed, engine);
+  std::string why;
+  Outcome o = JointOutcome(mm, why);
+  o.measured["clean_test_error_upper"] = mm.test.error.upper;
+  if (why.empty() && mm.test.error.upper < kHarmfulCleanError) {
+    why = "the joint max-margin solution has clean test error " +
+          std::to_string(mm.test.error.rate) + " (95% upper bound " +
+          std::to_string(mm.test.error.upper) + ") < 0.25";
+  }
+  o.holds = why.empty();
+  o.explanation = why;
+  return o;
+}
+
+// "min(cos v, cos p) to `target` increases along the checkpoints and ends ≥ 0.9"; the cosines
+// are recorded under `prefix`.
+std::string DirectionFailure(const GramInstance& gram, const NormalisedGdTrace& trace,
+                             const SelectionSvms& target, const std::string& prefix, Outcome& o) {
+  const SpanVector v_target = gram.Combine(target.v_coef);
+  const SpanVector p_target = gram.Combine(target.p_coef);
+  std::string why;
+  double previous = -1;
+  for (const DirectionCheckpoint& c : trace.checkpoints) {
+    const double cos_v = SpanCosine(gram, c.v, v_target), cos_p = SpanCosine(gram, c.p, p_target);
+    const double cosine = std::min(cos_v, cos_p);
+    const std::string at = std::to_string(c.step);
+    o.measured[prefix + "cos_v_" + at] = cos_v;
+    o.measured[prefix + "cos_p_" + at] = cos_p;
+    if (why.empty() && cosine < previous - kCosineSlack) {
+      why = "min(cos v, cos p) falls from " + std::to_string(previous) + " to " +
+            std::to_string(cosine) + " at step " + at;
+    }
+    previous = cosine;
+  }
+  if (why.empty() && previous < kFinalCosine) {
+    why = "min(cos v, cos p) ends at " + std::to_string(previous) + " < 0.9 after " +
+          std::to_string(kCheckpoints.back()) + " steps";
+  }
+  return why;
+}
+
+Outcome GdDirectionOutcome(const Params& params, std::uint64_t seed, Engine engine) {
+  const SignalNoiseSpec spec = MaxMarginInstanceFromParams(params).spec;
+  const GramInstance gram = DrawGram(spec, seed, engine);
+  const MaxMarginSolution mm =
+      SolveMaxMarginSelection(gram, spec, kTestSamples, seed, SelectionSearch::kAllSelections);
+  const NormalisedGdTrace trace = RunNormalisedGd(gram, kCheckpoints);
+  const SelectionSvms own = SolveSelectionSvms(mm.labels, TokenGram(gram), trace.final_choice);
+  std::string why;
+  Outcome o = JointOutcome(mm, why);
+  o.measured["gd_selects_joint"] = trace.final_choice == mm.selected.choice;
+  o.measured["gd_train_accuracy"] = trace.train_accuracy;
+  const std::string to_joint = DirectionFailure(gram, trace, mm.selected, "joint_", o);
+  // Reported beside it: the same test against the SVMs of the selection GD ends on.
+  if (own.feasible()) {
+    o.measured["own_direction_holds"] = DirectionFailure(gram, trace, own, "own_", o).empty();
+  }
+  if (why.empty()) why = to_joint;
+  o.holds = why.empty();
+  o.explanation = why;
+  return o;
+}
+
+Claim JointClaim(Regime regime,
+                 std::function<Outcome(const Params&, std::uint64_t, Engine)> check) {
+  Claim c;
+  c.kind = ClaimKind::kProbabilistic;
+  c.provenance = Provenance::kPaper;
+  c.regime = std::move(regime);
+  c.check = std::move(check);
+  c.gram_form = true;
+  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
+  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  return c;
+}
+
+}  // namespace
+
+Claim Magen24MaxmarginJointHarmful() {
+  Claim c = JointClaim(JointRegime(0, 0), HarmfulOutcome);
+  c.id = "magen24.maxmargin.joint_harmful";
+  c.title = "Below the SNR boundary, the joint max-margin solution has clean test error ≥ 1/4";
+  c.source = "[M] Thm 10 (max-margin harmful), joint problem solved by enumeration (n ≤ 12)";
+  return c;
+}
+
+Claim Magen24MaxmarginJointGdDirection() {
+  Claim c = JointClaim(JointRegime(0, 1), GdDirectionOutcome);
+  c.id = "magen24.maxmargin.joint_gd_direction";
+  c.title =
+      "Normalised GD from zero converges in direction to the joint max-margin solution (cosine ≥ 0.9)";
+  c.source =
+      "[M] rebuttal (max-margin as the fully converged rule) and the max-margin token-selection "
+      "results it builds on (Tarzanagh et al.)";
+  c.expected = Expectation::kFails;
+  // ./boa check magen24.maxmargin.joint_gd_direction --seed 5000 --instances 1000 --run-to-cap
+  c.finding_rate = 0.400;  // 400 of 1000 failed
+  c.finding =
+      "Per-block normalised GD from zero (η = 0.01/(σ√d), 10⁴ steps) does not converge in "
+      "direction to the joint max-margin solution in 400 of 1000 draws (seeds 5000.., `./boa "
+      "check magen24.maxmargin.joint_gd_direction --seed 5000 --instances 1000 --run-to-cap`; 95% "
+      "interval [0.37, 0.43]): GD ends on the enumerated selection in only 77% of draws (a "
+      "locally optimal selection otherwise, as with weight decay), and the mean cosines at 10⁴ "
+      "steps are 0.91 (v) and 0.82 (p). Against the SVMs of the selection GD ends on they are "
+      "1.00 and 0.98, yet that weaker form still fails in 286 of 1000 draws, mostly by p's "
+      "cosine falling after 10³ steps (a rate between δ and δ₁ that the plan cannot decide, so "
+      "it has no id).";
+  return c;
+}
+
+Claim Magen24MaxmarginJointBenignPerClass() {
+  Claim c = JointClaim(JointRegime(1, 1), BenignPerClassOutcome);
+  c.id = "magen24.maxmargin.joint_benign_per_class";
+  c.provenance = Provenance::kDerived;
+  c.title =
+      "When each class clears its own boundary (SNR²·|C_c| ≥ 2^0.4), the joint max-margin solution is benign";
+  c.source = "[M] Thms 6/8 with the per-class norm heuristic derived here (THEORY.md §4.2)";
+  return c;
+}
+
+}  // namespace boa::claims
