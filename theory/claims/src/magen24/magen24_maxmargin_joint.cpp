@@ -38,8 +38,8 @@ namespace boa::claims {
 namespace {
 
 constexpr double kKktTolerance = 1e-8;
-constexpr double kBandLog2 = 0.4;   // as maxmargin.selection: finite-n effects decide inside  // as
-                                    // maxmargin.selection: margins are O(1)
+// As maxmargin.selection: inside this band around the boundary finite-n effects decide.
+constexpr double kBandLog2 = 0.4;
 constexpr int kTestSamples = 4000;  // §2.3: the max-margin test-set size
 // Theorem 10 (harmful): a clean test error bounded below by a constant. boa's constant is §2.3's
 // harmful threshold: the all-noise solution has v ⟂ μ±, so sign f is independent of the fresh
