@@ -57,12 +57,15 @@ FrakSMapColumn RunFrakSMapColumn(FrakSMapAxis axis, int column, double rho, doub
     out.points.push_back({eta, frak.RPlus(), frak.RMinus(), run.train_accuracy, run.test_accuracy});
     if (run.test_accuracy < kBenignCleanTestAccuracy && out.drop_eta < 0) out.drop_eta = eta;
     const double log_r = std::log(std::min(frak.RPlus(), frak.RMinus()));
+    RequireFinite(!std::isnan(log_r), "min(R₊, R₋) is NaN");
     if (!crossed && log_r < 0) {
       crossed = true;
       out.contour_eta =
           out.points.size() == 1
               ? eta
               : previous_eta + (eta - previous_eta) * previous_log_r / (previous_log_r - log_r);
+      // R = +∞ (an empty noisy group) just before the crossing would make this NaN.
+      RequireFinite(std::isfinite(out.contour_eta), "the R = 1 contour is not finite");
     }
     if (contour_only && (crossed || eta >= eta_limit)) break;
     previous_log_r = log_r;
