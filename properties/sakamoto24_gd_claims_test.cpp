@@ -77,3 +77,21 @@ TEST(Sakamoto24GdClaimsStatistical, HeadAloneDoesNotFitNoisySamplesAndDegradesWi
 TEST(Sakamoto24GdClaimsStatistical, HeadAloneGeneralisesWorseAsTGrows) {
   ExpectClaimVerdict("sakamoto24.head_only.degrades_with_t");
 }
+
+// Issue 16 items 1 and 3: the 𝔖 maps over (‖μ‖, η) and (d, η) and the one-condition classes of
+// Appendix H.4 (p only, Gram engine).
+TEST(Sakamoto24GdClaimsStatistical, MapTestAccuracyDropsNearTheRIsOneContour) {
+  ExpectClaimVerdict("sakamoto24.frak_s.map_boundary");
+}
+
+TEST(Sakamoto24GdClaimsStatistical, MapContourMovesToSmallerEtaAtSmallerRho) {
+  ExpectClaimVerdict("sakamoto24.frak_s.rho_shift");
+}
+
+TEST(Sakamoto24GdClaimsStatistical, OnlyEq11HoldingGivesBenignTestAccuracy) {
+  ExpectClaimVerdict("sakamoto24.frak_s.eq11_only");
+}
+
+TEST(Sakamoto24GdClaimsStatistical, OnlyEq13HoldingGivesTestAccuracyBelowBenign) {
+  ExpectClaimVerdict("sakamoto24.frak_s.eq13_only");
+}

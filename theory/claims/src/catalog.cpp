@@ -77,6 +77,10 @@ Claim Sakamoto24GdAttentionGrowthClean();
 Claim Sakamoto24GdAttentionGapLaw();
 Claim Sakamoto24HeadOnlyNoOverfit();
 Claim Sakamoto24HeadOnlyDegradesWithT();
+Claim Sakamoto24FrakSMapBoundary();
+Claim Sakamoto24FrakSRhoShift();
+Claim Sakamoto24FrakSEq11Only();
+Claim Sakamoto24FrakSEq13Only();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -150,6 +154,10 @@ const std::vector<Claim>& Catalog() {
       claims::Sakamoto24GdAttentionGapLaw(),
       claims::Sakamoto24HeadOnlyNoOverfit(),
       claims::Sakamoto24HeadOnlyDegradesWithT(),
+      claims::Sakamoto24FrakSMapBoundary(),
+      claims::Sakamoto24FrakSRhoShift(),
+      claims::Sakamoto24FrakSEq11Only(),
+      claims::Sakamoto24FrakSEq13Only(),
   };
   return all;
 }
