@@ -74,6 +74,8 @@ Claim Sakamoto24GdAttentionGrowthClean();
 Claim Sakamoto24GdAttentionGapLaw();
 Claim Sakamoto24HeadOnlyNoOverfit();
 Claim Sakamoto24HeadOnlyDegradesWithT();
+Claim Sakamoto24RealDataDigits();
+Claim Sakamoto24HeadRandom();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -144,6 +146,8 @@ const std::vector<Claim>& Catalog() {
       claims::Sakamoto24GdAttentionGapLaw(),
       claims::Sakamoto24HeadOnlyNoOverfit(),
       claims::Sakamoto24HeadOnlyDegradesWithT(),
+      claims::Sakamoto24RealDataDigits(),
+      claims::Sakamoto24HeadRandom(),
   };
   return all;
 }

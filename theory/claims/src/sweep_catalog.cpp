@@ -29,6 +29,8 @@ Sweep Magen24BenignOnsetSweep();
 Sweep MagenSnrThresholdDimensionSweep();
 Sweep MagenSnrThresholdNormalisedSweep();
 Sweep Magen24MultiTokenSpreadSweep();
+Sweep Sakamoto24DigitsSweep();
+Sweep Sakamoto24RandomHeadSweep();
 }  // namespace sweeps
 
 const std::vector<Sweep>& SweepCatalog() {
@@ -58,6 +60,8 @@ const std::vector<Sweep>& SweepCatalog() {
       sweeps::MagenSnrThresholdDimensionSweep(),
       sweeps::MagenSnrThresholdNormalisedSweep(),
       sweeps::Magen24MultiTokenSpreadSweep(),
+      sweeps::Sakamoto24DigitsSweep(),
+      sweeps::Sakamoto24RandomHeadSweep(),
   };
   return all;
 }

@@ -46,6 +46,10 @@ void RequireGramOptions(const TokenSelectionRunOptions& options) {
           "the Gram engine trains p only (W = I): training W moves q = Wᵀp out of the span of the "
           "tokens; use the direct engine for the W-and-p protocol");
   Require(
+      options.head.size() == 0,
+      "the Gram engine runs the default head ν ∈ span{e₁, e₂}: use the direct engine for another "
+      "head");
+  Require(
       !options.observer,
       "the Gram engine has no ambient model to observe: use attention_observer (or the direct engine)");
 }
@@ -59,7 +63,10 @@ TokenSelectionRun RunDirect(const TokenSelectionSpec& spec, const TokenSelection
   TokenSelectionRun run;
   run.data = GenerateTokenSelection(spec, seed);
   run.labels = LabelsOf(run.data);
-  TokenSelection model(spec.d, DefaultHead(run.data), options.train_W);
+  Require(options.head.size() == 0 || options.head.size() == spec.d,
+          "a fixed head must have d entries (or none, for the default head)");
+  TokenSelection model(spec.d, options.head.size() == 0 ? DefaultHead(run.data) : options.head,
+                       options.train_W);
   if (options.train_W) InitTokenSelectionW(model, seed);
   std::map<std::string, double> lr = {{"p", options.lr}};
   if (options.train_W) lr["W"] = options.lr;

@@ -58,6 +58,9 @@ struct TokenSelectionRunOptions {
   RunObserver observer;    // optional; direct engine only
   AttentionObserver attention_observer;  // optional; both engines
   Engine engine = Engine::kDirect;       // kGram needs train_W = false
+  // Empty: the default head ν (DefaultHead). Else this fixed head (direct engine only: a head
+  // outside span{e₁, e₂} has no Gram form).
+  Vector head;
 };
 
 // Per role r, the fraction of the samples i with include[i] whose most-attended token
