@@ -221,6 +221,11 @@ TEST(FixedHeads, RotatedHeadScoresTheSignalsByTheCosineOfItsAngle) {
   EXPECT_LT((RotatedHead(spec, 0, 9) - DefaultHead(data)).norm(), 1e-15);
   EXPECT_NE(RotatedHead(spec, 1, 9), RotatedHead(spec, 1, 10));
   EXPECT_NEAR(RandomGaussianHead(spec, 9).norm(), 1 / spec.mu_norm, 1e-15);
+  // The relevant-token reference Φ(cos θ·‖μ‖/(√2σ)): Φ(1) = 0.8413447460685429 where
+  // cos θ = √2σ/‖μ‖, and ½ for a head with no class signal.
+  EXPECT_NEAR(RelevantTokenAccuracy(spec, RotatedHead(spec, std::acos(std::sqrt(2.0) / 20), 9)),
+              0.8413447460685429, 1e-14);
+  EXPECT_NEAR(RelevantTokenAccuracy(spec, RotatedHead(spec, std::numbers::pi / 2, 9)), 0.5, 1e-15);
 }
 
 TEST(FixedHeads, AGivenHeadIsTheModelsHead) {

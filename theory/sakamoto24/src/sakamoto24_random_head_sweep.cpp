@@ -7,7 +7,6 @@
 // and selection by role — next to the derived reference Φ(cos θ·‖μ‖/(√2σ)), the clean accuracy
 // if every test sample attended to its relevant token alone (νᵀx = ỹ cos θ/√2 + N(0, σ²/‖μ‖²)).
 // Direct engine only (the rotated head leaves span{e₁, e₂}).
-#include <cmath>
 #include <numbers>
 
 #include "boa/sakamoto24_settings.hpp"
@@ -50,8 +49,8 @@ Sweep Sakamoto24RandomHeadSweep() {
       noisy_opposite += run.noisy_selects["weak_opposite"] / seeds;
       noisy_irrelevant += run.noisy_selects["irrelevant"] / seeds;
     }
-    const double relevant_only = 0.5 * std::erfc(-std::cos(angle) * spec.mu_norm /
-                                                 (std::sqrt(2.0) * spec.sigma) / std::sqrt(2.0));
+    // The head's signal part is cos θ·u/‖μ‖ whatever the seed, so any seed's head gives it.
+    const double relevant_only = RelevantTokenAccuracy(spec, RotatedHead(spec, angle, 1));
     return Rows{{degrees, train, noisy, test, relevant_only, clean_relevant, noisy_opposite,
                  noisy_irrelevant, double(seeds), double(options.steps)}};
   };

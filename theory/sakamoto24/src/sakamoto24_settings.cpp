@@ -34,6 +34,13 @@ Vector RandomGaussianHead(const TokenSelectionSpec& spec, std::uint64_t seed) {
   return g / (g.norm() * spec.mu_norm);
 }
 
+double RelevantTokenAccuracy(const TokenSelectionSpec& spec, const Vector& head) {
+  const auto Phi = [](double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); };
+  const double noise_sd = spec.sigma * head.norm();
+  const double plus = spec.mu_norm * head(0), minus = spec.mu_norm * head(1);  // νᵀμ₊, νᵀμ₋
+  return 0.5 * Phi(plus / noise_sd) + 0.5 * Phi(-minus / noise_sd);
+}
+
 const std::vector<double>& RotatedHeadAngles() {
   static const std::vector<double> degrees = {0, 15, 30, 45, 60, 75, 80, 85, 90};
   return degrees;

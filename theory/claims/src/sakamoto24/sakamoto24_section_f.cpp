@@ -14,12 +14,6 @@
 #include "boa/token_selection_run.hpp"
 
 namespace boa::claims {
-namespace {
-
-double StandardNormalCdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
-
-}  // namespace
-
 Claim Sakamoto24HeadRandom() {
   Claim c;
   c.id = "sakamoto24.head.random";
@@ -38,12 +32,9 @@ Claim Sakamoto24HeadRandom() {
     const TokenSelectionRun run = RunTokenSelection(spec, options, seed);
     AddRunMeasures("random_head_", run, o.measured);
     const Vector& nu = options.head;
-    const double plus = spec.mu_norm * nu(0), minus = spec.mu_norm * nu(1);  // νᵀμ₊, νᵀμ₋
     o.measured["random_head_cosine_with_signal_difference"] =
-        (plus - minus) / (nu.norm() * std::sqrt(2.0) * spec.mu_norm);
-    const double noise_sd = spec.sigma * nu.norm();
-    o.measured["random_head_relevant_only_accuracy"] =
-        0.5 * StandardNormalCdf(plus / noise_sd) + 0.5 * StandardNormalCdf(-minus / noise_sd);
+        (nu(0) - nu(1)) / (nu.norm() * std::sqrt(2.0));
+    o.measured["random_head_relevant_only_accuracy"] = RelevantTokenAccuracy(spec, nu);
     o.explanation = "random head: train " + FormatNumber(run.train_accuracy) + ", clean test " +
                     FormatNumber(run.test_accuracy);
     return o;

@@ -60,6 +60,10 @@ double AveragedNoiseToSignal(const TokenSelectionSpec& spec);
 // νᵀμ± = ±cos(angle)/√2 exactly. RandomGaussianHead: ν = g/(‖g‖·‖μ‖) with g ~ N(0, I_d).
 Vector RotatedHead(const TokenSelectionSpec& spec, double angle, std::uint64_t seed);
 Vector RandomGaussianHead(const TokenSelectionSpec& spec, std::uint64_t seed);
+// The derived clean accuracy of head ν if every test sample attended to its relevant token alone:
+// f = νᵀμ_ỹ + νᵀε with νᵀε ~ N(0, σ²‖ν‖²), so ½Φ(νᵀμ₊/(σ‖ν‖)) + ½Φ(−νᵀμ₋/(σ‖ν‖))
+// (Φ(cos θ·‖μ‖/(√2σ)) for RotatedHead).
+double RelevantTokenAccuracy(const TokenSelectionSpec& spec, const Vector& head);
 // The angles (degrees) of the random-head figure: 0, 15, …, 75, 80, 85, 90.
 const std::vector<double>& RotatedHeadAngles();
 
