@@ -23,16 +23,6 @@ std::array<double, kDigitsTokens> QuadrantSelection(const RowMatrix& attention,
   return fraction;
 }
 
-double FittedFraction(const Vector& y, const Vector& f, const std::vector<bool>& include) {
-  int count = 0, fitted = 0;
-  for (Eigen::Index i = 0; i < y.size(); ++i) {
-    if (!include[static_cast<std::size_t>(i)]) continue;
-    ++count;
-    fitted += y(i) * f(i) > 0;
-  }
-  return count == 0 ? 1.0 : static_cast<double>(fitted) / count;
-}
-
 }  // namespace
 
 const std::vector<double>& DigitsNoiseRates() {

@@ -13,19 +13,11 @@ constexpr TokenRole kD2Roles[] = {TokenRole::kRelevant, TokenRole::kWeakSame,
                                   TokenRole::kWeakOpposite, TokenRole::kIrrelevant};
 
 double FittedFraction(const SampleLabels& labels, const Vector& f) {
-  int fitted = 0;
-  for (int i = 0; i < labels.n; ++i) fitted += labels.y(i) * f(i) > 0;
-  return static_cast<double>(fitted) / labels.n;
+  return FittedFraction(labels.y, f, std::vector<bool>(static_cast<std::size_t>(labels.n), true));
 }
 
 double NoisyFittedFraction(const SampleLabels& labels, const Vector& f) {
-  int count = 0, fitted = 0;
-  for (int i = 0; i < labels.n; ++i) {
-    if (!labels.noisy[i]) continue;
-    ++count;
-    fitted += labels.y(i) * f(i) > 0;
-  }
-  return count == 0 ? 1.0 : static_cast<double>(fitted) / count;
+  return FittedFraction(labels.y, f, labels.noisy);
 }
 
 double SelectedTokenHasLabelSign(const SampleLabels& labels, const RowMatrix& attention,
@@ -107,6 +99,16 @@ std::map<std::string, double> SelectionByRole(const RowMatrix& attention,
   if (count == 0) return {};
   for (auto& [role, f] : fraction) f /= count;
   return fraction;
+}
+
+double FittedFraction(const Vector& y, const Vector& f, const std::vector<bool>& include) {
+  int count = 0, fitted = 0;
+  for (Eigen::Index i = 0; i < y.size(); ++i) {
+    if (!include[static_cast<std::size_t>(i)]) continue;
+    ++count;
+    fitted += y(i) * f(i) > 0;
+  }
+  return count == 0 ? 1.0 : static_cast<double>(fitted) / count;
 }
 
 std::vector<bool> CleanSamples(const SampleLabels& labels) {

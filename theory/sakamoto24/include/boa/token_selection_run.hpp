@@ -69,6 +69,9 @@ std::map<std::string, double> SelectionByRole(const RowMatrix& attention,
                                               const SampleLabels& labels,
                                               const std::vector<bool>& include);
 
+// The fraction of the samples i with include[i] that the outputs f fit (y_i f_i > 0); 1 if none.
+double FittedFraction(const Vector& y, const Vector& f, const std::vector<bool>& include);
+
 // The samples that are clean (y_i = ỹ_i).
 std::vector<bool> CleanSamples(const SampleLabels& labels);
 
