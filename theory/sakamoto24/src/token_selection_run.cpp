@@ -13,11 +13,12 @@ constexpr TokenRole kD2Roles[] = {TokenRole::kRelevant, TokenRole::kWeakSame,
                                   TokenRole::kWeakOpposite, TokenRole::kIrrelevant};
 
 double FittedFraction(const SampleLabels& labels, const Vector& f) {
-  return FittedFraction(labels.y, f, std::vector<bool>(static_cast<std::size_t>(labels.n), true));
+  return boa::FittedFraction(labels.y, f,
+                             std::vector<bool>(static_cast<std::size_t>(labels.n), true));
 }
 
 double NoisyFittedFraction(const SampleLabels& labels, const Vector& f) {
-  return FittedFraction(labels.y, f, labels.noisy);
+  return boa::FittedFraction(labels.y, f, labels.noisy);
 }
 
 double SelectedTokenHasLabelSign(const SampleLabels& labels, const RowMatrix& attention,
