@@ -95,3 +95,14 @@ TEST(Sakamoto24GdClaimsStatistical, OnlyEq11HoldingGivesBenignTestAccuracy) {
 TEST(Sakamoto24GdClaimsStatistical, OnlyEq13HoldingGivesTestAccuracyBelowBenign) {
   ExpectClaimVerdict("sakamoto24.frak_s.eq13_only");
 }
+
+// Real images (issue 16 item 11): token selection on the 8×8 digits under label noise; an
+// exploratory claim, so CI checks that every instance runs and reports finite numbers.
+TEST(Sakamoto24GdClaimsStatistical, RealDigitsTokenSelectionRunsUnderLabelNoise) {
+  ExpectClaimVerdict("sakamoto24.real_data.digits");
+}
+
+// [S] Section F: a random Gaussian fixed head (exploratory: every instance runs cleanly).
+TEST(Sakamoto24GdClaimsStatistical, RandomFixedHeadRunsOnTheBalancedSetting) {
+  ExpectClaimVerdict("sakamoto24.head.random");
+}

@@ -6,6 +6,7 @@
 // gram_sampling_test.cpp.)
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -14,6 +15,8 @@
 #include "boa/error.hpp"
 #include "boa/frak_s.hpp"
 #include "boa/gram_instance.hpp"
+#include "boa/model.hpp"
+#include "boa/sakamoto24_settings.hpp"
 #include "boa/token_selection_run.hpp"
 #include "boa/tolerances.hpp"
 
@@ -199,6 +202,52 @@ TEST(TokenSelectionRun, GramEngineFillsEverySummaryAndTheTrace) {
   EXPECT_EQ(run.test_accuracy, 1 - run.test.error.rate);
   EXPECT_EQ(run.labels.noisy.size(), 6u);
   EXPECT_EQ(run.data.X.size(), 0);
+}
+
+// [S] Section F heads: the rotated head keeps the default norm 1/‖μ‖ and scores the class
+// signals ±cos θ/√2 exactly (its random part is ⟂ e₁, e₂); θ = 0 is the default head; the
+// Gaussian head has the default norm; and a given head reaches the model (Gram refuses it).
+TEST(FixedHeads, RotatedHeadScoresTheSignalsByTheCosineOfItsAngle) {
+  TokenSelectionSpec spec;
+  spec.d = 50;
+  spec.n = 4;
+  for (const double angle : {0.0, 0.3, 1.0, std::numbers::pi / 2}) {
+    const Vector nu = RotatedHead(spec, angle, 9);
+    EXPECT_NEAR(nu.norm(), 1 / spec.mu_norm, 1e-15) << angle;
+    EXPECT_NEAR(spec.mu_norm * nu(0), std::cos(angle) / std::sqrt(2.0), 1e-15) << angle;
+    EXPECT_NEAR(spec.mu_norm * nu(1), -std::cos(angle) / std::sqrt(2.0), 1e-15) << angle;
+  }
+  const Dataset data = GenerateTokenSelection(spec, 9);
+  EXPECT_LT((RotatedHead(spec, 0, 9) - DefaultHead(data)).norm(), 1e-15);
+  EXPECT_NE(RotatedHead(spec, 1, 9), RotatedHead(spec, 1, 10));
+  EXPECT_NEAR(RandomGaussianHead(spec, 9).norm(), 1 / spec.mu_norm, 1e-15);
+  // The relevant-token reference Φ(cos θ·‖μ‖/(√2σ)): Φ(1) = 0.8413447460685429 where
+  // cos θ = √2σ/‖μ‖, and ½ for a head with no class signal.
+  EXPECT_NEAR(RelevantTokenAccuracy(spec, RotatedHead(spec, std::acos(std::sqrt(2.0) / 20), 9)),
+              0.8413447460685429, 1e-14);
+  EXPECT_NEAR(RelevantTokenAccuracy(spec, RotatedHead(spec, std::numbers::pi / 2, 9)), 0.5, 1e-15);
+}
+
+TEST(FixedHeads, AGivenHeadIsTheModelsHead) {
+  TokenSelectionSpec spec;
+  spec.d = 40;
+  spec.n = 6;
+  TokenSelectionRunOptions options;
+  options.train_W = false;
+  options.steps = 3;
+  options.n_test = 50;
+  const TokenSelectionRun plain = RunTokenSelection(spec, options, 2);
+  options.head = RotatedHead(spec, 0, 2);  // the default head, given explicitly
+  const TokenSelectionRun given = RunTokenSelection(spec, options, 2);
+  EXPECT_LT((plain.query - given.query).norm(), 1e-12 * (1 + plain.query.norm()));
+  options.head = RotatedHead(spec, 1.2, 2);
+  const TokenSelectionRun rotated = RunTokenSelection(spec, options, 2);
+  EXPECT_GT((plain.query - rotated.query).norm(), 1e-6);
+  options.engine = Engine::kGram;
+  EXPECT_THROW(RunTokenSelection(spec, options, 2), InvalidInput);
+  options.engine = Engine::kDirect;
+  options.head = Vector::Ones(spec.d - 1);
+  EXPECT_THROW(RunTokenSelection(spec, options, 2), InvalidInput);
 }
 
 }  // namespace

@@ -55,6 +55,8 @@ Figure MagenSnrThresholdNormalisedFigure(const SweepRun& run);
 Figure Magen24MultiTokenSpreadFigure(const SweepRun& run);
 Figure Sakamoto24HeadOnlyFigure(const SweepRun& run);
 Figure Sakamoto24FrakSMapFigure(const SweepRun& run);
+Figure Sakamoto24DigitsFigure(const SweepRun& run);
+Figure Sakamoto24RandomHeadFigure(const SweepRun& run);
 
 const std::vector<FigureBuilder>& FigureCatalog() {
   static const std::vector<FigureBuilder> all = {
@@ -84,6 +86,8 @@ const std::vector<FigureBuilder>& FigureCatalog() {
       {"sakamoto24_head_only", Sakamoto24HeadOnlyFigure},
       {"sakamoto24_frak_s_map_mu", Sakamoto24FrakSMapFigure},
       {"sakamoto24_frak_s_map_d", Sakamoto24FrakSMapFigure},
+      {"sakamoto24_digits", Sakamoto24DigitsFigure},
+      {"sakamoto24_random_head", Sakamoto24RandomHeadFigure},
   };
   return all;
 }

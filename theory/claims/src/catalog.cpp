@@ -81,6 +81,8 @@ Claim Sakamoto24FrakSMapBoundary();
 Claim Sakamoto24FrakSRhoShift();
 Claim Sakamoto24FrakSEq11Only();
 Claim Sakamoto24FrakSEq13Only();
+Claim Sakamoto24RealDataDigits();
+Claim Sakamoto24HeadRandom();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -158,6 +160,8 @@ const std::vector<Claim>& Catalog() {
       claims::Sakamoto24FrakSRhoShift(),
       claims::Sakamoto24FrakSEq11Only(),
       claims::Sakamoto24FrakSEq13Only(),
+      claims::Sakamoto24RealDataDigits(),
+      claims::Sakamoto24HeadRandom(),
   };
   return all;
 }

@@ -31,6 +31,8 @@ Sweep MagenSnrThresholdNormalisedSweep();
 Sweep Magen24MultiTokenSpreadSweep();
 Sweep Sakamoto24FrakSMapMuSweep();
 Sweep Sakamoto24FrakSMapDSweep();
+Sweep Sakamoto24DigitsSweep();
+Sweep Sakamoto24RandomHeadSweep();
 }  // namespace sweeps
 
 const std::vector<Sweep>& SweepCatalog() {
@@ -62,6 +64,8 @@ const std::vector<Sweep>& SweepCatalog() {
       sweeps::Magen24MultiTokenSpreadSweep(),
       sweeps::Sakamoto24FrakSMapMuSweep(),
       sweeps::Sakamoto24FrakSMapDSweep(),
+      sweeps::Sakamoto24DigitsSweep(),
+      sweeps::Sakamoto24RandomHeadSweep(),
   };
   return all;
 }

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "boa/error.hpp"
+#include "boa/rng.hpp"
 
 namespace boa {
 
@@ -10,6 +11,39 @@ const std::vector<Sakamoto24Setting>& Sakamoto24Settings() {
   static const std::vector<Sakamoto24Setting> all = {
       {"balanced", 2000, 20}, {"large_noise", 4500, 5}, {"large_signal", 1000, 80}};
   return all;
+}
+
+Vector RotatedHead(const TokenSelectionSpec& spec, double angle, std::uint64_t seed) {
+  Require(spec.d >= 3 && spec.mu_norm > 0, "a rotated head needs d ≥ 3 and ‖μ‖ > 0");
+  Rng rng(seed, kDirection);
+  Vector r(spec.d);
+  for (int j = 0; j < spec.d; ++j) r(j) = rng.Normal();
+  r(0) = r(1) = 0;  // r ⟂ e₁, e₂, so that r carries no class signal
+  r.normalize();
+  Vector u = Vector::Zero(spec.d);
+  u(0) = 1 / std::sqrt(2.0);
+  u(1) = -1 / std::sqrt(2.0);
+  return (std::cos(angle) * u + std::sin(angle) * r) / spec.mu_norm;
+}
+
+Vector RandomGaussianHead(const TokenSelectionSpec& spec, std::uint64_t seed) {
+  Require(spec.d >= 1 && spec.mu_norm > 0, "a random head needs d ≥ 1 and ‖μ‖ > 0");
+  Rng rng(seed, kDirection);
+  Vector g(spec.d);
+  for (int j = 0; j < spec.d; ++j) g(j) = rng.Normal();
+  return g / (g.norm() * spec.mu_norm);
+}
+
+double RelevantTokenAccuracy(const TokenSelectionSpec& spec, const Vector& head) {
+  const auto Phi = [](double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); };
+  const double noise_sd = spec.sigma * head.norm();
+  const double plus = spec.mu_norm * head(0), minus = spec.mu_norm * head(1);  // νᵀμ₊, νᵀμ₋
+  return 0.5 * Phi(plus / noise_sd) + 0.5 * Phi(-minus / noise_sd);
+}
+
+const std::vector<double>& RotatedHeadAngles() {
+  static const std::vector<double> degrees = {0, 15, 30, 45, 60, 75, 80, 85, 90};
+  return degrees;
 }
 
 TokenSelectionSpec Sakamoto24Spec(int d, double mu_norm) {

@@ -13,19 +13,12 @@ constexpr TokenRole kD2Roles[] = {TokenRole::kRelevant, TokenRole::kWeakSame,
                                   TokenRole::kWeakOpposite, TokenRole::kIrrelevant};
 
 double FittedFraction(const SampleLabels& labels, const Vector& f) {
-  int fitted = 0;
-  for (int i = 0; i < labels.n; ++i) fitted += labels.y(i) * f(i) > 0;
-  return static_cast<double>(fitted) / labels.n;
+  return boa::FittedFraction(labels.y, f,
+                             std::vector<bool>(static_cast<std::size_t>(labels.n), true));
 }
 
 double NoisyFittedFraction(const SampleLabels& labels, const Vector& f) {
-  int count = 0, fitted = 0;
-  for (int i = 0; i < labels.n; ++i) {
-    if (!labels.noisy[i]) continue;
-    ++count;
-    fitted += labels.y(i) * f(i) > 0;
-  }
-  return count == 0 ? 1.0 : static_cast<double>(fitted) / count;
+  return boa::FittedFraction(labels.y, f, labels.noisy);
 }
 
 double SelectedTokenHasLabelSign(const SampleLabels& labels, const RowMatrix& attention,
@@ -46,6 +39,10 @@ void RequireGramOptions(const TokenSelectionRunOptions& options) {
           "the Gram engine trains p only (W = I): training W moves q = Wᵀp out of the span of the "
           "tokens; use the direct engine for the W-and-p protocol");
   Require(
+      options.head.size() == 0,
+      "the Gram engine runs the default head ν ∈ span{e₁, e₂}: use the direct engine for another "
+      "head");
+  Require(
       !options.observer,
       "the Gram engine has no ambient model to observe: use attention_observer (or the direct engine)");
 }
@@ -59,7 +56,10 @@ TokenSelectionRun RunDirect(const TokenSelectionSpec& spec, const TokenSelection
   TokenSelectionRun run;
   run.data = GenerateTokenSelection(spec, seed);
   run.labels = LabelsOf(run.data);
-  TokenSelection model(spec.d, DefaultHead(run.data), options.train_W);
+  Require(options.head.size() == 0 || options.head.size() == spec.d,
+          "a fixed head must have d entries (or none, for the default head)");
+  TokenSelection model(spec.d, options.head.size() == 0 ? DefaultHead(run.data) : options.head,
+                       options.train_W);
   if (options.train_W) InitTokenSelectionW(model, seed);
   std::map<std::string, double> lr = {{"p", options.lr}};
   if (options.train_W) lr["W"] = options.lr;
@@ -100,6 +100,16 @@ std::map<std::string, double> SelectionByRole(const RowMatrix& attention,
   if (count == 0) return {};
   for (auto& [role, f] : fraction) f /= count;
   return fraction;
+}
+
+double FittedFraction(const Vector& y, const Vector& f, const std::vector<bool>& include) {
+  int count = 0, fitted = 0;
+  for (Eigen::Index i = 0; i < y.size(); ++i) {
+    if (!include[static_cast<std::size_t>(i)]) continue;
+    ++count;
+    fitted += y(i) * f(i) > 0;
+  }
+  return count == 0 ? 1.0 : static_cast<double>(fitted) / count;
 }
 
 std::vector<bool> CleanSamples(const SampleLabels& labels) {

@@ -1,5 +1,6 @@
 #pragma once
 // The [S] experimental settings used by the sakamoto24.* claims and figures (THEORY.md §4.3).
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,20 @@ TokenSelectionRunOptions HeadOnlyProtocol(Engine engine);
 // The ratio of the token mean's noise norm to its signal norm (TokenMeanSignalOf),
 // σ√(d/T) / (‖μ‖√(a² + b²)), which grows like √T when the token counts are fixed.
 double AveragedNoiseToSignal(const TokenSelectionSpec& spec);
+
+// [S] Section F: fixed heads other than the class-signal difference (THEORY.md §4.4). Both have
+// the default head's norm 1/‖μ‖ and are drawn from stream kDirection of `seed`.
+// RotatedHead: the default head's unit direction u = (e₁ − e₂)/√2 rotated by `angle` (radians)
+// toward a Gaussian direction r ⟂ e₁, e₂: ν = (cos(angle)·u + sin(angle)·r)/‖μ‖, so that
+// νᵀμ± = ±cos(angle)/√2 exactly. RandomGaussianHead: ν = g/(‖g‖·‖μ‖) with g ~ N(0, I_d).
+Vector RotatedHead(const TokenSelectionSpec& spec, double angle, std::uint64_t seed);
+Vector RandomGaussianHead(const TokenSelectionSpec& spec, std::uint64_t seed);
+// The derived clean accuracy of head ν if every test sample attended to its relevant token alone:
+// f = νᵀμ_ỹ + νᵀε with νᵀε ~ N(0, σ²‖ν‖²), so ½Φ(νᵀμ₊/(σ‖ν‖)) + ½Φ(−νᵀμ₋/(σ‖ν‖))
+// (Φ(cos θ·‖μ‖/(√2σ)) for RotatedHead).
+double RelevantTokenAccuracy(const TokenSelectionSpec& spec, const Vector& head);
+// The angles (degrees) of the random-head figure: 0, 15, …, 75, 80, 85, 90.
+const std::vector<double>& RotatedHeadAngles();
 
 // The 𝔖 settings: p only, T = 8 with 2 relevant + 2 weak-same + 2 weak-opposite tokens,
 // ρ = 0.1, (d, ‖μ‖) ∈ {(6000, 20), (6000, 60), (6000, 100), (12000, 120)} (index 0..3).

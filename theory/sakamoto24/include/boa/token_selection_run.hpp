@@ -58,6 +58,9 @@ struct TokenSelectionRunOptions {
   RunObserver observer;    // optional; direct engine only
   AttentionObserver attention_observer;  // optional; both engines
   Engine engine = Engine::kDirect;       // kGram needs train_W = false
+  // Empty: the default head ν (DefaultHead). Else this fixed head (direct engine only: a head
+  // outside span{e₁, e₂} has no Gram form).
+  Vector head;
 };
 
 // Per role r, the fraction of the samples i with include[i] whose most-attended token
@@ -65,6 +68,9 @@ struct TokenSelectionRunOptions {
 std::map<std::string, double> SelectionByRole(const RowMatrix& attention,
                                               const SampleLabels& labels,
                                               const std::vector<bool>& include);
+
+// The fraction of the samples i with include[i] that the outputs f fit (y_i f_i > 0); 1 if none.
+double FittedFraction(const Vector& y, const Vector& f, const std::vector<bool>& include);
 
 // The samples that are clean (y_i = ỹ_i).
 std::vector<bool> CleanSamples(const SampleLabels& labels);

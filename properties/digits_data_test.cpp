@@ -1,0 +1,162 @@
+// The bundled 8×8 digits (theory/data/digits/README.md) and their token-selection form
+// (digits_data.hpp, THEORY.md §4.4): the compiled-in CSV's size, classes and golden first row;
+// quadrants that tile the image; the split, flips, head scale and determinism of GenerateDigits;
+// and a short run's summaries (digits_token_selection.hpp).
+#include <cmath>
+#include <numeric>
+
+#include <gtest/gtest.h>
+
+#include "boa/digits_data.hpp"
+#include "boa/digits_token_selection.hpp"
+#include "boa/error.hpp"
+
+namespace boa {
+namespace {
+
+TEST(DigitsData, HasTheScikitLearnCountsAndGoldenFirstImage) {
+  const std::vector<DigitImage>& images = DigitImages();
+  ASSERT_EQ(images.size(), 1797u);
+  std::array<int, 10> per_class{};
+  for (const DigitImage& image : images) {
+    ASSERT_GE(image.label, 0);
+    ASSERT_LE(image.label, 9);
+    ++per_class[static_cast<std::size_t>(image.label)];
+    for (const int p : image.pixels) {
+      ASSERT_GE(p, 0);
+      ASSERT_LE(p, 16);
+    }
+  }
+  // load_digits(): 178, 182, 177, 183, 181, 182, 181, 179, 174, 180 images of 0..9.
+  EXPECT_EQ(per_class, (std::array<int, 10>{178, 182, 177, 183, 181, 182, 181, 179, 174, 180}));
+  // The first line of the CSV: a 0 whose top row is 0 0 5 13 9 1 0 0.
+  EXPECT_EQ(images[0].label, 0);
+  const std::array<int, 8> top_row = {0, 0, 5, 13, 9, 1, 0, 0};
+  for (std::size_t k = 0; k < top_row.size(); ++k) EXPECT_EQ(images[0].pixels[k], top_row[k]);
+  EXPECT_EQ(images[1796].label, 8);
+}
+
+TEST(DigitsData, QuadrantsTileTheImage) {
+  for (const std::size_t index : {0u, 1u, 1000u, 1796u}) {
+    const DigitImage& image = DigitImages()[index];
+    for (int row = 0; row < 8; ++row) {
+      for (int col = 0; col < 8; ++col) {
+        const int t = 2 * (row / 4) + col / 4;
+        const double pixel = QuadrantPixels(image, t)(4 * (row % 4) + col % 4);
+        EXPECT_EQ(pixel * 16, image.pixels[static_cast<std::size_t>(8 * row + col)])
+            << "image " << index << " row " << row << " col " << col;
+      }
+    }
+  }
+  EXPECT_THROW(QuadrantPixels(DigitImages()[0], 4), InvalidInput);
+}
+
+TEST(DigitsData, SplitsFlipsAndScalesTheHeadAsSpecified) {
+  DigitsSpec spec;
+  spec.eta = 0.2;  // m = 10: 5 flips per class, balanced-exact
+  const DigitsData data = GenerateDigits(spec, 7);
+  ASSERT_EQ(data.train.n, 50);
+  ASSERT_EQ(data.train.T, kDigitsTokens);
+  ASSERT_EQ(data.train.X.rows(), 50 * kDigitsTokens);
+  ASSERT_EQ(data.train.X.cols(), spec.d);
+  EXPECT_EQ(data.test.n, 178 + 182 - 50);  // every other image of digits 0 and 1
+  for (int i = 0; i < 50; ++i) EXPECT_EQ(data.train.y_true(i), i < 25 ? 1.0 : -1.0);
+  for (int i = 0; i < data.test.n; ++i) EXPECT_FALSE(data.test.noisy[static_cast<std::size_t>(i)]);
+  EXPECT_EQ(data.train.NoisyCount(), 10);
+  for (int i = 0; i < 50; ++i) {
+    const bool flipped = (i < 5) || (i >= 25 && i < 30);
+    EXPECT_EQ(data.train.noisy[static_cast<std::size_t>(i)], flipped) << "sample " << i;
+    EXPECT_EQ(data.train.y(i), flipped ? -data.train.y_true(i) : data.train.y_true(i));
+  }
+  // Scaled as the [S] default head: νᵀ(m₊ − m₋) = √2.
+  EXPECT_NEAR(data.head.dot(data.train.mu_plus - data.train.mu_minus), std::sqrt(2.0), 1e-12);
+  EXPECT_TRUE(data.train.X.allFinite());
+  EXPECT_TRUE(data.test.X.allFinite());
+}
+
+TEST(DigitsData, TheSeedSetsImagesAndNoiseButNotTheEmbedding) {
+  const DigitsSpec spec;
+  const DigitsData a = GenerateDigits(spec, 3), b = GenerateDigits(spec, 3),
+                   c = GenerateDigits(spec, 4);
+  EXPECT_EQ(a.train.X, b.train.X);
+  EXPECT_EQ(a.test.X, b.test.X);
+  EXPECT_NE(a.train.X, c.train.X);
+  // E and the class means are fixed (kDigitsEmbeddingSeed), so the head is the same.
+  EXPECT_EQ(a.head, c.head);
+}
+
+TEST(DigitsData, TokensAreEmbeddedQuadrantsPlusNoiseOfVarianceSigmaSquared) {
+  DigitsSpec spec;
+  spec.sigma = 0.5;
+  const DigitsData data = GenerateDigits(spec, 5);
+  const RowMatrix E = DigitsEmbedding(spec.d);
+  // Every image once, of the declared class.
+  std::vector<int> seen(DigitImages().size(), 0);
+  for (const Dataset* set : {&data.train, &data.test}) {
+    const std::vector<int>& images = set == &data.train ? data.train_images : data.test_images;
+    ASSERT_EQ(static_cast<int>(images.size()), set->n);
+    for (int i = 0; i < set->n; ++i) {
+      const DigitImage& image =
+          DigitImages()[static_cast<std::size_t>(images[static_cast<std::size_t>(i)])];
+      EXPECT_EQ(image.label, set->y_true(i) > 0 ? spec.class_plus : spec.class_minus);
+      ++seen[static_cast<std::size_t>(images[static_cast<std::size_t>(i)])];
+    }
+  }
+  for (std::size_t k = 0; k < seen.size(); ++k) {
+    const int label = DigitImages()[k].label;
+    EXPECT_EQ(seen[k], label == spec.class_plus || label == spec.class_minus ? 1 : 0);
+  }
+  // The residual x_it − E z_it is the token noise: its mean square estimates σ² = 0.25 from
+  // N = 1440·2000 entries, with standard error σ²√(2/N) ≈ 2.1e-4; 2e-3 is ≈ 10 standard errors.
+  double square = 0;
+  long count = 0;
+  for (const Dataset* set : {&data.train, &data.test}) {
+    const std::vector<int>& images = set == &data.train ? data.train_images : data.test_images;
+    for (int i = 0; i < set->n; ++i) {
+      const DigitImage& image =
+          DigitImages()[static_cast<std::size_t>(images[static_cast<std::size_t>(i)])];
+      for (int t = 0; t < kDigitsTokens; ++t) {
+        const Vector residual =
+            set->X.row(static_cast<Eigen::Index>(i) * kDigitsTokens + t).transpose() -
+            E * QuadrantPixels(image, t);
+        square += residual.squaredNorm();
+        count += residual.size();
+      }
+    }
+  }
+  EXPECT_NEAR(square / static_cast<double>(count), 0.25, 2e-3);
+}
+
+TEST(DigitsData, RejectsSettingsOutsideTheData) {
+  DigitsSpec spec;
+  spec.class_minus = spec.class_plus;
+  EXPECT_THROW(GenerateDigits(spec, 1), InvalidInput);
+  spec = DigitsSpec{};
+  spec.n = 51;
+  EXPECT_THROW(GenerateDigits(spec, 1), InvalidInput);
+  spec.n = 2 * 178;  // leaves no test image of digit 0
+  EXPECT_THROW(GenerateDigits(spec, 1), InvalidInput);
+  spec = DigitsSpec{};
+  spec.eta = 1;
+  EXPECT_THROW(GenerateDigits(spec, 1), InvalidInput);
+}
+
+TEST(DigitsTokenSelection, SelectionFractionsAreDistributionsOverQuadrants) {
+  TokenSelectionRunOptions options;
+  options.steps = 20;
+  const DigitsRun run = RunDigitsTokenSelection(DigitsSpecAt(0.2), options, 1);
+  const auto sum = [](const std::array<double, kDigitsTokens>& f) {
+    return std::accumulate(f.begin(), f.end(), 0.0);
+  };
+  EXPECT_NEAR(sum(run.clean_selects), 1, 1e-12);
+  EXPECT_NEAR(sum(run.noisy_selects), 1, 1e-12);
+  EXPECT_NEAR(sum(run.test_selects), 1, 1e-12);
+  EXPECT_EQ(run.test_count, 310);
+  for (const double a : {run.train_accuracy, run.noisy_fitted, run.test_accuracy}) {
+    EXPECT_GE(a, 0);
+    EXPECT_LE(a, 1);
+  }
+}
+
+}  // namespace
+}  // namespace boa

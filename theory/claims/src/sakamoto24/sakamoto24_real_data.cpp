@@ -1,0 +1,56 @@
+// sakamoto24.real_data.digits — issue 16 item 11 (exploratory): does benign overfitting appear on
+// real images? Token selection with a fixed head (RunDigitsTokenSelection, the W-and-p protocol
+// of [S] v3) on the bundled 8×8 digits, 0 against 1, with the four 4×4 quadrants as tokens,
+// n = 50, d = 2000, σ = 1 (THEORY.md §4.4), at label noise η ∈ {0, 0.1, 0.2, 0.3}. One instance
+// is one seed at every η. Reported per η: train accuracy, the fitted fraction of the noisy
+// samples, the clean test accuracy on the held-out images, the regime (§2.3: benign 1, harmful
+// −1, neither 0), and per quadrant the fraction of clean and noisy samples attending to it most.
+#include <string>
+
+#include "boa/claim.hpp"
+#include "boa/digits_token_selection.hpp"
+#include "boa/fit_regime.hpp"
+#include "boa/sakamoto24_settings.hpp"
+
+namespace boa::claims {
+
+Claim Sakamoto24RealDataDigits() {
+  Claim c;
+  c.id = "sakamoto24.real_data.digits";
+  c.title =
+      "Real images (8×8 digits 0 vs 1, quadrants as tokens): token selection under label noise 0–0.3";
+  c.kind = ClaimKind::kExploratory;
+  c.provenance = Provenance::kExploratory;
+  c.source =
+      "Issue 16 item 11: [S]'s real-data question (ViT/BERT there) on data that ship offline";
+  c.regime = {};
+  c.check = [](const Params&, std::uint64_t seed, Engine) {
+    const TokenSelectionRunOptions options = Sakamoto24Protocol(Budget::kDefault);
+    Outcome o;
+    int benign = 0;
+    for (const double eta : DigitsNoiseRates()) {
+      const DigitsRun run = RunDigitsTokenSelection(DigitsSpecAt(eta), options, seed);
+      const std::string at = "_eta" + FormatNumber(eta);
+      o.measured["train_accuracy" + at] = run.train_accuracy;
+      o.measured["noisy_fitted" + at] = run.noisy_fitted;
+      o.measured["test_accuracy" + at] = run.test_accuracy;
+      const FitRegime regime = ClassifyFit(run.train_accuracy, run.test_accuracy);
+      benign += regime == FitRegime::kBenign;
+      o.measured["regime" + at] = regime == FitRegime::kBenign    ? 1
+                                  : regime == FitRegime::kHarmful ? -1
+                                                                  : 0;
+      for (std::size_t t = 0; t < kQuadrantNames.size(); ++t) {
+        const std::string q(kQuadrantNames[t]);
+        o.measured["clean_selects_" + q + at] = run.clean_selects[t];
+        o.measured["noisy_selects_" + q + at] = run.noisy_selects[t];
+      }
+    }
+    o.explanation = "benign at " + std::to_string(benign) + " of " +
+                    std::to_string(DigitsNoiseRates().size()) + " noise rates";
+    return o;
+  };
+  c.instances = 1;
+  return c;
+}
+
+}  // namespace boa::claims
