@@ -46,6 +46,16 @@ def model_output(kind, X, T, params):
         W = params["W"].reshape(d, d)
         query = tokens[:, 0, :] @ W.T  # q_i = W x_{i1}
         head = params["v"]
+    elif kind == "m4":
+        # L - 1 residual self-attention layers X <- X + softmax(X Q X^T) X V, then M1's readout.
+        layer = 1
+        while f"Q{layer}" in params:
+            Q, V = params[f"Q{layer}"].reshape(d, d), params[f"V{layer}"].reshape(d, d)
+            attention = torch.softmax(tokens @ Q @ tokens.transpose(1, 2), dim=2)
+            tokens = tokens + attention @ tokens @ V
+            layer += 1
+        query = params["p"].expand(n, d)
+        head = params["v"]
     else:
         raise ValueError(f"unknown model {kind}")
     scores = torch.einsum("itd,id->it", tokens, query)

@@ -54,6 +54,7 @@ Figure MagenSnrThresholdDimensionFigure(const SweepRun& run);
 Figure MagenSnrThresholdNormalisedFigure(const SweepRun& run);
 Figure Magen24MultiTokenSpreadFigure(const SweepRun& run);
 Figure Sakamoto24HeadOnlyFigure(const SweepRun& run);
+Figure Magen24DepthFigure(const SweepRun& run);
 
 const std::vector<FigureBuilder>& FigureCatalog() {
   static const std::vector<FigureBuilder> all = {
@@ -81,6 +82,7 @@ const std::vector<FigureBuilder>& FigureCatalog() {
       {"magen_snr_threshold_normalised", MagenSnrThresholdNormalisedFigure},
       {"magen24_multi_token_spread", Magen24MultiTokenSpreadFigure},
       {"sakamoto24_head_only", Sakamoto24HeadOnlyFigure},
+      {"magen24_depth", Magen24DepthFigure},
   };
   return all;
 }

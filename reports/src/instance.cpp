@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "boa/deep_attention.hpp"
 #include "boa/error.hpp"
 #include "boa/model.hpp"
 #include "boa/train.hpp"
@@ -53,8 +54,11 @@ std::unique_ptr<Model> MakeModel(const InstanceOptions& o, const Dataset& data) 
     model = std::make_unique<TokenSelection>(data.d, DefaultHead(data), o.model == "m2w");
   } else if (o.model == "m3") {
     model = std::make_unique<SelfAttention>(data.d);
+  } else if (o.model == "m4") {
+    Require(o.layers >= 1 && o.layers <= 8, "--layers must be in [1, 8]");
+    model = std::make_unique<DeepAttention>(data.d, o.layers);
   } else {
-    throw InvalidInput("unknown model '" + o.model + "': use m1, m2, m2w or m3");
+    throw InvalidInput("unknown model '" + o.model + "': use m1, m2, m2w, m3 or m4");
   }
   if (o.omega > 0) InitGaussian(*model, o.omega, o.seed);
   if (o.model == "m2w") {
@@ -66,7 +70,7 @@ std::unique_ptr<Model> MakeModel(const InstanceOptions& o, const Dataset& data) 
 
 StepSchedule MakeSchedule(const InstanceOptions& o, const Dataset& data) {
   if (o.schedule == "constant") {
-    return ConstantSchedule({{"p", o.lr}, {"v", o.lr}, {"W", o.lr}});
+    return [lr = o.lr](int, const std::string&) { return lr; };  // every trained block
   }
   Require(o.model == "m1",
           "schedules sa and sb are the [M] two-step schedules of M1; use "
@@ -140,7 +144,10 @@ json BuildInstanceJson(const InstanceOptions& o) {
       {"kind", o.model},
       {"formula", o.model == "m1"   ? "f = v^T X^T softmax(X p)"
                   : o.model == "m3" ? "f = v^T X^T softmax(X W x_1), W row-major"
-                                    : "f = nu^T X^T softmax(X W^T p), W row-major (empty = I)"},
+                  : o.model == "m4"
+                      ? "X <- X + softmax(X Q_l X^T) X V_l for l = 1..L-1 (Q_l, V_l row-major), "
+                        "then f = v^T X^T softmax(X p)"
+                      : "f = nu^T X^T softmax(X W^T p), W row-major (empty = I)"},
       {"trained", trained},
       {"initial", BlocksJson(*model)}};
   out["initial"] = EvaluationJson(*model, data);

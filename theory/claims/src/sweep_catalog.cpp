@@ -29,6 +29,7 @@ Sweep Magen24BenignOnsetSweep();
 Sweep MagenSnrThresholdDimensionSweep();
 Sweep MagenSnrThresholdNormalisedSweep();
 Sweep Magen24MultiTokenSpreadSweep();
+Sweep Magen24DepthSweep();
 }  // namespace sweeps
 
 const std::vector<Sweep>& SweepCatalog() {
@@ -58,6 +59,7 @@ const std::vector<Sweep>& SweepCatalog() {
       sweeps::MagenSnrThresholdDimensionSweep(),
       sweeps::MagenSnrThresholdNormalisedSweep(),
       sweeps::Magen24MultiTokenSpreadSweep(),
+      sweeps::Magen24DepthSweep(),
   };
   return all;
 }
