@@ -15,6 +15,10 @@ TEST(Magen24ExtensionClaims, SelfAttentionExtensionRunsCleanly) {
   ExpectClaimVerdict("magen24.extension.self_attention");
 }
 
+TEST(Magen24ExtensionClaims, DepthExtensionRunsCleanly) {
+  ExpectClaimVerdict("magen24.extension.depth");
+}
+
 TEST(Magen24ExtensionClaims, WeightDecayExtensionRunsCleanly) {
   ExpectClaimVerdict("magen24.extension.weight_decay");
 }

@@ -30,6 +30,26 @@ def tensor(values):
     return torch.tensor(values, dtype=torch.float64)
 
 
+def encoder_output(tokens, params):
+    """M5: [cls; tokens] -> pre-LN single-head attention of the [cls] query (scale d^-1/2, no
+    projection biases), skip, pre-LN FFN with exact GELU, skip, final LN, linear head."""
+    n, _, d = tokens.shape
+    ln = torch.nn.functional.layer_norm
+    seq = torch.cat([params["cls"].expand(n, 1, d), tokens], dim=1)
+    z = ln(seq, (d,), params["ln1_gamma"], params["ln1_beta"], eps=1e-5)
+    q = z[:, 0, :] @ params["Wq"].reshape(d, d)
+    k = z @ params["Wk"].reshape(d, d)
+    v = z @ params["Wv"].reshape(d, d)
+    a = torch.softmax(torch.einsum("id,itd->it", q, k) / d ** 0.5, dim=1)
+    h1 = params["cls"] + torch.einsum("it,itd->id", a, v) @ params["Wo"].reshape(d, d)
+    width = params["b1"].numel()
+    u = ln(h1, (d,), params["ln2_gamma"], params["ln2_beta"], eps=1e-5)
+    hidden = torch.nn.functional.gelu(u @ params["W1"].reshape(d, width) + params["b1"])
+    h2 = h1 + hidden @ params["W2"].reshape(width, d) + params["b2"]
+    out = ln(h2, (d,), params["lnf_gamma"], params["lnf_beta"], eps=1e-5)
+    return out @ params["w"] + params["b"]
+
+
 def model_output(kind, X, T, params):
     """f for every sample; X is (n·T)×d, row i·T + t is token t of sample i."""
     n = X.shape[0] // T
@@ -46,6 +66,18 @@ def model_output(kind, X, T, params):
         W = params["W"].reshape(d, d)
         query = tokens[:, 0, :] @ W.T  # q_i = W x_{i1}
         head = params["v"]
+    elif kind == "m4":
+        # L - 1 residual self-attention layers X <- X + softmax(X Q X^T) X V, then M1's readout.
+        layer = 1
+        while f"Q{layer}" in params:
+            Q, V = params[f"Q{layer}"].reshape(d, d), params[f"V{layer}"].reshape(d, d)
+            attention = torch.softmax(tokens @ Q @ tokens.transpose(1, 2), dim=2)
+            tokens = tokens + attention @ tokens @ V
+            layer += 1
+        query = params["p"].expand(n, d)
+        head = params["v"]
+    elif kind == "m5":
+        return encoder_output(tokens, params)
     else:
         raise ValueError(f"unknown model {kind}")
     scores = torch.einsum("itd,id->it", tokens, query)

@@ -57,6 +57,7 @@ Figure Sakamoto24HeadOnlyFigure(const SweepRun& run);
 Figure Sakamoto24FrakSMapFigure(const SweepRun& run);
 Figure Sakamoto24DigitsFigure(const SweepRun& run);
 Figure Sakamoto24RandomHeadFigure(const SweepRun& run);
+Figure Magen24DepthFigure(const SweepRun& run);
 
 const std::vector<FigureBuilder>& FigureCatalog() {
   static const std::vector<FigureBuilder> all = {
@@ -88,6 +89,7 @@ const std::vector<FigureBuilder>& FigureCatalog() {
       {"sakamoto24_frak_s_map_d", Sakamoto24FrakSMapFigure},
       {"sakamoto24_digits", Sakamoto24DigitsFigure},
       {"sakamoto24_random_head", Sakamoto24RandomHeadFigure},
+      {"magen24_depth", Magen24DepthFigure},
   };
   return all;
 }

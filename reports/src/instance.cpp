@@ -2,9 +2,11 @@
 
 #include <memory>
 
+#include "boa/deep_attention.hpp"
 #include "boa/error.hpp"
 #include "boa/model.hpp"
 #include "boa/train.hpp"
+#include "boa/transformer_encoder.hpp"
 
 namespace boa::report {
 namespace {
@@ -53,10 +55,18 @@ std::unique_ptr<Model> MakeModel(const InstanceOptions& o, const Dataset& data) 
     model = std::make_unique<TokenSelection>(data.d, DefaultHead(data), o.model == "m2w");
   } else if (o.model == "m3") {
     model = std::make_unique<SelfAttention>(data.d);
+  } else if (o.model == "m4") {
+    Require(o.layers >= 1 && o.layers <= 8, "--layers must be in [1, 8]");
+    model = std::make_unique<DeepAttention>(data.d, o.layers);
+  } else if (o.model == "m5") {
+    model = std::make_unique<TransformerEncoder>(data.d, 2 * data.d);  // FFN width 2d (§4.4)
   } else {
-    throw InvalidInput("unknown model '" + o.model + "': use m1, m2, m2w or m3");
+    throw InvalidInput("unknown model '" + o.model + "': use m1, m2, m2w, m3, m4 or m5");
   }
   if (o.omega > 0) InitGaussian(*model, o.omega, o.seed);
+  if (o.omega > 0 && o.model == "m5") {
+    static_cast<TransformerEncoder&>(*model).ResetLayerNorms();  // γ = 1, β = 0 as PyTorch
+  }
   if (o.model == "m2w") {
     // [S] v3 initialisation of W; p keeps its (zero or Gaussian) init.
     InitTokenSelectionW(static_cast<TokenSelection&>(*model), o.seed);
@@ -66,7 +76,7 @@ std::unique_ptr<Model> MakeModel(const InstanceOptions& o, const Dataset& data) 
 
 StepSchedule MakeSchedule(const InstanceOptions& o, const Dataset& data) {
   if (o.schedule == "constant") {
-    return ConstantSchedule({{"p", o.lr}, {"v", o.lr}, {"W", o.lr}});
+    return [lr = o.lr](int, const std::string&) { return lr; };  // every trained block
   }
   Require(o.model == "m1",
           "schedules sa and sb are the [M] two-step schedules of M1; use "
@@ -138,9 +148,14 @@ json BuildInstanceJson(const InstanceOptions& o) {
                  {"noisy", data.noisy}, {"roles", roles}};
   out["model"] = {
       {"kind", o.model},
-      {"formula", o.model == "m1"   ? "f = v^T X^T softmax(X p)"
-                  : o.model == "m3" ? "f = v^T X^T softmax(X W x_1), W row-major"
-                                    : "f = nu^T X^T softmax(X W^T p), W row-major (empty = I)"},
+      {"formula",
+       o.model == "m1"   ? "f = v^T X^T softmax(X p)"
+       : o.model == "m3" ? "f = v^T X^T softmax(X W x_1), W row-major"
+       : o.model == "m4" ? "X <- X + softmax(X Q_l X^T) X V_l for l = 1..L-1 (Q_l, V_l row-major), "
+                           "then f = v^T X^T softmax(X p)"
+       : o.model == "m5" ? "one-layer pre-LN encoder on [cls; X] (THEORY.md 1.2, M5), f = w^T "
+                           "LN_f(h_cls) + b; Wq, Wk, Wv, Wo d x d, W1 d x 2d, W2 2d x d row-major"
+                         : "f = nu^T X^T softmax(X W^T p), W row-major (empty = I)"},
       {"trained", trained},
       {"initial", BlocksJson(*model)}};
   out["initial"] = EvaluationJson(*model, data);

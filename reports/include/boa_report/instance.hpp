@@ -12,7 +12,8 @@
 namespace boa::report {
 
 struct InstanceOptions {
-  std::string model = "m1";           // m1 | m2 (p only, W = I) | m2w (W and p) | m3
+  std::string model = "m1";  // m1 | m2 (p only, W = I) | m2w (W and p) | m3 | m4 (L layers) | m5
+  int layers = 2;            // m4: the depth L (L − 1 self-attention layers, then the readout)
   std::string data = "signal-noise";  // signal-noise | token-selection
   SignalNoiseSpec signal_noise;
   TokenSelectionSpec token_selection;

@@ -1,6 +1,8 @@
-// boa instance --model m1|m2|m2w|m3 --data signal-noise|token-selection [generator flags]
+// boa instance --model m1|m2|m2w|m3|m4|m5 [--layers L] --data signal-noise|token-selection
+// [generator flags]
 //              [training flags] --out FILE.json [--max-memory-mb M]
 // One instance with its GD trajectory as JSON (schema in README § Instance JSON).
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
@@ -51,7 +53,10 @@ int RunInstance(CLI::App& cmd, InstanceArgs a) {
   }
   const bool signal_noise = o.data == "signal-noise";
   const double dim = signal_noise ? sn.d : ts.d;
-  const double dense_W = o.model == "m2w" || o.model == "m3" ? dim * dim : 0.0;
+  const double dense_W = o.model == "m2w" || o.model == "m3" ? dim * dim
+                         : o.model == "m4" ? 2.0 * std::max(0, o.layers - 1) * dim * dim
+                         : o.model == "m5" ? 8.0 * dim * dim
+                                           : 0.0;
   const double numbers = (signal_noise ? 1.0 * sn.n * sn.T : 1.0 * ts.n * ts.T) * dim + dense_W;
   // The JSON text takes ~25 bytes per number on top of the 8 in memory: ~33/8 doubles each.
   RequireMemory(numbers * 33 / 8, "the instance JSON (n·T·d, plus d² for a dense W)");
@@ -64,7 +69,8 @@ int RunInstance(CLI::App& cmd, InstanceArgs a) {
 void AddInstanceCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<InstanceArgs>();
   auto* cmd = app.add_subcommand("instance", "Write one instance with its GD trajectory as JSON");
-  cmd->add_option("--model", a->options.model, "m1 | m2 (p only) | m2w (W and p) | m3");
+  cmd->add_option("--model", a->options.model, "m1 | m2 (p only) | m2w (W and p) | m3 | m4 | m5");
+  cmd->add_option("--layers", a->options.layers, "m4: depth L (L − 1 self-attention layers)");
   cmd->add_option("--data", a->options.data, "signal-noise | token-selection");
   cmd->add_option("--n", a->n, "Samples");
   cmd->add_option("--d", a->d, "Dimension");

@@ -46,6 +46,7 @@ Claim Magen24ExtensionMultiToken();
 Claim Magen24ExtensionSelfAttention();
 Claim Magen24ExtensionWeightDecay();
 Claim Magen24ExtensionVsLinear();
+Claim Magen24ExtensionDepth();
 Claim Sakamoto24HeadScores();
 Claim Sakamoto24LossFloor();
 Claim Sakamoto24Existence();
@@ -125,6 +126,7 @@ const std::vector<Claim>& Catalog() {
       claims::Magen24ExtensionSelfAttention(),
       claims::Magen24ExtensionWeightDecay(),
       claims::Magen24ExtensionVsLinear(),
+      claims::Magen24ExtensionDepth(),
       claims::Sakamoto24HeadScores(),
       claims::Sakamoto24LossFloor(),
       claims::Sakamoto24Existence(),

@@ -4,15 +4,17 @@
 #include <cmath>
 #include <limits>
 
+#include "boa/deep_attention.hpp"
 #include "boa/error.hpp"
 #include "boa/rng.hpp"
 #include "boa/signal_noise_data.hpp"
 #include "boa/token_selection_data.hpp"
+#include "boa/transformer_encoder.hpp"
 
 namespace boa::claims {
 
-Regime RandomInstanceRegime() {
-  return {{"model", 1, 4}, {"n", 2, 6}, {"T", 2, 5}, {"d", 3, 10}, {"scale", 1, 20, 0.1}};
+Regime RandomInstanceRegime(int last_model) {
+  return {{"model", 1, last_model}, {"n", 2, 6}, {"T", 2, 5}, {"d", 3, 10}, {"scale", 1, 20, 0.1}};
 }
 
 std::unique_ptr<Model> MakeZeroModel(int model_kind, const Dataset& data) {
@@ -21,8 +23,11 @@ std::unique_ptr<Model> MakeZeroModel(int model_kind, const Dataset& data) {
     case 2: return std::make_unique<TokenSelection>(data.d, DefaultHead(data), false);
     case 3: return std::make_unique<TokenSelection>(data.d, DefaultHead(data), true);
     case 4: return std::make_unique<SelfAttention>(data.d);
+    case 5: return std::make_unique<DeepAttention>(data.d, kRandomInstanceLayers);
+    case 6: return std::make_unique<TransformerEncoder>(data.d, 2 * data.d);
   }
-  throw InvalidInput("model must be 1 (M1), 2 (M2 p only), 3 (M2 W and p) or 4 (M3)");
+  throw InvalidInput(
+      "model must be 1 (M1), 2 (M2 p only), 3 (M2 W and p), 4 (M3), 5 (M4) or 6 (M5)");
 }
 
 RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed) {
@@ -30,7 +35,7 @@ RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed) {
   const int n = IntParam(params, "n"), T = IntParam(params, "T"), d = IntParam(params, "d");
   const double scale = RealParam(params, "scale");
   RandomInstance instance;
-  if (kind == 2 || kind == 3) {
+  if (kind == 2 || kind == 3 || kind == 6) {
     TokenSelectionSpec spec;
     spec.n = n;
     spec.T = T;

@@ -2,7 +2,9 @@
 // Small random (data, model) pairs for the core identities: every model M1, M2 (p only),
 // M2 (W and p), M3 on its natural data, at random non-zero parameters.
 //
-// Regime: model ∈ {1: M1, 2: M2 p only, 3: M2 W and p, 4: M3}, n ∈ [2, 6], T ∈ [2, 5],
+// Regime: model ∈ {1: M1, 2: M2 p only, 3: M2 W and p, 4: M3, and where asked 5: M4 with L = 3
+// (two self-attention layers, then the readout) and 6: M5, the encoder with FFN width 2d},
+// n ∈ [2, 6], T ∈ [2, 5],
 // d ∈ [3, 10], scale ∈ {0.1, ..., 2} — parameters are N(0, scale²/d) per entry, so scores stay
 // O(scale·snr) and every model is tested away from the trivial zero point.
 #include <cstdint>
@@ -19,10 +21,14 @@ struct RandomInstance {
   std::unique_ptr<Model> model;
 };
 
-Regime RandomInstanceRegime();
+// last_model = 6 adds M4 and M5: only the gradient check covers them (the other identities are
+// stated for the single-layer kernel f = uᵀXᵀS(Xq)).
+Regime RandomInstanceRegime(int last_model = 4);
 RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed);
 
 // Same model kind and data, parameters left at their zero defaults (W = I for M2 p only).
+// M4's depth in the random instances.
+inline constexpr int kRandomInstanceLayers = 3;
 std::unique_ptr<Model> MakeZeroModel(int model_kind, const Dataset& data);
 
 }  // namespace boa::claims

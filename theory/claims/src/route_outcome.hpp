@@ -2,10 +2,15 @@
 // The measured block shared by the magen24 extension claims (exploratory: reported, never
 // asserted; a throw or a non-finite number still fails the instance in the runner).
 #include <cmath>
+#include <cstdint>
+#include <functional>
 
 #include "boa/claim.hpp"
+#include "boa/metrics.hpp"
+#include "boa/model.hpp"
 #include "boa/route_result.hpp"
 #include "boa/signal_noise_data.hpp"
+#include "boa/train.hpp"
 
 namespace boa::claims {
 
@@ -29,6 +34,27 @@ inline SignalNoiseSpec ExtensionSpec(int d, int T = 2) {
   spec.snr = std::sqrt(4.5 / spec.n);
   spec.flips = FlipRule::kExact;
   return spec;
+}
+
+// M3's step sizes (magen24.extension.self_attention): β_v = 4n/d (SB) and β_W = β_v/‖μ‖², which
+// moves the class queries Wμ_c at the rate SB moves p in M1.
+inline StepSchedule SelfAttentionSchedule(const Dataset& data) {
+  const double beta_v = 4.0 * data.n / data.d;
+  return ConstantSchedule({{"v", beta_v}, {"W", beta_v / data.mu_plus.squaredNorm()}});
+}
+
+// Trains `model` by `steps` GD steps (the schedule may read the draw, e.g. its ‖μ‖) on a D1 draw
+// of `spec`, and summarises it; the clean test error is a direct Monte Carlo estimate on 2000
+// fresh samples (a sample-dependent query has no projected estimate).
+inline RouteResult TrainAndSummarize(Model& model, const SignalNoiseSpec& spec, int steps,
+                                     const std::function<StepSchedule(const Dataset&)>& schedule,
+                                     std::uint64_t seed) {
+  const Dataset data = GenerateSignalNoise(spec, seed);
+  GradientDescent(model, data, {steps, schedule(data)});
+  const Evaluation e = model.Evaluate(data, false);
+  const ErrorEstimate test = CleanTestError(model, GenerateSignalNoiseTest(spec, 2000, seed));
+  return SummarizeRoute(LabelsOf(data), SignalAttention(LabelsOf(data), e.attention),
+                        TrainAccuracy(e, data), 1 - test.rate);
 }
 
 }  // namespace boa::claims

@@ -33,6 +33,7 @@ Sweep Sakamoto24FrakSMapMuSweep();
 Sweep Sakamoto24FrakSMapDSweep();
 Sweep Sakamoto24DigitsSweep();
 Sweep Sakamoto24RandomHeadSweep();
+Sweep Magen24DepthSweep();
 }  // namespace sweeps
 
 const std::vector<Sweep>& SweepCatalog() {
@@ -66,6 +67,7 @@ const std::vector<Sweep>& SweepCatalog() {
       sweeps::Sakamoto24FrakSMapDSweep(),
       sweeps::Sakamoto24DigitsSweep(),
       sweeps::Sakamoto24RandomHeadSweep(),
+      sweeps::Magen24DepthSweep(),
   };
   return all;
 }

@@ -4,9 +4,6 @@
 // at the rate SB moves p in M1; 200 steps. The clean test error is a direct Monte Carlo estimate
 // on 2000 fresh samples (M3's query depends on the sample, so the projected estimate of
 // projected_test_error.hpp does not apply). Exploratory.
-#include "boa/metrics.hpp"
-#include "boa/model.hpp"
-#include "boa/train.hpp"
 #include "route_outcome.hpp"
 
 namespace boa::claims {
@@ -20,15 +17,8 @@ Claim Magen24ExtensionSelfAttention() {
   c.source = "[M] rebuttal, Fig. 5 (self-attention)";
   c.check = [](const Params&, std::uint64_t seed, Engine) {
     const SignalNoiseSpec spec = ExtensionSpec(20 * 20);
-    const Dataset data = GenerateSignalNoise(spec, seed);
-    const double beta_v = 4.0 * spec.n / spec.d;
     SelfAttention model(spec.d);
-    const double beta_W = beta_v / data.mu_plus.squaredNorm();
-    GradientDescent(model, data, {200, ConstantSchedule({{"v", beta_v}, {"W", beta_W}})});
-    const Evaluation e = model.Evaluate(data, false);
-    const ErrorEstimate test = CleanTestError(model, GenerateSignalNoiseTest(spec, 2000, seed));
-    return ReportRoute(SummarizeRoute(LabelsOf(data), SignalAttention(LabelsOf(data), e.attention),
-                                      TrainAccuracy(e, data), 1 - test.rate));
+    return ReportRoute(TrainAndSummarize(model, spec, 200, SelfAttentionSchedule, seed));
   };
   c.instances = 10;  // W is d×d: the costliest extension
   return c;

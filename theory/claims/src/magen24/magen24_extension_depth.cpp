@@ -1,0 +1,113 @@
+// magen24.extension.depth — [M] review, Fig. 9 (a stack of attention layers): M4, L − 1
+// single-head self-attention layers X ← X + S(XQXᵀ)XV then M1's prompt-attention readout
+// (boa/deep_attention.hpp; L = 1 is M1), trained by GD on the extensions' D1 setting, and the
+// sweep magen24_depth behind its figure (L = 1 … 4, with M3 on the same data beside it).
+// Settings (THEORY.md §4.4 Depth, fixed before measuring): d = n²/4 = 100 (the d×d layers cost
+// O(nT·d²) a step); Q_l, V_l start with entries N(0, ω²/d), ω = 0.1 (seed stream kInit: at
+// Q = V = 0 their gradients vanish and the stack would stay M1), p = v = 0; 200 steps with
+// β_p = β_v = 4n/d (SB) and β_Q = β_V = β_v/‖μ‖² (M3's convention for a d×d block). Exploratory:
+// the papers state nothing about depth.
+#include <cmath>
+#include <string>
+
+#include "boa/deep_attention.hpp"
+#include "boa/sweep.hpp"
+#include "route_outcome.hpp"
+
+namespace boa::claims {
+namespace {
+
+constexpr int kMaxLayers = 4;
+constexpr int kSteps = 200;
+constexpr double kLayerInitScale = 0.1;  // ω
+
+SignalNoiseSpec DepthSpec() { return ExtensionSpec(20 * 20 / 4); }
+
+StepSchedule DepthSchedule(const Dataset& data) {
+  const double beta_v = 4.0 * data.n / data.d;
+  const double beta_layer = beta_v / data.mu_plus.squaredNorm();
+  return [=](int, const std::string& block) {
+    return block == "p" || block == "v" ? beta_v : beta_layer;
+  };
+}
+
+RouteResult RunDepth(int layers, std::uint64_t seed) {
+  const SignalNoiseSpec spec = DepthSpec();
+  DeepAttention model(spec.d, layers);
+  InitGaussian(model, kLayerInitScale / std::sqrt(static_cast<double>(spec.d)), seed);
+  model.Block("p").setZero();
+  model.Block("v").setZero();
+  return TrainAndSummarize(model, spec, kSteps, DepthSchedule, seed);
+}
+
+RouteResult RunSelfAttentionAtDepthSetting(std::uint64_t seed) {
+  const SignalNoiseSpec spec = DepthSpec();
+  SelfAttention model(spec.d);
+  return TrainAndSummarize(model, spec, kSteps, SelfAttentionSchedule, seed);
+}
+
+}  // namespace
+
+Claim Magen24ExtensionDepth() {
+  Claim c;
+  c.id = "magen24.extension.depth";
+  c.title = "L − 1 residual self-attention layers + prompt readout (L = 1 … 4): accuracy after GD";
+  c.kind = ClaimKind::kExploratory;
+  c.provenance = Provenance::kExploratory;
+  c.source = "[M] review, Fig. 9 (stacked attention layers); THEORY.md §4.4 Depth";
+  c.check = [](const Params&, std::uint64_t seed, Engine) {
+    Outcome o;
+    for (int layers = 1; layers <= kMaxLayers; ++layers) {
+      const std::string L = "_L" + std::to_string(layers);
+      for (const auto& [name, value] : ReportRoute(RunDepth(layers, seed)).measured) {
+        o.measured[name + L] = value;
+      }
+    }
+    return o;
+  };
+  c.instances = 10;
+  return c;
+}
+
+}  // namespace boa::claims
+
+namespace boa::sweeps {
+
+// One cell per depth L; each cell also trains M3 on the same draws (cheap at d = 100), so the
+// figure sets self-attention beside the stack and every cell stands alone for sharding.
+Sweep Magen24DepthSweep() {
+  Sweep s;
+  s.name = "magen24_depth";
+  s.description = "[M] accuracy of an L-layer attention stack (L = 1 … 4) and of M3 after GD";
+  s.columns = {"layers",
+               "train_accuracy",
+               "clean_test_accuracy",
+               "clean_signal_attention",
+               "noisy_signal_attention",
+               "m3_train_accuracy",
+               "m3_clean_test_accuracy",
+               "seeds"};
+  s.only_engine = Engine::kDirect;
+  s.cells = [](Budget, Engine) { return claims::kMaxLayers; };
+  s.run = [](int cell, Budget budget, Engine) {
+    const int seeds = budget == Budget::kQuick ? 2 : budget == Budget::kDefault ? 4 : 16;
+    const int layers = cell + 1;
+    std::vector<double> row(8, 0.0);
+    row[0] = layers;
+    for (int seed = 1; seed <= seeds; ++seed) {
+      const RouteResult stack = claims::RunDepth(layers, seed);
+      const RouteResult m3 = claims::RunSelfAttentionAtDepthSetting(seed);
+      row[1] += stack.train_accuracy / seeds;
+      row[2] += stack.clean_test_accuracy / seeds;
+      row[3] += stack.clean_signal_attention / seeds;
+      row[4] += stack.noisy_signal_attention / seeds;
+      row[5] += m3.train_accuracy / seeds;
+      row[6] += m3.clean_test_accuracy / seeds;
+    }
+    row[7] = seeds;
+    return Rows{row};
+  };
+  return s;
+}
+
+}  // namespace boa::sweeps
