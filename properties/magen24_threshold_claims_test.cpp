@@ -24,6 +24,12 @@ TEST(Magen24ThresholdClaimsStatistical, GdWithWeightDecayReachesTheMaxMarginSide
 }
 
 // The joint problem solved by enumeration (theory/claims/src/magen24/magen24_maxmargin_joint.cpp).
+// The paper's unconditional form is exploratory (its rate sits between δ and δ₁): every instance
+// must solve cleanly.
+TEST(Magen24ThresholdClaims, JointMaxMarginBenignRateIsReported) {
+  ExpectClaimVerdict("magen24.maxmargin.joint_benign");
+}
+
 TEST(Magen24ThresholdClaimsStatistical, JointMaxMarginIsBenignWhenEachClassClearsItsBoundary) {
   ExpectClaimVerdict("magen24.maxmargin.joint_benign_per_class");
 }

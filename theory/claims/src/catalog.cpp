@@ -36,6 +36,7 @@ Claim Magen24GdStepSize();
 Claim Magen24MaxmarginSelection();
 Claim Magen24MaxmarginGdWeightDecayAbove();
 Claim Magen24MaxmarginGdWeightDecayBelow();
+Claim Magen24MaxmarginJointBenign();
 Claim Magen24MaxmarginJointBenignPerClass();
 Claim Magen24MaxmarginJointHarmful();
 Claim Magen24MaxmarginJointGdDirection();
@@ -116,6 +117,7 @@ const std::vector<Claim>& Catalog() {
       claims::Magen24MaxmarginSelection(),
       claims::Magen24MaxmarginGdWeightDecayAbove(),
       claims::Magen24MaxmarginGdWeightDecayBelow(),
+      claims::Magen24MaxmarginJointBenign(),
       claims::Magen24MaxmarginJointBenignPerClass(),
       claims::Magen24MaxmarginJointHarmful(),
       claims::Magen24MaxmarginJointGdDirection(),

@@ -1,4 +1,5 @@
 // The joint max-margin problem of [M] Thms 6/8/10, solved exactly (THEORY.md §4.2, §4.4):
+//   magen24.maxmargin.joint_benign            the paper's unconditional benign form, reported;
 //   magen24.maxmargin.joint_benign_per_class  above each class's own boundary the joint solution
 //                                             selects the signal of every clean sample and the
 //                                             noise of every noisy one;
@@ -18,7 +19,7 @@
 // "above the boundary the joint solution is benign" fails in 220 of 1000 ([0.195, 0.247]) —
 // one class with too few clean samples (SNR²·|C_c| < 1) selects its noise. That rate lies
 // between δ = 0.1 and δ₁ = 0.3, where the sequential plan cannot decide robustly (seed bases 1
-// and 4000 say holds, 2000 and 3000 fails), so that form is recorded in THEORY.md, not as an id;
+// and 4000 say holds, 2000 and 3000 fails), so that form is the exploratory joint_benign;
 // the per-class form holds: 31 of 1000 fail, 625 of 1625 draws rejected. joint_harmful: 0 of
 // 1000. The per-class candidates contain the joint minimiser in 95–97% of draws.
 #include <algorithm>
@@ -112,6 +113,16 @@ Outcome BenignOutcome(const Params& params, std::uint64_t seed, Engine engine) {
           std::to_string(noisy_noise) + " of " + std::to_string(mm.labels.n - clean) +
           " noisy ones";
   }
+  o.holds = why.empty();
+  o.explanation = why;
+  return o;
+}
+
+// The pre-registered unconditional form, reported (`joint_benign`): every instance that solved
+// cleanly counts; `joint_benign` in its measurements is whether the solution was benign.
+Outcome BenignReportedOutcome(const Params& params, std::uint64_t seed, Engine engine) {
+  std::string why;
+  Outcome o = JointOutcome(SolveJoint(params, seed, engine), why);
   o.holds = why.empty();
   o.explanation = why;
   return o;
@@ -244,6 +255,25 @@ Claim Magen24MaxmarginJointGdDirection() {
       "1.00 and 0.98, yet that weaker form still fails in 286 of 1000 draws, mostly by p's "
       "cosine falling after 10³ steps (a rate between δ and δ₁ that the plan cannot decide, so "
       "it has no id).";
+  return c;
+}
+
+// The paper's unconditional form, reported with its rate: at δ = 0.1 against δ₁ = 0.3 its measured
+// failure rate 0.22 is one the sequential plan cannot decide with power (THEORY.md §4.2), so it is
+// an exploratory claim rather than an undecidable verdict, and the per-class form carries the test.
+Claim Magen24MaxmarginJointBenign() {
+  Claim c;
+  c.id = "magen24.maxmargin.joint_benign";
+  c.kind = ClaimKind::kExploratory;
+  c.provenance = Provenance::kExploratory;
+  c.title =
+      "Above the SNR boundary, how often the joint max-margin solution is benign (the paper's "
+      "unconditional form, reported)";
+  c.source = "[M] Thms 6/8 (max-margin benign), joint problem solved by enumeration (n ≤ 12)";
+  c.regime = JointRegime(1, 1);
+  c.check = BenignReportedOutcome;
+  c.gram_form = true;
+  c.instances = 100;
   return c;
 }
 
