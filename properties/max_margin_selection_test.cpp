@@ -44,6 +44,15 @@ Dataset OrthogonalSignalNoise(int n, int noisy_per_class, double mu, double xi) 
   return data;
 }
 
+// The D1 spec that OrthogonalSignalNoise's data stand for (σ = 1 per coordinate, ‖μ‖ = mu).
+SignalNoiseSpec SpecOf(const Dataset& data, double mu) {
+  SignalNoiseSpec spec;
+  spec.n = data.n;
+  spec.d = data.d;
+  spec.snr = mu / std::sqrt(static_cast<double>(data.d));
+  return spec;
+}
+
 // A RapidCheck-drawn D1 spec with exact flips: n ∈ [n_lo, n_hi), d = k·n² with k ∈ [k_lo, k_hi),
 // η ∈ [0, eta_end) percent, SNR² ∈ [0.1, 6)/n.
 SignalNoiseSpec ArbitraryMaxMarginSpec(int n_lo, int n_hi, int k_lo, int k_hi, int eta_end) {
@@ -82,10 +91,7 @@ TEST(MaxMarginSelection, SelectionSwitchesAtTheIdealisedBoundary) {
   const double xi = 4, boundary_mu = xi / 2;
   for (const double factor : {0.9, 1.1}) {
     const Dataset data = OrthogonalSignalNoise(10, 1, factor * boundary_mu, xi);
-    SignalNoiseSpec spec;
-    spec.n = data.n;
-    spec.d = data.d;
-    spec.snr = factor * boundary_mu / std::sqrt(static_cast<double>(data.d));
+    const SignalNoiseSpec spec = SpecOf(data, factor * boundary_mu);
     const MaxMarginSolution m = SolveMaxMarginSelection(data, spec, 200, 1);
     EXPECT_EQ(m.selected_benign, factor > 1) << "factor " << factor;
     EXPECT_EQ(m.selected_all_noise, factor < 1) << "factor " << factor;
@@ -99,10 +105,7 @@ TEST(JointMaxMargin, EnumerationFindsTheClosedFormWinner) {
   const double xi = 4, boundary_mu = xi / 2;
   for (const double factor : {0.9, 1.1}) {
     const Dataset data = OrthogonalSignalNoise(10, 1, factor * boundary_mu, xi);
-    SignalNoiseSpec spec;
-    spec.n = data.n;
-    spec.d = data.d;
-    spec.snr = factor * boundary_mu / std::sqrt(static_cast<double>(data.d));
+    const SignalNoiseSpec spec = SpecOf(data, factor * boundary_mu);
     const MaxMarginSolution m =
         SolveMaxMarginSelection(data, spec, 200, 1, SelectionSearch::kAllSelections);
     EXPECT_EQ(m.selected_benign, factor > 1) << "factor " << factor;
