@@ -3,6 +3,7 @@
 // test accuracy on the held-out images, and the quadrant that clean and noisy samples attend to
 // most, against the label-noise rate η (the sweep sakamoto24_digits, the runs of
 // sakamoto24.real_data.digits).
+#include <algorithm>
 #include <string>
 
 #include "boa/digits_token_selection.hpp"
@@ -10,6 +11,16 @@
 #include "boa_report/figure_catalog.hpp"
 
 namespace boa::report {
+namespace {
+
+// "top_left" → "top-left": gnuplot's enhanced text would read the underscore as a subscript.
+std::string Label(std::string_view quadrant) {
+  std::string label(quadrant);
+  std::replace(label.begin(), label.end(), '_', '-');
+  return label;
+}
+
+}  // namespace
 
 Figure Sakamoto24DigitsFigure(const SweepRun& run) {
   Figure f;
@@ -24,12 +35,12 @@ Figure Sakamoto24DigitsFigure(const SweepRun& run) {
   for (const std::string_view q : kQuadrantNames) {
     const std::string name(q);
     f.columns.push_back("clean_selects_" + name);
-    f.series.push_back({"clean_selects_" + name, "clean samples attend " + name, "lines"});
+    f.series.push_back({"clean_selects_" + name, "clean samples attend " + Label(q), "lines"});
   }
   for (const std::string_view q : kQuadrantNames) {
     const std::string name(q);
     f.columns.push_back("noisy_selects_" + name);
-    f.series.push_back({"noisy_selects_" + name, "noisy samples attend " + name, "points"});
+    f.series.push_back({"noisy_selects_" + name, "noisy samples attend " + Label(q), "points"});
   }
   f.rows = run.Select(f.columns);
   f.caption = "Measured here (mean over seeds 1.." +
@@ -42,7 +53,7 @@ Figure Sakamoto24DigitsFigure(const SweepRun& run) {
   f.x_column = "eta";
   f.x_label = "label noise η";
   f.y_label = "accuracy / fraction of samples";
-  f.key = "bottom left";
+  f.key = "below";
   return f;
 }
 
