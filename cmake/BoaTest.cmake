@@ -9,9 +9,9 @@ include(GoogleTest)
 #   any other suite                    → the binary's LABELS (unit, property, ...)
 function(boa_test name)
   cmake_parse_arguments(ARG "" "" "LABELS;SOURCES" ${ARGN})
-  # rapidcheck_defaults.cpp: CI's fixed RapidCheck seed, unless the caller sets RC_PARAMS.
-  add_executable(${name} ${ARG_SOURCES} ${PROJECT_SOURCE_DIR}/properties/support/rapidcheck_defaults.cpp)
-  target_link_libraries(${name} PRIVATE boa_properties_support)
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE boa_properties_support boa_rapidcheck_defaults)
+  boa_pch_reuse(${name} boa_properties_support)
   gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST TEST_FILTER "*SlowStatistical.*"
                        PROPERTIES LABELS "slow;statistical")
   gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST TEST_FILTER "*Statistical.*-*SlowStatistical.*"
