@@ -39,6 +39,12 @@ FlakeAudit RunFlakeAudit(Budget budget, Engine engine,
 }
 
 void WriteAuditMarkdown(std::ostream& md, const FlakeAudit& audit) {
+  if (audit.skipped_partial) {
+    md << "## Flake audit\n\nNot run: this is a partial report (`--claims`), and the audit re-runs "
+       << "every probabilistic and scaling claim of the catalog; `./boa sweep run flake_audit "
+       << "--out audit.csv` runs it alone.\n\n";
+    return;
+  }
   const int bases = sweeps::FlakeAuditSeedBases(audit.budget);
   if (bases == 0) {
     md << "## Flake audit\n\nNot run at the " << ToString(audit.budget) << " budget, whose claim "

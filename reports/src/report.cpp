@@ -1,5 +1,6 @@
 #include "boa_report/report.hpp"
 
+#include <fnmatch.h>
 #include <unistd.h>
 #include <chrono>
 #include <cmath>
@@ -11,6 +12,7 @@
 
 #include "boa/catalog.hpp"
 #include "boa/engine.hpp"
+#include "boa/error.hpp"
 #include "boa/runner.hpp"
 #include "boa/simd.hpp"
 #include "boa/sweep_catalog.hpp"
@@ -40,6 +42,37 @@ std::string Short(double x) {
 std::string RunReplay(const Claim& claim, std::uint64_t seed, Budget budget, Engine engine) {
   return "./boa check " + claim.id + " --seed " + std::to_string(seed) + " --budget " +
          ToString(budget) + EngineFlag(claim, engine);
+}
+
+// Whether `name` matches one of `globs`; marks each glob that matched in `used`.
+bool MatchesAny(const std::string& name, const std::vector<std::string>& globs,
+                std::vector<bool>& used) {
+  bool match = false;
+  for (std::size_t g = 0; g < globs.size(); ++g) {
+    if (fnmatch(globs[g].c_str(), name.c_str(), 0) == 0) match = used[g] = true;
+  }
+  return match;
+}
+
+// A glob that matched nothing is bad input: a typo must not shrink a report silently.
+void RequireEveryGlobUsed(const std::vector<std::string>& globs, const std::vector<bool>& used,
+                          const std::string& flag) {
+  for (std::size_t g = 0; g < globs.size(); ++g) {
+    if (!used[g]) {
+      throw InvalidInput(flag + " '" + globs[g] + "' matches nothing (`./boa list` names the " +
+                         "claims, `./boa sweep list` the figures' sweeps)");
+    }
+  }
+}
+
+bool IsWhole(const std::vector<std::string>& globs) {
+  return globs.size() == 1 && globs.front() == "*";
+}
+
+std::string Joined(const std::vector<std::string>& globs) {
+  std::string text;
+  for (const std::string& g : globs) text += (text.empty() ? "" : ",") + g;
+  return text;
 }
 
 struct Row {
@@ -110,8 +143,14 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
      << "Budget `" << ToString(options.budget) << "`, seed base " << options.seed << ", "
      << Short(seconds) << " s, SIMD target `" << SimdTargetName()
      << "`. Every number below is measured here by the command in its row "
-     << "unless it is labelled as coming from a paper or a derivation.\n\n"
-     << "Provenance: `paper` — the qualitative statement is the paper's; `derived` — a finite-sample "
+     << "unless it is labelled as coming from a paper or a derivation.\n\n";
+  if (!IsWhole(options.claims) || !IsWhole(options.figures)) {
+    md << "**Partial report:** " << rows.size() << " of " << Catalog().size()
+       << " claims (`--claims " << Joined(options.claims) << "`) and " << figures.size() << " of "
+       << FigureCatalog().size() << " figures (`--figures " << Joined(options.figures)
+       << "`); `./boa report` runs the whole catalog.\n\n";
+  }
+  md << "Provenance: `paper` — the qualitative statement is the paper's; `derived` — a finite-sample "
      << "form with explicit constants derived in THEORY.md; `exploratory` — measured and reported, "
      << "not asserted.\n\n"
      << "Verdicts (README § Verdicts): a probabilistic claim runs a sequential test of failure "
@@ -196,6 +235,10 @@ json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
           {"flake_audit", AuditJson(audit)},
           {"mutation", MutationJson(mutation)},
           {"figures", figs},
+          {"selection",
+           {{"claims", options.claims},
+            {"figures", options.figures},
+            {"complete", IsWhole(options.claims) && IsWhole(options.figures)}}},
           {"budget", ToString(options.budget)},
           {"engine", ToString(options.engine)},
           {"simd", SimdTargetName()},
@@ -212,19 +255,29 @@ int WriteReport(const ReportOptions& options) {
       out.parent_path() / ("." + out.filename().string() + ".partial-" + std::to_string(getpid()));
   // A mutation run's results (hours of work) survive the report, which replaces the folder.
   const std::optional<json> mutation = ReadMutationResults(out);
+  std::vector<const Claim*> claims;
+  std::vector<bool> used(options.claims.size(), false);
+  for (const Claim& claim : Catalog()) {
+    if (MatchesAny(claim.id, options.claims, used)) claims.push_back(&claim);
+  }
+  RequireEveryGlobUsed(options.claims, used, "--claims");
+  std::vector<const FigureBuilder*> builders;
+  used.assign(options.figures.size(), false);
+  for (const FigureBuilder& builder : FigureCatalog()) {
+    if (MatchesAny(builder.name, options.figures, used)) builders.push_back(&builder);
+  }
+  RequireEveryGlobUsed(options.figures, used, "--figures");
   fs::remove_all(staging);
   fs::create_directories(staging);
   try {
     for (const char* name : kMutationFiles) {
       if (fs::exists(out / name)) fs::copy_file(out / name, staging / name);
     }
-    const auto& catalog = Catalog();
-    const auto& builders = FigureCatalog();
-    Progress progress(static_cast<int>(catalog.size() + builders.size() + 1),
-                      options.show_progress);
+    Progress progress(static_cast<int>(claims.size() + builders.size() + 1), options.show_progress);
     std::vector<Row> rows;
     int failing = 0;
-    for (const Claim& claim : catalog) {
+    for (const Claim* selected : claims) {
+      const Claim& claim = *selected;
       progress.Start(claim.id);
       RunOptions run;
       run.budget = options.budget;
@@ -239,15 +292,19 @@ int WriteReport(const ReportOptions& options) {
     }
     progress.Start("flake audit");
     const Engine sweep_engine = ResolveEngine(options.engine);
-    const FlakeAudit audit = RunFlakeAudit(
-        options.budget, sweep_engine, [&](int done, int total) { progress.Update(done, total); });
-    std::ofstream(staging / "flake_audit.csv")
-        << SweepCsv(FindSweep("flake_audit"), options.budget, sweep_engine, audit.part, 0, 1);
-    progress.Finish("done");
+    FlakeAudit audit;
+    audit.skipped_partial = !IsWhole(options.claims);
+    if (!audit.skipped_partial) {
+      audit = RunFlakeAudit(options.budget, sweep_engine,
+                            [&](int done, int total) { progress.Update(done, total); });
+      std::ofstream(staging / "flake_audit.csv")
+          << SweepCsv(FindSweep("flake_audit"), options.budget, sweep_engine, audit.part, 0, 1);
+    }
+    progress.Finish(audit.skipped_partial ? "skipped (partial report)" : "done");
     std::vector<Figure> figures;
-    for (const auto& builder : builders) {
-      progress.Start("figure " + builder.name);
-      figures.push_back(BuildFigure(builder, options.budget, sweep_engine,
+    for (const FigureBuilder* builder : builders) {
+      progress.Start("figure " + builder->name);
+      figures.push_back(BuildFigure(*builder, options.budget, sweep_engine,
                                     [&](int done, int total) { progress.Update(done, total); }));
       RenderFigure(figures.back(), staging);
       progress.Finish("written");

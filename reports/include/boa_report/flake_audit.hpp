@@ -34,6 +34,9 @@ struct FlakeAudit {
   std::vector<AuditRow> rows;
   Budget budget = Budget::kDefault;  // selects the number of seed bases
   SweepPart part;                    // the raw sweep, for its CSV
+  // A partial report (`--claims`) runs no audit: it audits the whole catalog, which the user did
+  // not ask for. `boa sweep flake_audit` runs it alone.
+  bool skipped_partial = false;
 };
 
 FlakeAudit RunFlakeAudit(Budget budget, Engine engine,

@@ -1,5 +1,6 @@
 #pragma once
-// `boa report`: runs every claim of the catalog at a budget, renders every figure, and writes
+// `boa report`: runs every claim of the catalog at a budget (or those --claims selects), renders
+// every figure (or those --figures selects), and writes
 //   <out>/REPORT.md      findings first, then the verdict table (id, kind, provenance, δ vs δ₁,
 //                        power, instances, rejected, failures, interval, verdict, expected,
 //                        counterexample + replay), then the figures
@@ -9,6 +10,8 @@
 // an interrupted run never leaves a half-written report.
 #include <cstdint>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "boa/budget.hpp"
 #include "boa/engine.hpp"
@@ -22,6 +25,11 @@ struct ReportOptions {
   // The engine of the claims and sweeps with a Gram form (the others run on their only engine).
   EngineChoice engine = EngineChoice::kAuto;
   bool show_progress = true;
+  // Which claims and figures run: shell globs over claim ids and figure names (fnmatch, e.g.
+  // "sakamoto24.*"). Anything but {"*"} makes a partial report, which says so at its top and in
+  // summary.json; a glob that matches nothing is bad input (a typo never drops work silently).
+  std::vector<std::string> claims = {"*"};
+  std::vector<std::string> figures = {"*"};
 };
 
 // Returns the number of claims whose verdict is not the one they expect (MatchesExpectation).

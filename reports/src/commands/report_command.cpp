@@ -1,4 +1,5 @@
-// boa report [--out DIR] [--budget quick|default|full] [--seed S] [--quiet]
+// boa report [--out DIR] [--budget quick|default|full] [--seed S] [--claims GLOB,...]
+//            [--figures GLOB,...] [--quiet]
 #include <iostream>
 
 #include "boa_report/atomic_file.hpp"
@@ -18,6 +19,13 @@ void AddReportCommand(CLI::App& app, Action& action) {
   cmd->add_option("--out", *out, "Output folder");
   cmd->add_option("--budget", *budget, "quick | default | full");
   cmd->add_option("--seed", options->seed, "Seed base");
+  cmd->add_option("--claims", options->claims,
+                  "Only the claims whose id matches one of these globs (default *: every claim; "
+                  "a partial report skips the flake audit)")
+      ->delimiter(',');
+  cmd->add_option("--figures", options->figures,
+                  "Only the figures whose name matches one of these globs (default *)")
+      ->delimiter(',');
   cmd->add_flag("--quiet", *quiet, "No progress output");
   cmd->callback([&action, options, budget, out, quiet] {
     action = [options, budget, out, quiet] {
