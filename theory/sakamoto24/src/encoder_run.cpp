@@ -50,12 +50,18 @@ EncoderProtocol EncoderProtocolAt(Budget budget) {
   EncoderProtocol p;
   switch (budget) {
     case Budget::kQuick:
-      p.steps = 50;
+      p.steps = 20;
       p.n_test = 200;
       break;
-    case Budget::kDefault: p.steps = 300; break;
+    case Budget::kDefault: break;
     case Budget::kFull: p.paper_sizes = true; break;
   }
+  return p;
+}
+
+EncoderProtocol EncoderFigureProtocolAt(Budget budget) {
+  EncoderProtocol p = EncoderProtocolAt(budget);
+  if (budget == Budget::kDefault) p.steps = 300;
   return p;
 }
 

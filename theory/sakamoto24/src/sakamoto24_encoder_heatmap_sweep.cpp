@@ -2,8 +2,8 @@
 // RunEncoder) over the [S] heatmap's (d, ‖μ‖) grid, seed 1. --budget full: the paper's 39 × 39
 // grid at the paper's sizes, 1000 steps (hours per cell at d ≥ 4000: shard it); default and
 // quick: the four corners at §4.4's scaled sizes (d' = d/10, ‖μ‖/√d kept), with
-// EncoderProtocolAt's steps (300 and 50). The d and mu_norm columns are the sizes that ran; the
-// regime column is RegimeCode(ClassifyFit). One cell per grid point.
+// EncoderFigureProtocolAt's steps (300 and 20). The d and mu_norm columns are the sizes that ran;
+// the regime column is RegimeCode(ClassifyFit). One cell per grid point.
 #include "boa/encoder_run.hpp"
 #include "boa/sweep.hpp"
 
@@ -26,7 +26,7 @@ Sweep Sakamoto24EncoderHeatmapSweep() {
     return HeatmapGridPoints(Stride(b)) * HeatmapGridPoints(Stride(b));
   };
   s.run = [](int cell, Budget budget, Engine) {
-    const EncoderProtocol protocol = EncoderProtocolAt(budget);
+    const EncoderProtocol protocol = EncoderFigureProtocolAt(budget);
     const HeatmapGridPoint point = HeatmapGridPointAt(cell, Stride(budget));
     const EncoderSizes sizes = EncoderSizesAt(point.d, point.mu_norm, protocol.paper_sizes);
     const EncoderRun run = RunEncoder(sizes, protocol, 1);
