@@ -132,7 +132,7 @@ Claim Sakamoto24GdRegimesNotBenign() {
 // by the rules above (its mean over seeds is the fraction of seeds in the paper's regime).
 // Exploratory, not probabilistic: the typical row's sequential test (δ = 0.5, δ₁ = 0.8) needs up to
 // 100 seeds for power 0.9 at α = 1e-5 (the cap of sakamoto24.gd.regimes), and one seed of the three
-// 1000-step runs costs 1–3 CPU-minutes at the scaled sizes (hours at the paper's), so the claim
+// 1000-step runs costs 35 s of CPU at the scaled sizes (about an hour at the paper's), so the claim
 // reports the fractions instead.
 Claim Sakamoto24EncoderRegimes() {
   Claim c;
