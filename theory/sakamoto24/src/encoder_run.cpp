@@ -81,7 +81,6 @@ EncoderRun RunEncoder(const EncoderSizes& sizes, const EncoderProtocol& protocol
 
   EncoderRun run;
   const Evaluation fit = model.Evaluate(train, false);
-  run.final_loss = fit.loss;
   run.train_accuracy = FittedFraction(train.y, fit.f, std::vector<bool>(train.n, true));
   run.noisy_fitted = FittedFraction(train.y, fit.f, train.noisy);
   const Dataset test = GenerateTokenSelectionTest(sizes.spec, protocol.n_test, seed);

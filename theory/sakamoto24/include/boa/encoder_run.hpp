@@ -47,7 +47,6 @@ struct EncoderRun {
   double train_accuracy = 0;
   double noisy_fitted = 1;  // among the noisy training samples (1 if none)
   double test_accuracy = 0;
-  double final_loss = 0;
   FitRegime regime = FitRegime::kNeither;  // ClassifyFit(train, clean test)
 };
 
