@@ -1,6 +1,6 @@
 // sakamoto24_encoder_heatmap: train and clean test accuracy of the one-layer encoder (M5,
 // RunEncoder) over the [S] heatmap's (d, ‖μ‖) grid, seed 1. --budget full: the paper's 39 × 39
-// grid at the paper's sizes, 1000 steps (hours per cell at d ≥ 4000: shard it); default and
+// grid at the paper's sizes, 1000 steps (up to an hour per cell at large d: shard it); default and
 // quick: the four corners at §4.4's scaled sizes (d' = d/10, ‖μ‖/√d kept), with
 // EncoderFigureProtocolAt's steps (300 and 20). The d and mu_norm columns are the sizes that ran;
 // the regime column is RegimeCode(ClassifyFit). One cell per grid point.
