@@ -5,8 +5,11 @@
 // Each test expects the claim's expected verdict at CI's fixed seeds (ExpectClaimVerdict): the
 // sequential test of claim.hpp at the claim's α, with power ≥ 0.9 at its δ₁ (runner_test checks
 // every plan); findings are asserted as "fails".
+#include <cmath>
+
 #include <gtest/gtest.h>
 
+#include "boa/encoder_run.hpp"
 #include "claim_property.hpp"
 
 using boa::testing::ExpectClaimVerdict;
@@ -105,4 +108,27 @@ TEST(Sakamoto24GdClaimsStatistical, RealDigitsTokenSelectionRunsUnderLabelNoise)
 // [S] Section F: a random Gaussian fixed head (exploratory: every instance runs cleanly).
 TEST(Sakamoto24GdClaimsStatistical, RandomFixedHeadRunsOnTheBalancedSetting) {
   ExpectClaimVerdict("sakamoto24.head.random");
+}
+
+// Issue 16 item 10: the one-layer encoder (M5, every block trained) in the paper's three
+// settings; exploratory, so CI checks that every instance runs and reports finite numbers.
+TEST(Sakamoto24GdClaimsStatistical, OneLayerEncoderRunsInTheThreeSettings) {
+  ExpectClaimVerdict("sakamoto24.encoder.regimes");
+}
+
+// §4.4's scaled sizes: a tenth of d (rounded), ‖μ‖/√d kept, FFN width 2d; the paper's sizes
+// with FFN width 2000 otherwise.
+TEST(Sakamoto24GdClaimsStatistical, EncoderSizesKeepMuOverRootDWhenScaled) {
+  for (const auto& setting : boa::EncoderSettings()) {
+    const boa::EncoderSizes paper = boa::EncoderSizesAt(setting.d, setting.mu_norm, true);
+    EXPECT_EQ(paper.spec.d, setting.d);
+    EXPECT_EQ(paper.spec.mu_norm, setting.mu_norm);
+    EXPECT_EQ(paper.ffn_width, 2000);
+  }
+  for (const int d : {250, 1375, 2000, 5000}) {
+    const boa::EncoderSizes scaled = boa::EncoderSizesAt(d, 20, false);
+    EXPECT_EQ(scaled.spec.d, std::lround(d / 10.0)) << d;
+    EXPECT_EQ(scaled.ffn_width, 2 * scaled.spec.d) << d;
+    EXPECT_NEAR(scaled.spec.mu_norm / std::sqrt(scaled.spec.d), 20 / std::sqrt(d), 1e-12) << d;
+  }
 }

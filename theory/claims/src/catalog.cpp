@@ -84,6 +84,7 @@ Claim Sakamoto24FrakSRhoShift();
 Claim Sakamoto24FrakSEq11Only();
 Claim Sakamoto24FrakSEq13Only();
 Claim Sakamoto24RealDataDigits();
+Claim Sakamoto24EncoderRegimes();
 Claim Sakamoto24HeadRandom();
 }  // namespace claims
 
@@ -165,6 +166,7 @@ const std::vector<Claim>& Catalog() {
       claims::Sakamoto24FrakSEq11Only(),
       claims::Sakamoto24FrakSEq13Only(),
       claims::Sakamoto24RealDataDigits(),
+      claims::Sakamoto24EncoderRegimes(),
       claims::Sakamoto24HeadRandom(),
   };
   return all;

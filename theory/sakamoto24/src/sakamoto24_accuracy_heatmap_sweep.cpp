@@ -13,7 +13,6 @@ namespace boa::sweeps {
 namespace {
 
 int Stride(Budget b) { return b == Budget::kFull ? 1 : b == Budget::kDefault ? 12 : 36; }
-int Points(Budget b) { return (39 - 1) / Stride(b) + 1; }  // per axis
 
 }  // namespace
 
@@ -22,15 +21,14 @@ Sweep Sakamoto24AccuracyHeatmapSweep() {
   s.name = "sakamoto24_accuracy_heatmap";
   s.description = "[S] train and clean test accuracy over the (d, ‖μ‖) plane (p only, seed 1)";
   s.columns = {"d", "mu_norm", "train_accuracy", "test_accuracy", "steps"};
-  s.cells = [](Budget b, Engine) { return Points(b) * Points(b); };
+  s.cells = [](Budget b, Engine) {
+    return HeatmapGridPoints(Stride(b)) * HeatmapGridPoints(Stride(b));
+  };
   s.run = [](int cell, Budget budget, Engine engine) {
     TokenSelectionRunOptions options = Sakamoto24POnlyProtocol();
     options.engine = engine;
     if (budget == Budget::kQuick) options.steps = 300;  // quick draws the figure, not the end state
-    const int a = Stride(budget) * (cell / Points(budget)),
-              b = Stride(budget) * (cell % Points(budget));
-    const int d = 250 + 125 * a;
-    const double mu = 5 + 2.5 * b;
+    const auto [d, mu] = HeatmapGridPointAt(cell, Stride(budget));
     const TokenSelectionRun run = RunTokenSelection(Sakamoto24Spec(d, mu), options, 1);
     return Rows{{double(d), mu, run.train_accuracy, run.test_accuracy, double(options.steps)}};
   };

@@ -46,6 +46,17 @@ const std::vector<double>& RotatedHeadAngles() {
   return degrees;
 }
 
+int HeatmapGridPoints(int stride) {
+  Require(stride >= 1, "the heatmap stride must be positive");
+  return 38 / stride + 1;
+}
+
+HeatmapGridPoint HeatmapGridPointAt(int cell, int stride) {
+  const int points = HeatmapGridPoints(stride);
+  Require(cell >= 0 && cell < points * points, "heatmap cell out of range");
+  return {250 + 125 * stride * (cell / points), 5 + 2.5 * stride * (cell % points)};
+}
+
 TokenSelectionSpec Sakamoto24Spec(int d, double mu_norm) {
   TokenSelectionSpec spec;
   spec.n = 20;

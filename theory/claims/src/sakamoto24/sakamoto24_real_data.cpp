@@ -36,9 +36,7 @@ Claim Sakamoto24RealDataDigits() {
       o.measured["test_accuracy" + at] = run.test_accuracy;
       const FitRegime regime = ClassifyFit(run.train_accuracy, run.test_accuracy);
       benign += regime == FitRegime::kBenign;
-      o.measured["regime" + at] = regime == FitRegime::kBenign    ? 1
-                                  : regime == FitRegime::kHarmful ? -1
-                                                                  : 0;
+      o.measured["regime" + at] = RegimeCode(regime);
       for (std::size_t t = 0; t < kQuadrantNames.size(); ++t) {
         const std::string q(kQuadrantNames[t]);
         o.measured["clean_selects_" + q + at] = run.clean_selects[t];

@@ -19,4 +19,9 @@ inline FitRegime ClassifyFit(double train_accuracy, double clean_test_accuracy) 
   return FitRegime::kNeither;
 }
 
+// A regime as a number, for measured values and sweep columns: benign 1, harmful −1, neither 0.
+inline double RegimeCode(FitRegime regime) {
+  return regime == FitRegime::kBenign ? 1 : regime == FitRegime::kHarmful ? -1 : 0;
+}
+
 }  // namespace boa

@@ -23,6 +23,16 @@ const std::vector<Sakamoto24Setting>& Sakamoto24Settings();
 // kind, at (d, ‖μ‖).
 TokenSelectionSpec Sakamoto24Spec(int d, double mu_norm);
 
+// The [S] heatmap grid: d = 250 + 125a and ‖μ‖ = 5 + 2.5b for a, b ∈ 0 … 38, taking every
+// `stride`-th point per axis from 0. Cell k is a = stride·(k / points), b = stride·(k % points),
+// with HeatmapGridPoints(stride) = ⌊38/stride⌋ + 1 points per axis.
+struct HeatmapGridPoint {
+  int d;
+  double mu_norm;
+};
+int HeatmapGridPoints(int stride);
+HeatmapGridPoint HeatmapGridPointAt(int cell, int stride);
+
 // The long-horizon GD protocol: the paper's W and p at every budget ([S] v3: W₀ ~ U(−1/√d, 1/√d),
 // p₀ = 0, lr 5e-3, 1000 steps). W trains in factored form (factored_query_weights.hpp), so a
 // 1000-step run costs ~0.1 s at d = 2000 (it cost ~100 s with a dense O(d²) W step).
