@@ -1,9 +1,10 @@
 #include "boa_report/corpus.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
-#include <regex>
 
 #include <nlohmann/json.hpp>
 
@@ -12,7 +13,7 @@
 #include "boa/runner.hpp"
 #include "boa/simd.hpp"
 #include "boa_report/atomic_file.hpp"
-#include "boa_report/commands.hpp"
+#include "boa_report/command_support.hpp"
 
 namespace boa::report {
 
@@ -76,7 +77,11 @@ CorpusEntry ReadCorpusEntry(const fs::path& file) {
 }
 
 void RequireCorpusEntryName(const std::string& name) {
-  Require(std::regex_match(name, std::regex("[A-Za-z0-9_.-]+")) && name != "." && name != "..",
+  const auto allowed = [](unsigned char c) {
+    return std::isalnum(c) || c == '_' || c == '.' || c == '-';
+  };
+  Require(!name.empty() && std::all_of(name.begin(), name.end(), allowed) && name != "." &&
+              name != "..",
           "a corpus entry name may only contain letters, digits, '_', '.' and '-'");
 }
 

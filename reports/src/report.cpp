@@ -16,7 +16,7 @@
 #include "boa/runner.hpp"
 #include "boa/simd.hpp"
 #include "boa/sweep_catalog.hpp"
-#include "boa_report/commands.hpp"
+#include "boa_report/command_support.hpp"
 #include "boa_report/figure_catalog.hpp"
 #include "boa_report/flake_audit.hpp"
 #include "boa_report/mutation_score.hpp"

@@ -9,6 +9,7 @@
 
 #include "boa/claim.hpp"
 #include "boa/threshold_finder.hpp"
+#include "boa_report/command_support.hpp"
 
 namespace boa::report {
 
@@ -25,14 +26,7 @@ void AddExploreCommand(CLI::App& app, Action& action);
 void AddReplayCommand(CLI::App& app, Action& action);
 void AddSweepCommand(CLI::App& app, Action& action);
 
-// Helpers shared by the commands.
-// "name=value,..." checked against the claim's regime: unknown names are bad input.
-Params ParseClaimParams(const Claim& claim, const std::string& text);
-// Throws InvalidInput unless `name` is one of the claim's regime parameters.
-void RequireClaimParam(const Claim& claim, const std::string& name);
-// A progress callback that redraws "label done/total" on stderr when it is a terminal, and does
-// nothing otherwise (logs stay clean); call it with (0, 0) at the end to clear the line.
-std::function<void(int done, int total)> TerminalProgress(const std::string& label);
+// Helpers shared by the commands that need CLI11 (the others: command_support.hpp).
 // The flags `threshold` and `constant` share: the claim, the bisected parameter and its bracket,
 // and how each probe runs. AddBisectionFlags registers them (`vary_flag` names the parameter
 // flag); ToBisectionOptions checks them against the claim.
@@ -49,11 +43,4 @@ BisectionOptions ToBisectionOptions(const Claim& claim, const BisectionArgs& arg
 
 // --engine auto|direct|gram on a subcommand, parsed into `choice` (engine.hpp; default auto).
 void AddEngineOption(CLI::App& cmd, EngineChoice& choice);
-// A run over the whole catalog (report, explore) applies --engine to the claims with a Gram
-// form; the others have only the direct engine and run on it (auto).
-EngineChoice CatalogRunEngine(const Claim& claim, EngineChoice choice);
-
-// "n=10,20,40" → ("n", {10, 20, 40}).
-std::pair<std::string, std::vector<double>> ParseSweep(const std::string& text);
-
 }  // namespace boa::report
