@@ -106,3 +106,9 @@ TEST(Sakamoto24GdClaimsStatistical, RealDigitsTokenSelectionRunsUnderLabelNoise)
 TEST(Sakamoto24GdClaimsStatistical, RandomFixedHeadRunsOnTheBalancedSetting) {
   ExpectClaimVerdict("sakamoto24.head.random");
 }
+
+// [S] Section F: K = 2, 3, 5 classes with K fixed class heads (exploratory: every instance runs
+// cleanly).
+TEST(Sakamoto24GdClaimsStatistical, KClassesRunUnderLabelNoise) {
+  ExpectClaimVerdict("sakamoto24.extension.k_classes");
+}

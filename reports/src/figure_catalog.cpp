@@ -58,6 +58,7 @@ Figure Sakamoto24FrakSMapFigure(const SweepRun& run);
 Figure Sakamoto24DigitsFigure(const SweepRun& run);
 Figure Sakamoto24RandomHeadFigure(const SweepRun& run);
 Figure Magen24DepthFigure(const SweepRun& run);
+Figure Sakamoto24KClassesFigure(const SweepRun& run);
 
 const std::vector<FigureBuilder>& FigureCatalog() {
   static const std::vector<FigureBuilder> all = {
@@ -90,6 +91,7 @@ const std::vector<FigureBuilder>& FigureCatalog() {
       {"sakamoto24_digits", Sakamoto24DigitsFigure},
       {"sakamoto24_random_head", Sakamoto24RandomHeadFigure},
       {"magen24_depth", Magen24DepthFigure},
+      {"sakamoto24_k_classes", Sakamoto24KClassesFigure},
   };
   return all;
 }

@@ -85,6 +85,7 @@ Claim Sakamoto24FrakSEq11Only();
 Claim Sakamoto24FrakSEq13Only();
 Claim Sakamoto24RealDataDigits();
 Claim Sakamoto24HeadRandom();
+Claim Sakamoto24ExtensionKClasses();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -166,6 +167,7 @@ const std::vector<Claim>& Catalog() {
       claims::Sakamoto24FrakSEq13Only(),
       claims::Sakamoto24RealDataDigits(),
       claims::Sakamoto24HeadRandom(),
+      claims::Sakamoto24ExtensionKClasses(),
   };
   return all;
 }

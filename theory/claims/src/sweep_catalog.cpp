@@ -34,6 +34,7 @@ Sweep Sakamoto24FrakSMapDSweep();
 Sweep Sakamoto24DigitsSweep();
 Sweep Sakamoto24RandomHeadSweep();
 Sweep Magen24DepthSweep();
+Sweep Sakamoto24KClassesSweep();
 }  // namespace sweeps
 
 const std::vector<Sweep>& SweepCatalog() {
@@ -68,6 +69,7 @@ const std::vector<Sweep>& SweepCatalog() {
       sweeps::Sakamoto24DigitsSweep(),
       sweeps::Sakamoto24RandomHeadSweep(),
       sweeps::Magen24DepthSweep(),
+      sweeps::Sakamoto24KClassesSweep(),
   };
   return all;
 }
