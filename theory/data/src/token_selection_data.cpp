@@ -86,7 +86,8 @@ Dataset Generate(const TokenSelectionSpec& spec, int n, double eta, std::uint64_
       for (int j = 0; j < d; ++j) row(j) = spec.sigma * rng.Normal();
       data.roles[static_cast<std::size_t>(i) * T + t] = layout[t];
       const int signal_class = TokenClass(layout, t, c, spec.weak_opposite);
-      if (signal_class >= 0) row(signal_class) += SignalScale(layout[t], spec.rho) * spec.mu_norm;
+      if (signal_class >= 0)
+        row += (SignalScale(layout[t], spec.rho) * ClassSignal(data, signal_class)).transpose();
     }
   }
   const std::vector<bool> flip = DrawFlips(spec.flips, n, eta, rng);
@@ -108,6 +109,7 @@ TokenMeanSignal TokenMeanSignalOf(const TokenSelectionSpec& spec) {
 
 Vector ClassSignal(const Dataset& data, int c) {
   Require(c >= 0 && c < data.classes && data.classes <= data.d, "no class signal of that index");
+  if (c < 2) return c == 0 ? data.mu_plus : data.mu_minus;
   Vector mu = Vector::Zero(data.d);
   mu(c) = data.mu_plus.norm();
   return mu;

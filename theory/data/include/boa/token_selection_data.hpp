@@ -44,7 +44,7 @@ void Validate(const TokenSelectionSpec& spec);
 
 Dataset GenerateTokenSelection(const TokenSelectionSpec& spec, std::uint64_t seed);
 
-// The signal μ_c of class c (index 0..K−1; for K = 2, 0 is μ₊ and 1 is μ₋).
+// The signal μ_c of class c (index 0..K−1): data.mu_plus, data.mu_minus, then ‖μ‖e_{c+1}.
 Vector ClassSignal(const Dataset& data, int c);
 // The class index of sample label `label` (K = 2: +1 → 0, −1 → 1; K ≥ 3: the label itself).
 int ClassIndex(const Dataset& data, double label);
