@@ -118,7 +118,7 @@ TEST(Sakamoto24GdClaimsStatistical, OneLayerEncoderRunsInTheThreeSettings) {
 
 // §4.4's scaled sizes: a tenth of d (rounded), ‖μ‖/√d kept, FFN width 2d; the paper's sizes
 // with FFN width 2000 otherwise.
-TEST(Sakamoto24GdClaimsStatistical, EncoderSizesKeepMuOverRootDWhenScaled) {
+TEST(Sakamoto24EncoderSizes, KeepMuOverRootDWhenScaled) {
   for (const auto& setting : boa::EncoderSettings()) {
     const boa::EncoderSizes paper = boa::EncoderSizesAt(setting.d, setting.mu_norm, true);
     EXPECT_EQ(paper.spec.d, setting.d);
@@ -131,4 +131,10 @@ TEST(Sakamoto24GdClaimsStatistical, EncoderSizesKeepMuOverRootDWhenScaled) {
     EXPECT_EQ(scaled.ffn_width, 2 * scaled.spec.d) << d;
     EXPECT_NEAR(scaled.spec.mu_norm / std::sqrt(scaled.spec.d), 20 / std::sqrt(d), 1e-12) << d;
   }
+}
+
+// [S] Section F: K = 2, 3, 5 classes with K fixed class heads (exploratory: every instance runs
+// cleanly).
+TEST(Sakamoto24GdClaimsStatistical, KClassesRunUnderLabelNoise) {
+  ExpectClaimVerdict("sakamoto24.extension.k_classes");
 }

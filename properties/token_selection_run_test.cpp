@@ -3,7 +3,9 @@
 // on the Gram form of directly generated data is the direct engine's run (every step's outputs
 // and attention to rtol 1e-10, every summary, the trace and the test result); and what the Gram
 // engine refuses. (That the two engines agree in distribution on their own draws is in
-// gram_sampling_test.cpp.)
+// gram_sampling_test.cpp.) [S] Section F: the K-output M2 (TokenSelectionK) is the binary M2 at
+// K = 2, its gradient matches finite differences at K = 3, 5, and a K-class run fills its
+// summaries.
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -13,9 +15,11 @@
 #include <rapidcheck/gtest.h>
 
 #include "boa/error.hpp"
+#include "boa/finite_difference.hpp"
 #include "boa/frak_s.hpp"
 #include "boa/gram_instance.hpp"
 #include "boa/model.hpp"
+#include "boa/rng.hpp"
 #include "boa/sakamoto24_settings.hpp"
 #include "boa/token_selection_run.hpp"
 #include "boa/tolerances.hpp"
@@ -248,6 +252,89 @@ TEST(FixedHeads, AGivenHeadIsTheModelsHead) {
   options.engine = Engine::kDirect;
   options.head = Vector::Ones(spec.d - 1);
   EXPECT_THROW(RunTokenSelection(spec, options, 2), InvalidInput);
+}
+
+// K = 2: the cross-entropy of (z₁, z₂) is ℓ(y(z₁ − z₂)) and z₁ − z₂ = (ν₁ − ν₂)ᵀXᵀS(Xp), so
+// TokenSelectionK with heads ν₁, ν₂ is TokenSelection with head ν₁ − ν₂: loss, ∇_p L, attention and
+// margin y·f, up to rounding (log-sum-exp against the logistic loss). Both the class-signal heads
+// DefaultHeadsK and the split heads ±ν/2 of the default head ν.
+RC_GTEST_PROP(TokenSelectionK, TwoClassesIsTheBinaryModel, ()) {
+  TokenSelectionSpec spec;
+  spec.n = *rc::gen::inRange(2, 12);
+  spec.T = *rc::gen::inRange(3, 7);
+  spec.d = *rc::gen::inRange(3, 15);
+  spec.mu_norm = *rc::gen::inRange(1, 30);
+  spec.eta = *rc::gen::inRange(0, 50) / 100.0;
+  const auto seed = *rc::gen::arbitrary<std::uint32_t>();
+  const Dataset data = GenerateTokenSelection(spec, seed);
+  const Vector nu = DefaultHead(data);
+  TokenSelection binary(spec.d, nu, false);
+  Rng rng(seed, kInit);
+  for (double& x : binary.Block("p")) x = rng.Normal() / spec.mu_norm;
+  const Evaluation b = binary.Evaluate(data, true);
+  Eigen::MatrixXd split(spec.d, 2);
+  split << nu / 2, -nu / 2;
+  for (const Eigen::MatrixXd& heads : {DefaultHeadsK(data), split}) {
+    RC_ASSERT((heads.col(0) - heads.col(1) - nu).norm() <= 1e-15 * nu.norm());
+    TokenSelectionK k_class(spec.d, heads);
+    k_class.Block("p") = binary.Block("p");
+    const Evaluation k = k_class.Evaluate(data, true);
+    RC_ASSERT(std::fabs(k.loss - b.loss) <= 1e-13 * (1 + b.loss));
+    RC_ASSERT((k.gradient[0] - b.gradient[0]).cwiseAbs().maxCoeff() <=
+              1e-12 * (1e-3 + b.gradient[0].cwiseAbs().maxCoeff()));
+    RC_ASSERT((k.attention - b.attention).cwiseAbs().maxCoeff() <= 1e-13);
+    RC_ASSERT((k.f - data.y.cwiseProduct(b.f)).cwiseAbs().maxCoeff() <=
+              1e-13 * (1 + b.f.cwiseAbs().maxCoeff()));
+  }
+}
+
+TEST(TokenSelectionK, GradientMatchesFiniteDifferencesAtThreeAndFiveClasses) {
+  for (const int K : {3, 5}) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      TokenSelectionSpec spec;
+      spec.classes = K;
+      spec.flips = FlipRule::kBernoulli;
+      spec.n = 7;
+      spec.d = 9;
+      spec.mu_norm = 3;
+      spec.rho = 0.5;
+      spec.eta = 0.4;
+      const Dataset data = GenerateTokenSelection(spec, seed);
+      TokenSelectionK model(spec.d, DefaultHeadsK(data));
+      Rng rng(seed, kInit);
+      for (double& x : model.Block("p")) x = rng.Normal();
+      const GradientCheck check = CheckGradientByFiniteDifference(model, data, kTolerances.fd_rtol,
+                                                                  kTolerances.fd_step, seed);
+      EXPECT_TRUE(check.ok) << "K = " << K << ", seed " << seed << ": at " << check.worst_where
+                            << " analytic " << check.worst_analytic << ", finite difference "
+                            << check.worst_fd;
+    }
+  }
+}
+
+TEST(TokenSelectionK, RunFillsItsSummariesAndRefusesWhatItDoesNotTrain) {
+  TokenSelectionSpec spec;
+  spec.classes = 3;
+  spec.flips = FlipRule::kBernoulli;
+  spec.n = 12;
+  spec.d = 60;
+  spec.eta = 0.3;
+  TokenSelectionRunOptions options;
+  options.train_W = false;
+  options.steps = 20;
+  options.n_test = 30;
+  const TokenSelectionRun run = RunTokenSelectionK(spec, options, 4);
+  EXPECT_EQ(run.data.classes, 3);
+  EXPECT_EQ(run.clean_selects.size(), 4u);
+  EXPECT_GE(run.test_accuracy, 0);
+  EXPECT_LE(run.test_accuracy, 1);
+  EXPECT_EQ(run.test_accuracy * options.n_test, std::round(run.test_accuracy * options.n_test));
+  EXPECT_GT(run.query.norm(), 0);
+  options.train_W = true;
+  EXPECT_THROW(RunTokenSelectionK(spec, options, 4), InvalidInput);
+  options.train_W = false;
+  options.head = Vector::Ones(spec.d);
+  EXPECT_THROW(RunTokenSelectionK(spec, options, 4), InvalidInput);
 }
 
 }  // namespace

@@ -59,6 +59,7 @@ Figure Sakamoto24DigitsFigure(const SweepRun& run);
 Figure Sakamoto24RandomHeadFigure(const SweepRun& run);
 Figure Magen24DepthFigure(const SweepRun& run);
 Figure Sakamoto24EncoderHeatmapFigure(const SweepRun& run);
+Figure Sakamoto24KClassesFigure(const SweepRun& run);
 
 const std::vector<FigureBuilder>& FigureCatalog() {
   static const std::vector<FigureBuilder> all = {
@@ -92,6 +93,7 @@ const std::vector<FigureBuilder>& FigureCatalog() {
       {"sakamoto24_random_head", Sakamoto24RandomHeadFigure},
       {"magen24_depth", Magen24DepthFigure},
       {"sakamoto24_encoder_heatmap", Sakamoto24EncoderHeatmapFigure},
+      {"sakamoto24_k_classes", Sakamoto24KClassesFigure},
   };
   return all;
 }

@@ -86,6 +86,7 @@ Claim Sakamoto24FrakSEq13Only();
 Claim Sakamoto24RealDataDigits();
 Claim Sakamoto24EncoderRegimes();
 Claim Sakamoto24HeadRandom();
+Claim Sakamoto24ExtensionKClasses();
 }  // namespace claims
 
 const std::vector<Claim>& Catalog() {
@@ -168,6 +169,7 @@ const std::vector<Claim>& Catalog() {
       claims::Sakamoto24RealDataDigits(),
       claims::Sakamoto24EncoderRegimes(),
       claims::Sakamoto24HeadRandom(),
+      claims::Sakamoto24ExtensionKClasses(),
   };
   return all;
 }

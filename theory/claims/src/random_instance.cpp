@@ -25,9 +25,10 @@ std::unique_ptr<Model> MakeZeroModel(int model_kind, const Dataset& data) {
     case 4: return std::make_unique<SelfAttention>(data.d);
     case 5: return std::make_unique<DeepAttention>(data.d, kRandomInstanceLayers);
     case 6: return std::make_unique<TransformerEncoder>(data.d, 2 * data.d);
+    case 7: return std::make_unique<TokenSelectionK>(data.d, DefaultHeadsK(data));
   }
   throw InvalidInput(
-      "model must be 1 (M1), 2 (M2 p only), 3 (M2 W and p), 4 (M3), 5 (M4) or 6 (M5)");
+      "model must be 1 (M1), 2 (M2 p only), 3 (M2 W and p), 4 (M3), 5 (M4), 6 (M5) or 7 (M2, K = 3)");
 }
 
 RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed) {
@@ -35,7 +36,7 @@ RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed) {
   const int n = IntParam(params, "n"), T = IntParam(params, "T"), d = IntParam(params, "d");
   const double scale = RealParam(params, "scale");
   RandomInstance instance;
-  if (kind == 2 || kind == 3 || kind == 6) {
+  if (kind == 2 || kind == 3 || kind == 6 || kind == 7) {
     TokenSelectionSpec spec;
     spec.n = n;
     spec.T = T;
@@ -45,6 +46,10 @@ RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed) {
     spec.eta = 0.25;
     spec.weak_same = T >= 3 ? 1 : 0;
     spec.weak_opposite = T >= 4 ? 1 : 0;
+    if (kind == 7) {  // three classes: the weak-opposite tokens come in two groups
+      spec.classes = 3;
+      spec.flips = FlipRule::kBernoulli;
+    }
     instance.data = GenerateTokenSelection(spec, seed);
   } else {
     SignalNoiseSpec spec;

@@ -35,6 +35,7 @@ Sweep Sakamoto24DigitsSweep();
 Sweep Sakamoto24RandomHeadSweep();
 Sweep Magen24DepthSweep();
 Sweep Sakamoto24EncoderHeatmapSweep();
+Sweep Sakamoto24KClassesSweep();
 }  // namespace sweeps
 
 const std::vector<Sweep>& SweepCatalog() {
@@ -70,6 +71,7 @@ const std::vector<Sweep>& SweepCatalog() {
       sweeps::Sakamoto24RandomHeadSweep(),
       sweeps::Magen24DepthSweep(),
       sweeps::Sakamoto24EncoderHeatmapSweep(),
+      sweeps::Sakamoto24KClassesSweep(),
   };
   return all;
 }

@@ -1,5 +1,6 @@
 #include "boa/token_selection_data.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -11,6 +12,40 @@
 namespace boa {
 namespace {
 
+// Balanced labels: class c for ⌊cn/K⌋ ≤ i < ⌊(c+1)n/K⌋ (K = 2: the first ⌊n/2⌋ samples are class
+// 0).
+int BalancedClass(int i, int n, int K) {
+  int c = 0;
+  while (c + 1 < K && static_cast<long>(c + 1) * n / K <= i) ++c;
+  return c;
+}
+
+// The label value of class c: ±1 for K = 2 (class 0 is +1), the index itself for K ≥ 3.
+double LabelOf(int c, int K) { return K == 2 ? (c == 0 ? 1.0 : -1.0) : c; }
+
+// The class whose signal token t of a sample of class c carries (−1: none): ỹ for relevant and
+// weak-same tokens; for the j-th weak-opposite token, the (j / weak_opposite)-th class ≠ c.
+int TokenClass(const std::vector<TokenRole>& layout, int t, int c, int weak_opposite) {
+  switch (layout[t]) {
+    case TokenRole::kRelevant:
+    case TokenRole::kWeakSame: return c;
+    case TokenRole::kWeakOpposite: {
+      const auto first = std::find(layout.begin(), layout.end(), TokenRole::kWeakOpposite);
+      const int group = (t - static_cast<int>(first - layout.begin())) / weak_opposite;
+      return group < c ? group : group + 1;
+    }
+    default: return -1;
+  }
+}
+
+// The multiple of μ a token of this role carries: 1 (relevant) or ρ (weak).
+double SignalScale(TokenRole role, double rho) { return role == TokenRole::kRelevant ? 1.0 : rho; }
+
+std::vector<TokenRole> LayoutOf(const Dataset& data, int i) {
+  return {data.roles.begin() + static_cast<std::ptrdiff_t>(i) * data.T,
+          data.roles.begin() + static_cast<std::ptrdiff_t>(i + 1) * data.T};
+}
+
 Dataset Generate(const TokenSelectionSpec& spec, int n, double eta, std::uint64_t seed,
                  std::uint64_t stream) {
   Validate(spec);
@@ -19,10 +54,12 @@ Dataset Generate(const TokenSelectionSpec& spec, int n, double eta, std::uint64_
                 "a token-selection data set of n·T·d = " + std::to_string(n) + "·" +
                     std::to_string(T) + "·" + std::to_string(d) + " numbers");
   Rng rng(seed, stream);
+  const int K = spec.classes;
   Dataset data;
   data.n = n;
   data.T = T;
   data.d = d;
+  data.classes = K;
   data.mu_plus = Vector::Zero(d);
   data.mu_minus = Vector::Zero(d);
   data.mu_plus(0) = spec.mu_norm;
@@ -35,30 +72,31 @@ Dataset Generate(const TokenSelectionSpec& spec, int n, double eta, std::uint64_
   std::vector<TokenRole> layout;
   layout.insert(layout.end(), spec.relevant, TokenRole::kRelevant);
   layout.insert(layout.end(), spec.weak_same, TokenRole::kWeakSame);
-  layout.insert(layout.end(), spec.weak_opposite, TokenRole::kWeakOpposite);
+  layout.insert(layout.end(), (K - 1) * spec.weak_opposite, TokenRole::kWeakOpposite);
   layout.resize(T, TokenRole::kIrrelevant);
 
+  std::vector<int> true_class(n);
   for (int i = 0; i < n; ++i) {
-    const double label = spec.labels == LabelRule::kBalanced ? (i < n / 2 ? 1.0 : -1.0)
-                                                             : (rng.Bernoulli(0.5) ? 1.0 : -1.0);
-    data.y_true(i) = label;
-    const Vector& same = label > 0 ? data.mu_plus : data.mu_minus;
-    const Vector& opposite = label > 0 ? data.mu_minus : data.mu_plus;
+    const int c = true_class[i] = spec.labels == LabelRule::kBalanced ? BalancedClass(i, n, K)
+                                  : K == 2                            ? (rng.Bernoulli(0.5) ? 0 : 1)
+                                                                      : rng.UniformInt(0, K - 1);
+    data.y_true(i) = LabelOf(c, K);
     for (int t = 0; t < T; ++t) {
       auto row = data.X.row(static_cast<Eigen::Index>(i) * T + t);
       for (int j = 0; j < d; ++j) row(j) = spec.sigma * rng.Normal();
-      switch (layout[t]) {
-        case TokenRole::kRelevant: row += same.transpose(); break;
-        case TokenRole::kWeakSame: row += spec.rho * same.transpose(); break;
-        case TokenRole::kWeakOpposite: row += spec.rho * opposite.transpose(); break;
-        default: break;
-      }
       data.roles[static_cast<std::size_t>(i) * T + t] = layout[t];
+      const int signal_class = TokenClass(layout, t, c, spec.weak_opposite);
+      if (signal_class >= 0)
+        row += (SignalScale(layout[t], spec.rho) * ClassSignal(data, signal_class)).transpose();
     }
   }
   const std::vector<bool> flip = DrawFlips(spec.flips, n, eta, rng);
   data.noisy = flip;
-  for (int i = 0; i < n; ++i) data.y(i) = flip[i] ? -data.y_true(i) : data.y_true(i);
+  for (int i = 0; i < n; ++i) {
+    // K = 2: the other class; K ≥ 3: one of the K − 1 others, uniformly.
+    const int shift = K == 2 ? 1 : rng.UniformInt(1, K - 1);
+    data.y(i) = flip[i] ? LabelOf((true_class[i] + shift) % K, K) : data.y_true(i);
+  }
   return data;
 }
 
@@ -69,16 +107,26 @@ TokenMeanSignal TokenMeanSignalOf(const TokenSelectionSpec& spec) {
           spec.rho * spec.weak_opposite / spec.T};
 }
 
+Vector ClassSignal(const Dataset& data, int c) {
+  Require(c >= 0 && c < data.classes && data.classes <= data.d, "no class signal of that index");
+  if (c < 2) return c == 0 ? data.mu_plus : data.mu_minus;
+  Vector mu = Vector::Zero(data.d);
+  mu(c) = data.mu_plus.norm();
+  return mu;
+}
+
+int ClassIndex(const Dataset& data, double label) {
+  return data.classes == 2 ? (label > 0 ? 0 : 1) : static_cast<int>(label);
+}
+
 Vector TokenSignal(const Dataset& data, int i, int t, double rho) {
-  const bool plus = data.y_true(i) > 0;
-  const Vector& same = plus ? data.mu_plus : data.mu_minus;
-  const Vector& opposite = plus ? data.mu_minus : data.mu_plus;
-  switch (data.Role(i, t)) {
-    case TokenRole::kRelevant: return same;
-    case TokenRole::kWeakSame: return rho * same;
-    case TokenRole::kWeakOpposite: return rho * opposite;
-    default: return Vector::Zero(data.d);
-  }
+  const std::vector<TokenRole> layout = LayoutOf(data, i);
+  const int weak_opposite =
+      static_cast<int>(std::count(layout.begin(), layout.end(), TokenRole::kWeakOpposite)) /
+      (data.classes - 1);
+  const int c = TokenClass(layout, t, ClassIndex(data, data.y_true(i)), weak_opposite);
+  if (c < 0) return Vector::Zero(data.d);
+  return SignalScale(layout[t], rho) * ClassSignal(data, c);
 }
 
 void Validate(const TokenSelectionSpec& spec) {
@@ -93,9 +141,14 @@ void Validate(const TokenSelectionSpec& spec) {
           "rho must be finite and non-negative (got " + std::to_string(spec.rho) + ")");
   Require(std::isfinite(spec.sigma) && spec.sigma > 0,
           "sigma must be finite and positive (got " + std::to_string(spec.sigma) + ")");
+  Require(spec.classes >= 2 && spec.classes <= spec.d,
+          "classes must be in [2, d] (got " + std::to_string(spec.classes) + ")");
   Require(spec.relevant >= 0 && spec.weak_same >= 0 && spec.weak_opposite >= 0 &&
-              spec.relevant + spec.weak_same + spec.weak_opposite <= spec.T,
-          "token counts (relevant + weak_same + weak_opposite) must be non-negative and at most T");
+              spec.relevant + spec.weak_same + (spec.classes - 1) * spec.weak_opposite <= spec.T,
+          "token counts (relevant + weak_same + (K − 1)·weak_opposite) must be non-negative and at "
+          "most T");
+  Require(spec.classes == 2 || spec.flips == FlipRule::kBernoulli,
+          "K ≥ 3 classes take 'bernoulli' flips (balanced-exact splits two classes)");
   Require(spec.flips == FlipRule::kBalancedExact || spec.flips == FlipRule::kBernoulli,
           "token-selection flips must be 'balanced-exact' or 'bernoulli'");
 }

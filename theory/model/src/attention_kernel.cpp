@@ -22,10 +22,8 @@ double SampleTerms(std::span<const double> a, std::span<const double> b, double 
   const double margin = y * f;
   loss += inv_n * LogisticLoss(margin);
   const double scale = -inv_n * LogisticWeight(margin) * y;
-  for (std::size_t t = 0; t < a.size(); ++t) {
-    db[t] = scale * s[t];
-    da[t] = db[t] * (b[t] - f);
-  }
+  for (std::size_t t = 0; t < a.size(); ++t) db[t] = scale * s[t];
+  ScoreGradient(s, b, f, scale, da);
   return f;
 }
 

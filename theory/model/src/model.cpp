@@ -1,10 +1,17 @@
 #include "boa/model.hpp"
 
+#include <algorithm>
 #include <cassert>
+#include <cmath>
+#include <limits>
+#include <span>
+#include <vector>
 
 #include "boa/attention_kernel.hpp"
 #include "boa/error.hpp"
 #include "boa/memory_budget.hpp"
+#include "boa/numerics.hpp"
+#include "boa/token_selection_data.hpp"
 
 namespace boa {
 namespace {
@@ -176,6 +183,62 @@ std::unique_ptr<Model> TokenSelection::Clone() const {
   return std::make_unique<TokenSelection>(*this);
 }
 
+TokenSelectionK::TokenSelectionK(int d, const Eigen::MatrixXd& heads)
+    : Model(d), classes_(static_cast<int>(heads.cols())) {
+  Require(heads.rows() == d && classes_ >= 2, "the K-class heads must be a d×K matrix, K ≥ 2");
+  blocks_ = {{"p", Vector::Zero(d), true},
+             {"nu", Eigen::Map<const Vector>(heads.data(), heads.size()), false}};
+}
+
+Evaluation TokenSelectionK::Evaluate(const Dataset& data, bool with_gradient) const {
+  RequireDimension(data, d_);
+  Require(data.classes == classes_, "the data's class count does not match the model's heads");
+  const int n = data.n, T = data.T, K = classes_;
+  // Scores x_itᵀp (column 0) and values x_itᵀν_k (column k + 1) in one pass over X.
+  Eigen::MatrixXd queries(d_, K + 1);
+  queries.col(0) = blocks_[0].value;
+  queries.rightCols(K) = Eigen::Map<const Eigen::MatrixXd>(blocks_[1].value.data(), d_, K);
+  const RowMatrix projections = data.X * queries;
+  const auto values = projections.rightCols(K);
+  Evaluation e;
+  e.f.resize(n);
+  e.attention.resize(n, T);
+  Vector dscores = Vector::Zero(static_cast<Eigen::Index>(n) * T);
+  std::vector<double> a(T), beta(T);
+  const double inv_n = 1.0 / n;
+  for (int i = 0; i < n; ++i) {
+    const Eigen::Index first = static_cast<Eigen::Index>(i) * T;
+    std::span<double> s(e.attention.row(i).data(), T);
+    for (int t = 0; t < T; ++t) a[t] = projections(first + t, 0);
+    StableSoftmax(a, s);
+    const Eigen::RowVectorXd z =
+        Eigen::Map<const Eigen::RowVectorXd>(s.data(), T) * values.middleRows(first, T);
+    const int c = ClassIndex(data, data.y(i));
+    Require(c >= 0 && c < K, "a label is not a class index of the model");
+    const double z_max = z.maxCoeff();
+    const Eigen::RowVectorXd exp_z = (z.array() - z_max).exp().matrix();
+    const double sum = exp_z.sum();
+    e.loss += inv_n * (z_max + std::log(sum) - z(c));  // log Σ_k e^{z_k} − z_c
+    double other = -std::numeric_limits<double>::infinity();
+    for (int k = 0; k < K; ++k)
+      if (k != c) other = std::max(other, z(k));
+    e.f(i) = z(c) - other;
+    if (!with_gradient) continue;
+    Eigen::RowVectorXd gamma = exp_z / sum;  // ∂ℓ/∂z = softmax(z) − e_c
+    gamma(c) -= 1;
+    for (int t = 0; t < T; ++t) beta[t] = values.row(first + t).dot(gamma);
+    double f = 0;  // sᵀβ = γᵀz
+    for (int t = 0; t < T; ++t) f += s[t] * beta[t];
+    ScoreGradient(s, beta, f, inv_n, {dscores.data() + first, static_cast<std::size_t>(T)});
+  }
+  if (with_gradient) e.gradient = {data.X.transpose() * dscores, Vector()};
+  return e;
+}
+
+std::unique_ptr<Model> TokenSelectionK::Clone() const {
+  return std::make_unique<TokenSelectionK>(*this);
+}
+
 SelfAttention::SelfAttention(int d) : Model(d) {
   RequireMemory(static_cast<double>(d) * d, "a dense d×d W (d = " + std::to_string(d) + ")");
   blocks_ = {{"W", Vector::Zero(static_cast<Eigen::Index>(d) * d), true},
@@ -214,6 +277,15 @@ Vector DefaultHead(const Dataset& data) {
   const double mu_norm = data.mu_plus.norm();
   Require(mu_norm > 0, "the default head needs a non-zero signal (mu_norm > 0)");
   return diff / (diff.norm() * mu_norm);
+}
+
+Eigen::MatrixXd DefaultHeadsK(const Dataset& data) {
+  const double mu_norm = data.mu_plus.norm();
+  Require(mu_norm > 0, "the K-class heads need a non-zero signal (mu_norm > 0)");
+  Eigen::MatrixXd heads(data.d, data.classes);
+  for (int k = 0; k < data.classes; ++k)
+    heads.col(k) = ClassSignal(data, k) / (std::sqrt(2.0) * mu_norm * mu_norm);
+  return heads;
 }
 
 }  // namespace boa

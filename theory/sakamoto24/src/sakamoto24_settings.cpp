@@ -120,6 +120,27 @@ double AveragedNoiseToSignal(const TokenSelectionSpec& spec) {
          (spec.mu_norm * std::hypot(m.same, m.opposite));
 }
 
+const std::vector<int>& KClassCounts() {
+  static const std::vector<int> counts = {2, 3, 5};
+  return counts;
+}
+
+TokenSelectionSpec KClassSpec(int K, double eta) {
+  TokenSelectionSpec spec = Sakamoto24Spec(2000, 20);
+  spec.n = 30;
+  spec.classes = K;
+  spec.eta = eta;
+  spec.flips = FlipRule::kBernoulli;
+  return spec;
+}
+
+TokenSelectionRunOptions KClassProtocol(Budget budget) {
+  TokenSelectionRunOptions options = Sakamoto24FigureProtocol(budget);
+  options.train_W = false;
+  options.n_test = 400;
+  return options;
+}
+
 TokenSelectionSpec FrakSSpec(int setting, double eta) {
   struct Point {
     int d;

@@ -209,6 +209,43 @@ TokenSelectionRun RunHeadOnly(const TokenSelectionSpec& spec,
   return run;
 }
 
+TokenSelectionRun RunTokenSelectionK(const TokenSelectionSpec& spec,
+                                     const TokenSelectionRunOptions& options, std::uint64_t seed) {
+  Require(options.lr > 0 && options.steps >= 0, "a K-class run needs lr > 0, steps ≥ 0");
+  Require(!options.train_W && options.head.size() == 0 && options.engine == Engine::kDirect &&
+              !options.observer && !options.attention_observer && options.record_every == 0,
+          "a K-class run trains p alone (W = I) with the heads DefaultHeadsK on the direct engine, "
+          "without observers");
+  TokenSelectionRun run;
+  run.data = GenerateTokenSelection(spec, seed);
+  run.labels = LabelsOf(run.data);
+  TokenSelectionK model(spec.d, DefaultHeadsK(run.data));
+  GradientDescent(model, run.data, {options.steps, ConstantSchedule({{"p", options.lr}}), 0});
+  const Evaluation e = model.Evaluate(run.data, false);
+  const Vector fitted_if_positive = Vector::Ones(spec.n);  // f is the margin
+  const std::vector<bool> all(static_cast<std::size_t>(spec.n), true);
+  run.train_accuracy = boa::FittedFraction(fitted_if_positive, e.f, all);
+  run.noisy_fitted = boa::FittedFraction(fitted_if_positive, e.f, run.labels.noisy);
+  run.clean_selects = SelectionByRole(e.attention, run.labels, CleanSamples(run.labels));
+  run.noisy_selects = SelectionByRole(e.attention, run.labels, run.labels.noisy);
+  int noisy = 0, label_class = 0;
+  for (int i = 0; i < spec.n; ++i) {
+    if (!run.labels.noisy[i]) continue;
+    Eigen::Index selected = 0;
+    e.attention.row(i).maxCoeff(&selected);
+    const Vector signal = TokenSignal(run.data, i, static_cast<int>(selected), spec.rho);
+    ++noisy;
+    label_class += signal(ClassIndex(run.data, run.data.y(i))) > 0;
+  }
+  if (noisy > 0) run.noisy_selects_label_class = static_cast<double>(label_class) / noisy;
+  run.query = model.Block("p");
+  const Dataset test = GenerateTokenSelectionTest(spec, options.n_test, seed);
+  const Vector margins = model.Evaluate(test, false).f;
+  run.test_accuracy = boa::FittedFraction(Vector::Ones(options.n_test), margins,
+                                          std::vector<bool>(options.n_test, true));
+  return run;
+}
+
 void AddRunMeasures(const std::string& prefix, const TokenSelectionRun& run,
                     std::map<std::string, double>& measured) {
   measured[prefix + "train_accuracy"] = run.train_accuracy;

@@ -1,6 +1,6 @@
-// core.gradient.finite_difference — the analytic gradients of M1, M2 (p; W and p), M3, M4 (L = 3)
-// and M5 (the encoder) match central finite differences, coordinate by coordinate and along a
-// random direction.
+// core.gradient.finite_difference — the analytic gradients of M1, M2 (p; W and p), M3, M4 (L = 3),
+// M5 (the encoder) and M2 with K = 3 outputs (softmax cross-entropy) match central finite
+// differences, coordinate by coordinate and along a random direction.
 #include "boa/claim.hpp"
 #include "boa/finite_difference.hpp"
 #include "boa/tolerances.hpp"
@@ -11,11 +11,12 @@ namespace boa::claims {
 Claim CoreGradientFiniteDifference() {
   Claim c;
   c.id = "core.gradient.finite_difference";
-  c.title = "Analytic gradients of M1 … M5 match central finite differences (rtol 1e-5)";
+  c.title =
+      "Analytic gradients of M1 … M5 and the K-output M2 match central finite differences (rtol 1e-5)";
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "THEORY.md §1.1–1.2 (kernel gradients)";
-  c.regime = RandomInstanceRegime(6);
+  c.regime = RandomInstanceRegime(7);
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const RandomInstance instance = MakeRandomInstance(params, seed);
     const GradientCheck check = CheckGradientByFiniteDifference(

@@ -2,8 +2,9 @@
 // One Dataset type for every generator.
 //
 //   X : (n·T)×d row-major; row i·T + t is token x_{i,t} of sample i
-//   y : observed labels ±1 (possibly flipped), y_true : true labels ỹ ±1
-//   noisy[i] ⇔ y_i = −ỹ_i ; roles[i·T + t] says what token t of sample i is made of
+//   y : observed labels ±1 (possibly flipped), y_true : true labels ỹ ±1; with K = classes ≥ 3
+//   (D2 with K class signals) both hold class indices 0..K−1 instead
+//   noisy[i] ⇔ y_i ≠ ỹ_i ; roles[i·T + t] says what token t of sample i is made of
 #include <string_view>
 #include <vector>
 
@@ -28,6 +29,7 @@ struct Dataset {
   int n = 0;
   int T = 0;
   int d = 0;
+  int classes = 2;  // K; labels ±1 when 2, class indices 0..K−1 when ≥ 3
   RowMatrix X;
   Vector y;
   Vector y_true;

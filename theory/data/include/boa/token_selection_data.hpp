@@ -5,6 +5,12 @@
 //   relevant += μ_ỹ, weak (same) += ρμ_ỹ, weak (opposite) += ρμ_{−ỹ}, irrelevant += 0.
 //   Token order within a sample: relevant, weak same, weak opposite, irrelevant.
 //   balanced labels: the first ⌊n/2⌋ samples have ỹ = +1, the rest −1.
+//
+//   K classes ([S] Section F, classes = K ≥ 3, THEORY.md §4.4): μ_k = ‖μ‖e_{k+1}, k = 0..K−1, and
+//   labels are class indices. Weak-opposite tokens come in K − 1 groups of weak_opposite, one group
+//   per other class c ≠ ỹ in ascending order, each += ρμ_c. Balanced labels: K equal blocks
+//   (sample i has class c for ⌊cn/K⌋ ≤ i < ⌊(c+1)n/K⌋); a flipped label is drawn uniformly from
+//   the K − 1 other classes. K = 2 is the binary data above, draw for draw.
 //   balanced-exact flips: m = ⌈ηn⌉; flip [0, m/2) and [⌊n/2⌋, ⌊n/2⌋ + m/2) (integer division,
 //   so an odd m flips m − 1 samples — exactly the [S] construction).
 #include <cstdint>
@@ -26,16 +32,22 @@ struct TokenSelectionSpec {
   double sigma = 1.0;
   int relevant = 1;
   int weak_same = 1;
-  int weak_opposite = 1;
+  int weak_opposite = 1;  // per other class
+  int classes = 2;        // K
   LabelRule labels = LabelRule::kBalanced;
   FlipRule flips = FlipRule::kBalancedExact;  // kBalancedExact or kBernoulli
 };
 
-// Throws InvalidInput for n < 2, d < 3, T < 2, η ∉ [0, 1), token counts that do not fit in T,
-// σ ≤ 0, negative ‖μ‖ or ρ, or any NaN.
+// Throws InvalidInput for K < 2, K > d, balanced-exact flips with K ≥ 3, n < 2, d < 3, T < 2, η ∉
+// [0, 1), token counts that do not fit in T, σ ≤ 0, negative ‖μ‖ or ρ, or any NaN.
 void Validate(const TokenSelectionSpec& spec);
 
 Dataset GenerateTokenSelection(const TokenSelectionSpec& spec, std::uint64_t seed);
+
+// The signal μ_c of class c (index 0..K−1): data.mu_plus, data.mu_minus, then ‖μ‖e_{c+1}.
+Vector ClassSignal(const Dataset& data, int c);
+// The class index of sample label `label` (K = 2: +1 → 0, −1 → 1; K ≥ 3: the label itself).
+int ClassIndex(const Dataset& data, double label);
 
 // The signal of the token mean x̄ = (1/T)Σ_t x_t is aμ_ỹ + bμ_{−ỹ} with these coefficients:
 // a = (relevant + ρ·weak_same)/T, b = ρ·weak_opposite/T (its noise is ε̄ ~ N(0, σ²I/T)).

@@ -9,6 +9,8 @@
 //
 // Shapes: X (n·T)×d row-major, y n, q and u d; or a per-sample query matrix Q n×d (row i = q_i),
 // in which case grad_q is still Σ_i X_iᵀ ∂L/∂a_i and callers use dloss_dscore for the rest.
+#include <span>
+
 #include "boa/linalg.hpp"
 
 namespace boa {
@@ -21,6 +23,13 @@ struct KernelOutput {
   Vector grad_q;           // d (empty when no gradient was asked for)
   Vector grad_u;           // d
 };
+
+// The softmax's backward rule, shared by every loss on an attention output f = Σ_t s_t b_t with
+// s = S(a): given ∂L/∂f, writes ∂L/∂a_t = ∂L/∂f · s_t (b_t − f).
+inline void ScoreGradient(std::span<const double> s, std::span<const double> b, double f,
+                          double dloss_df, std::span<double> da) {
+  for (std::size_t t = 0; t < s.size(); ++t) da[t] = dloss_df * s[t] * (b[t] - f);
+}
 
 // Samples per work block. Blocks are the unit of threading and of the fixed reduction order
 // (partial sums per block, added in block order), so results never depend on the thread count.

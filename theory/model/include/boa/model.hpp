@@ -7,6 +7,8 @@
 //                       ∇_W L = p (∇_q L)ᵀ (rank one)
 //   M3 SelfAttention    f = vᵀ Xᵀ S(X W x_1)      blocks W (d×d row-major), v (d)
 //                       ∇_W L = Σ_i (X_iᵀ ∂L/∂a_i) x_{i1}ᵀ
+//   M2 with K outputs   z_k = ν_kᵀ Xᵀ S(X p)       blocks p (d), nu (d·K, fixed heads ν_k)
+//   (TokenSelectionK)   softmax cross-entropy; ∇_p L = Σ_i X_iᵀ ∂L/∂a_i with the kernel's rule
 //
 // A model is a list of named parameter blocks (flat vectors) plus Evaluate. Trainers,
 // finite-difference checks and initialisers work on the blocks without knowing the model.
@@ -112,6 +114,25 @@ class TokenSelection final : public Model {
   mutable bool p_current_ = true;
 };
 
+// M2 with K outputs ([S] Section F; THEORY.md §1.2): logits z_ik = ν_kᵀ X_iᵀ S(X_i p), loss
+// L = (1/n) Σ_i [log Σ_k e^{z_ik} − z_{i,c_i}] (log-sum-exp) with c_i = ClassIndex(data, y_i);
+// p trained, the heads ν_1..ν_K fixed (block "nu", column k of a d×K column-major matrix).
+// With γ = softmax(z_i) − e_{c_i}, the scores' gradient is the kernel's rule (ScoreGradient) on the
+// values β_t = Σ_k γ_k x_itᵀν_k: ∂L/∂a_it = (1/n) s_it (β_t − sᵀβ). Evaluation::f holds the
+// margin z_{i,c_i} − max_{k≠c_i} z_ik (> 0 ⇔ sample i is fitted); for K = 2 that is y_i times the
+// binary output of TokenSelection with head ν₁ − ν₂, and the loss and ∇_p L are the binary ones.
+class TokenSelectionK final : public Model {
+ public:
+  TokenSelectionK(int d, const Eigen::MatrixXd& heads);  // heads d×K, K ≥ 2; p = 0
+  std::string Name() const override { return "m2k"; }
+  Evaluation Evaluate(const Dataset& data, bool with_gradient) const override;
+  std::unique_ptr<Model> Clone() const override;
+  int Classes() const { return classes_; }
+
+ private:
+  int classes_;
+};
+
 class SelfAttention final : public Model {
  public:
   explicit SelfAttention(int d);  // W = 0, v = 0
@@ -122,5 +143,8 @@ class SelfAttention final : public Model {
 
 // The [S] default head ν = (μ₊ − μ₋) / (‖μ₊ − μ₋‖·‖μ‖), so that νᵀμ± = ±1/√2.
 Vector DefaultHead(const Dataset& data);
+// The K-class heads ν_k = μ_k/(√2‖μ‖²) (K = data.classes, μ_k = ClassSignal), so νₖᵀμ_k = 1/√2 and
+// for K = 2, ν₁ − ν₂ is DefaultHead: the binary model's head.
+Eigen::MatrixXd DefaultHeadsK(const Dataset& data);
 
 }  // namespace boa

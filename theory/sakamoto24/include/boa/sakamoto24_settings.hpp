@@ -77,6 +77,15 @@ double RelevantTokenAccuracy(const TokenSelectionSpec& spec, const Vector& head)
 // The angles (degrees) of the random-head figure: 0, 15, …, 75, 80, 85, 90.
 const std::vector<double>& RotatedHeadAngles();
 
+// [S] Section F, K classes (THEORY.md §4.4): the Fig. 3a data (d = 2000, ‖μ‖ = 20, T = 8,
+// ρ = 0.1, one relevant and one weak-same token, one weak token of each other class) with
+// K ∈ KClassCounts() classes, n = 30 (equal class blocks for K = 2, 3, 5) and Bernoulli(η) flips
+// to a uniformly drawn other class. KClassProtocol: p only from 0 (W = I), the [S] step size and
+// horizon (lr 5e-3, 1000 steps; 300 at quick, as Sakamoto24FigureProtocol), 400 clean test samples.
+const std::vector<int>& KClassCounts();
+TokenSelectionSpec KClassSpec(int K, double eta);
+TokenSelectionRunOptions KClassProtocol(Budget budget);
+
 // The 𝔖 settings: p only, T = 8 with 2 relevant + 2 weak-same + 2 weak-opposite tokens,
 // ρ = 0.1, (d, ‖μ‖) ∈ {(6000, 20), (6000, 60), (6000, 100), (12000, 120)} (index 0..3).
 // n = 40, so that η = 0.05 already flips one sample per class under balanced-exact flips

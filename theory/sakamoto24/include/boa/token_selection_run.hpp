@@ -84,6 +84,9 @@ struct TokenSelectionRun {
   // Among noisy samples (1 if none): the selected token's head score νᵀx has the sign of the
   // observed (flipped) label — the token [S] says a fitted noisy sample attends to.
   double noisy_select_label_sign = 1;
+  // K-class runs (RunTokenSelectionK) only, among noisy samples (1 if none): the selected token
+  // carries the observed label's class signal (the weak token of that class, as [S] has it).
+  double noisy_selects_label_class = 1;
   std::map<std::string, double> clean_selects, noisy_selects;  // SelectionByRole
   ProjectedTestResult test;  // clean test error of the final model
   double test_accuracy = 0;  // 1 − test.error.rate
@@ -122,6 +125,16 @@ TokenSelectionRun RunTokenSelectionOnGram(const GramInstance& gram, const TokenS
 // observers are refused). Fills labels, train_accuracy, noisy_fitted, test and test_accuracy.
 TokenSelectionRun RunHeadOnly(const TokenSelectionSpec& spec,
                               const TokenSelectionRunOptions& options, std::uint64_t seed);
+
+// [S] Section F, K classes (spec.classes = K): TokenSelectionK with the heads DefaultHeadsK, p
+// trained from 0 by GD with options.lr and options.steps (p only, W = I: train_W, head, the
+// engine and the observers are refused). Fills labels, data, query (= p), train_accuracy and
+// noisy_fitted (margin > 0), clean_selects / noisy_selects, noisy_selects_label_class (not
+// noisy_select_label_sign, a binary measure), and test_accuracy: the fraction of
+// options.n_test fresh clean samples (test stream of `seed`, drawn in d dimensions: K heads have
+// no two-number projected form) whose true class has the largest logit.
+TokenSelectionRun RunTokenSelectionK(const TokenSelectionSpec& spec,
+                                     const TokenSelectionRunOptions& options, std::uint64_t seed);
 
 // The key numbers of a run under `prefix` (e.g. "balanced_"): train_accuracy, test_accuracy,
 // noisy_fitted, noisy_select_label_sign, and clean_selects_<role> / noisy_selects_<role> for every
