@@ -47,8 +47,8 @@ void WriteAuditMarkdown(std::ostream& md, const FlakeAudit& audit) {
   }
   const int bases = sweeps::FlakeAuditSeedBases(audit.budget);
   if (bases == 0) {
-    md << "## Flake audit\n\nNot run at the " << ToString(audit.budget) << " budget, whose claim "
-       << "runs above are CI's runs; `--budget default` audits CI's seed base, `--budget full` "
+    md << "## Flake audit\n\nNot run at the " << ToString(audit.budget) << " budget: under CI's "
+       << "seed base it would repeat exactly the runs `./boa test` asserts; `--budget full` audits "
        << sweeps::FlakeAuditSeedBases(Budget::kFull) << " seed bases.\n\n";
     return;
   }
@@ -56,9 +56,7 @@ void WriteAuditMarkdown(std::ostream& md, const FlakeAudit& audit) {
      << "Measured here (`boa sweep flake_audit`): every probabilistic and scaling claim run exactly "
      << "as `./boa test` runs it (the " << ToString(kCiBudget) << " budget, the claim's CI cap) "
      << "under " << bases << (bases == 1 ? " seed base" : " seed bases") << " (the "
-     << ToString(audit.budget) << " budget; quick 1, default "
-     << sweeps::FlakeAuditSeedBases(Budget::kDefault) << ", full "
-     << sweeps::FlakeAuditSeedBases(Budget::kFull) << "). A run whose verdict is not the "
+     << ToString(audit.budget) << " budget). A run whose verdict is not the "
      << "expected one is *unexpected*; for a claim that holds, its rate is at most the claim's α "
      << "(the plan's guarantee). *Failing instances* pools every run's instances; **above δ** "
      << "marks a pooled rate whose one-sided 95% Clopper–Pearson lower bound exceeds δ.\n\n"

@@ -28,9 +28,10 @@ std::vector<const Claim*> StatisticalClaims() {
 
 }  // namespace
 
-int FlakeAuditSeedBases(Budget b) {
-  return b == Budget::kFull ? 10 : b == Budget::kDefault ? 1 : 0;
-}
+// Only the full budget audits: under CI's own seed base the audit repeats exactly the runs that
+// `./boa test` asserts, so at the default budget it cost the report 86 s (2026-12-01) and told
+// nothing that a green CI run does not.
+int FlakeAuditSeedBases(Budget b) { return b == Budget::kFull ? 10 : 0; }
 
 Sweep FlakeAuditSweep() {
   Sweep s;
