@@ -65,8 +65,9 @@ void RequireEveryGlobUsed(const std::vector<std::string>& globs, const std::vect
   }
 }
 
-bool IsWhole(const std::vector<std::string>& globs) {
-  return globs.size() == 1 && globs.front() == "*";
+// Partial: some claim or figure of the catalog left out (counted, so `--claims 'x*,*'` is whole).
+bool IsPartial(std::size_t claims, std::size_t figures) {
+  return claims < Catalog().size() || figures < FigureCatalog().size();
 }
 
 std::string Joined(const std::vector<std::string>& globs) {
@@ -144,7 +145,7 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
      << Short(seconds) << " s, SIMD target `" << SimdTargetName()
      << "`. Every number below is measured here by the command in its row "
      << "unless it is labelled as coming from a paper or a derivation.\n\n";
-  if (!IsWhole(options.claims) || !IsWhole(options.figures)) {
+  if (IsPartial(rows.size(), figures.size())) {
     md << "**Partial report:** " << rows.size() << " of " << Catalog().size()
        << " claims (`--claims " << Joined(options.claims) << "`) and " << figures.size() << " of "
        << FigureCatalog().size() << " figures (`--figures " << Joined(options.figures)
@@ -238,7 +239,7 @@ json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
           {"selection",
            {{"claims", options.claims},
             {"figures", options.figures},
-            {"complete", IsWhole(options.claims) && IsWhole(options.figures)}}},
+            {"complete", !IsPartial(rows.size(), figures.size())}}},
           {"budget", ToString(options.budget)},
           {"engine", ToString(options.engine)},
           {"simd", SimdTargetName()},
@@ -293,7 +294,7 @@ int WriteReport(const ReportOptions& options) {
     progress.Start("flake audit");
     const Engine sweep_engine = ResolveEngine(options.engine);
     FlakeAudit audit;
-    audit.skipped_partial = !IsWhole(options.claims);
+    audit.skipped_partial = claims.size() < Catalog().size();
     if (!audit.skipped_partial) {
       audit = RunFlakeAudit(options.budget, sweep_engine,
                             [&](int done, int total) { progress.Update(done, total); });
