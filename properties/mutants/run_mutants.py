@@ -167,7 +167,11 @@ def run_tests(scratch, log):
     tests. Returns the failing tests ([] when the suite passed)."""
     out = os.path.join(scratch, "build")
     jobs = str(os.cpu_count() or 1)
-    for phase in (["-LE", "slow", "--stop-on-failure"], ["-L", "slow", "--stop-on-failure"]):
+    # mutants.catalog_applies checks the catalog against the unmutated tree: in a mutated copy the
+    # mutant's own find text is gone by construction, so that test would "kill" every mutant.
+    skip = ["-E", "^mutants\\.catalog_applies$"]
+    for phase in (["-LE", "slow", "--stop-on-failure", *skip],
+                  ["-L", "slow", "--stop-on-failure", *skip]):
         phase_log = log + ".ctest"
         if os.path.exists(phase_log):
             os.remove(phase_log)
