@@ -12,11 +12,15 @@ survived, or that it did not compile (invalid: the catalog entry is wrong), and 
     ./boa mutants --list                      the catalog
     ./boa mutants [--only ID,...] [--changed REV] [--shard k/N] [--out FILE]
     ./boa mutants merge PART.json... --out FILE
+    ./boa mutants --only ID,... --update FILE re-measure some mutants into an existing record
 
 Results: reports/out/mutants.json (or --out) and MUTANTS.md beside it. --shard k/N runs the mutants
 whose catalog index i has i mod N = k, each shard in its own scratch folder, so N machines or GNU
 parallel can share a run; merge checks that the parts come from one commit and catalog and cover
-each mutant once, and writes what an unsharded run writes (timings aside). Exit 0 on success, 1
+each mutant once, and writes what an unsharded run writes (timings aside). --update re-measures the
+selected mutants (new ones, or survivors after a new property) at the current commit and replaces
+their entries in FILE, each marked with that commit; the other entries must be unchanged in the
+catalog since they were measured. Exit 0 on success, 1
 when a selected mutant is invalid or the unmutated suite fails in the scratch copy, 2 on bad input.
 """
 import argparse
@@ -225,11 +229,14 @@ def score(mutants):
 def markdown(results):
     killed, counted = score(results["mutants"])
     seconds = sum(m["seconds"] for m in results["mutants"])
+    later = sum(m.get("commit", results["commit"]) != results["commit"] for m in results["mutants"])
     lines = [
         "# Mutation analysis",
         "",
         f"Measured here by `./boa mutants` at commit {results['commit']} (catalog "
-        f"{results['catalog']}, shard {results['shard']}): {killed} of {counted} mutants killed "
+        f"{results['catalog']}, shard {results['shard']}"
+        f"{f'; {later} re-measured at later commits, marked' if later else ''}): "
+        f"{killed} of {counted} mutants killed "
         f"by the CI test tier ({100.0 * killed / max(counted, 1):.0f}%); mutants documented as "
         f"equivalent are not counted. {seconds / 60:.1f} minutes of mutant runs "
         f"({results['jobs']} build and test jobs), plus the scratch build and the unmutated suite "
@@ -240,12 +247,67 @@ def markdown(results):
     ]
     for m in results["mutants"]:
         status = m["status"] + (" (equivalent: " + m["equivalent"] + ")" if m.get("equivalent") else "")
+        if m.get("commit", results["commit"]) != results["commit"]:
+            status += f" (at commit {m['commit']})"
         killers = ", ".join(f"`{t}`" for t in m["killed_by"][:3])
         if len(m["killed_by"]) > 3:
             killers += f" and {len(m['killed_by']) - 3} more"
         lines.append(f"| `{m['id']}` | {m['layer']} | {m['description']} | {status} | {killers} "
                      f"| {m['seconds']:.0f} |")
     return "\n".join(lines) + "\n"
+
+
+def mutant_key(m):
+    return (m["file"], m["find"], m["replace"])
+
+
+def read_record(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            record = json.load(f)
+    except (OSError, json.JSONDecodeError) as e:
+        raise BadInput(f"cannot read mutant results {path}: {e}")
+    if record.get("schema") != SCHEMA or not record.get("complete"):
+        raise BadInput(f"{path} is not a complete run of this schema; run every mutant instead")
+    return record
+
+
+def check_updatable(record, path, entries, chosen):
+    """The entries of `record` that this run does not re-measure must still stand for the same
+    patch: the catalog at the commit each was measured at must hold the same file/find/replace."""
+    if git("status", "--porcelain", "--untracked-files=no").strip():
+        raise BadInput("--update records measurements against a commit: commit your changes first")
+    current = {m["id"]: mutant_key(m) for m in entries}
+    remeasured = {m["id"] for _, m in chosen}
+    catalogs = {}
+    for r in record["mutants"]:
+        if r["id"] in remeasured or r["id"] not in current:
+            continue
+        commit = r.get("commit", record["commit"])
+        if commit not in catalogs:
+            try:
+                text = git("show", f"{commit}:properties/mutants/catalog.json")
+            except subprocess.CalledProcessError:
+                raise BadInput(f"{path}: commit {commit} is not in this repository")
+            catalogs[commit] = {m["id"]: mutant_key(m) for m in json.loads(text)}
+        if catalogs[commit].get(r["id"]) != current[r["id"]]:
+            raise BadInput(f"{path}: {r['id']} changed in the catalog since commit {commit}; "
+                           f"re-measure it too (--only ...,{r['id']})")
+
+
+def updated(record, results, entries):
+    """`record` with the entries of `results` replacing or adding theirs, in catalog order;
+    mutants no longer in the catalog are dropped."""
+    index = {m["id"]: k for k, m in enumerate(entries)}
+    fresh = {r["id"]: dict(r, commit=results["commit"]) for r in results["mutants"]}
+    kept = [dict(r, index=index[r["id"]]) for r in record["mutants"]
+            if r["id"] in index and r["id"] not in fresh]
+    dropped = [r["id"] for r in record["mutants"] if r["id"] not in index]
+    if dropped:
+        say(f"dropped from the record (no longer in the catalog): {', '.join(dropped)}")
+    out = dict(record, catalog=results["catalog"], mutants=sorted(
+        kept + list(fresh.values()), key=lambda r: r["index"]))
+    return out
 
 
 def run_mutants(args):
@@ -257,12 +319,22 @@ def run_mutants(args):
         return 0
     chosen = select(entries, args)
     out = args.out or os.path.join(ROOT, "reports", "out", "mutants.json")
+    record = None
+    if args.update:
+        if args.out or args.shard != (0, 1):
+            raise BadInput("--update writes its FILE: no --out or --shard with it")
+        record, out = read_record(args.update), args.update
+        check_updatable(record, args.update, entries, chosen)
     shard, shards = args.shard
     scratch = os.path.join(ROOT, "build", "mutants", f"{shard}-of-{shards}")
     os.makedirs(os.path.join(scratch, "src"), exist_ok=True)
     log = os.path.join(scratch, "log.txt")
     say(f"{len(chosen)} of {len(entries)} mutants selected; scratch copy {scratch} (log {log})")
     started = time.monotonic()
+    # The commit and state of the tree as copied: later edits or commits in the checkout do not
+    # change what this run measures.
+    commit = git("rev-parse", "--short=12", "HEAD").strip()
+    dirty = bool(git("status", "--porcelain", "--untracked-files=no").strip())
     sync_tree(os.path.join(scratch, "src"))
     say("building the unmutated scratch copy")
     if not build(scratch, log):
@@ -274,8 +346,7 @@ def run_mutants(args):
         say(f"the unmutated suite fails in the scratch copy ({', '.join(broken)}): see {log}")
         return 1
     results = {
-        "schema": SCHEMA, "commit": git("rev-parse", "--short=12", "HEAD").strip(),
-        "dirty": bool(git("status", "--porcelain", "--untracked-files=no").strip()),
+        "schema": SCHEMA, "commit": commit, "dirty": dirty,
         "catalog": catalog_hash, "shard": f"{shard}/{shards}", "jobs": os.cpu_count() or 1,
         "setup_seconds": round(time.monotonic() - started, 1), "complete": False, "mutants": [],
     }
@@ -293,17 +364,20 @@ def run_mutants(args):
                 invalid += 1
         finally:
             restore(scratch, m, original)
-        record = {"index": index, "id": m["id"], "layer": m["layer"],
-                  "description": m["description"], "status": status, "killed_by": killers,
-                  "seconds": round(time.monotonic() - t0, 1)}
+        entry = {"index": index, "id": m["id"], "layer": m["layer"],
+                 "description": m["description"], "status": status, "killed_by": killers,
+                 "seconds": round(time.monotonic() - t0, 1)}
         if m.get("equivalent"):
-            record["equivalent"] = m["equivalent"]
-        results["mutants"].append(record)
+            entry["equivalent"] = m["equivalent"]
+        results["mutants"].append(entry)
         say(f"    {status}" + (f" by {', '.join(killers[:3])}" if killers else "") +
-            f" ({record['seconds']:.0f} s)")
-        write_results(results, out)  # an interrupted run keeps what it measured
+            f" ({entry['seconds']:.0f} s)")
+        if record is None:
+            write_results(results, out)  # an interrupted run keeps what it measured
     build(scratch, log)  # leave the scratch build unmutated for the next run
     results["complete"] = True
+    if record is not None:
+        results = updated(record, results, entries)
     write_results(results, out)
     killed, counted = score(results["mutants"])
     say(f"{killed} of {counted} killed; wrote {out} and MUTANTS.md")
@@ -352,6 +426,8 @@ def main():
                         help="only mutants whose find text touches lines changed since REV")
     parser.add_argument("--shard", type=parse_shard, default=(0, 1), help="k/N")
     parser.add_argument("--out", help="results JSON (default reports/out/mutants.json)")
+    parser.add_argument("--update", metavar="FILE",
+                        help="re-measure the selected mutants into this complete results file")
     args = parser.parse_args()
     try:
         if args.words[:1] == ["merge"]:
