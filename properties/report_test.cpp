@@ -15,6 +15,7 @@
 
 #include "boa/catalog.hpp"
 #include "boa_report/figure_catalog.hpp"
+#include "boa_report/mutation_score.hpp"
 #include "paths.hpp"
 
 namespace boa::testing {
@@ -164,6 +165,40 @@ TEST(Report, RefusesAFolderWithMalformedMutationResultsBeforeAnyWork) {
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("mutants.json"), std::string::npos) << r.err;
   EXPECT_TRUE(fs::exists(out / "mutants.json"));  // nothing removed
+}
+
+// A fresh clone has no mutation run in its report folder: the report shows the committed record
+// of the last run instead, says so, and names the catalog's mutants that record did not measure.
+TEST(Report, FallsBackToTheCommittedMutationRecordAndNamesWhatItMissed) {
+  TempDir dir;
+  const fs::path out = dir.path() / "report", record = dir.path() / "record";
+  fs::create_directories(out);
+  fs::create_directories(record);
+  std::ofstream(record / "mutants.json") << kMutationResults;
+  std::ofstream(record / "catalog.json")
+      << R"([{"id": "data.a"}, {"id": "model.b"}, {"id": "gram.c"}])";
+
+  const auto from_record = report::ReadMutationResults(out, record);
+  ASSERT_TRUE(from_record.has_value());
+  EXPECT_EQ(from_record->record, (record / "mutants.json").string());
+  EXPECT_EQ(from_record->uncovered, std::vector<std::string>{"gram.c"});
+  std::ostringstream md;
+  report::WriteMutationMarkdown(md, from_record);
+  EXPECT_NE(md.str().find("committed record"), std::string::npos) << md.str();
+  EXPECT_NE(md.str().find("**Not measured:** 1 mutant(s) of today's catalog (`gram.c`)"),
+            std::string::npos)
+      << md.str();
+
+  // A run measured into the report folder wins over the record.
+  std::ofstream(out / "mutants.json") << kMutationResults;
+  const auto measured_here = report::ReadMutationResults(out, record);
+  ASSERT_TRUE(measured_here.has_value());
+  EXPECT_TRUE(measured_here->record.empty());
+
+  // Neither: nothing to show, and the section says how to measure.
+  fs::remove(out / "mutants.json");
+  fs::remove(record / "mutants.json");
+  EXPECT_FALSE(report::ReadMutationResults(out, record).has_value());
 }
 
 }  // namespace

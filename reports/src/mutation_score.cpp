@@ -1,6 +1,7 @@
 #include "boa_report/mutation_score.hpp"
 
 #include <fstream>
+#include <set>
 #include <string>
 
 #include "boa/error.hpp"
@@ -37,9 +38,11 @@ Score ScoreOf(const json& results) {
 
 }  // namespace
 
-std::optional<json> ReadMutationResults(const fs::path& folder) {
-  const fs::path file = folder / "mutants.json";
-  if (!fs::exists(file)) return std::nullopt;
+fs::path MutantsFolder() { return BOA_MUTANTS_FOLDER; }
+
+namespace {
+
+json ReadResultsFile(const fs::path& file) {
   std::ifstream in(file);
   json results;
   try {
@@ -56,47 +59,118 @@ std::optional<json> ReadMutationResults(const fs::path& folder) {
   return results;
 }
 
-void WriteMutationMarkdown(std::ostream& md, const std::optional<json>& results) {
+// A mutant re-measured by `./boa mutants --update` carries the commit it was measured at.
+std::string CommitOf(const json& m, const json& results) {
+  return m.value("commit", results["commit"].get<std::string>());
+}
+
+int RemeasuredLater(const json& results) {
+  int later = 0;
+  for (const json& m : results["mutants"]) later += CommitOf(m, results) != results["commit"];
+  return later;
+}
+
+// The ids of today's catalog that `results` has no measurement for (a record older than the
+// catalog, or a run with --only or one shard).
+std::vector<std::string> Uncovered(const json& results, const fs::path& catalog_file) {
+  std::vector<std::string> uncovered;
+  if (!fs::exists(catalog_file)) return uncovered;
+  std::ifstream in(catalog_file);
+  std::set<std::string> measured;
+  for (const json& m : results["mutants"]) measured.insert(m["id"].get<std::string>());
+  try {
+    for (const json& m : json::parse(in)) {
+      const std::string id = m.at("id").get<std::string>();
+      if (!measured.contains(id)) uncovered.push_back(id);
+    }
+  } catch (const std::exception& e) {
+    throw InvalidInput(catalog_file.string() + " is not a mutant catalog: " + e.what());
+  }
+  return uncovered;
+}
+
+}  // namespace
+
+std::optional<MutationResults> ReadMutationResults(const fs::path& folder,
+                                                   const fs::path& record_folder) {
+  MutationResults out;
+  if (fs::exists(folder / "mutants.json")) {
+    out.results = ReadResultsFile(folder / "mutants.json");
+  } else if (fs::exists(record_folder / "mutants.json")) {
+    out.record = (record_folder / "mutants.json").string();
+    out.results = ReadResultsFile(out.record);
+  } else {
+    return std::nullopt;
+  }
+  out.uncovered = Uncovered(out.results, record_folder / "catalog.json");
+  return out;
+}
+
+void WriteMutationMarkdown(std::ostream& md, const std::optional<MutationResults>& mutation) {
   md << "## Mutation analysis\n\n";
-  if (!results) {
-    md << "Not measured into this folder. `./boa mutants` applies each mutant of "
+  if (!mutation) {
+    md << "Not measured into this folder, and no committed record. `./boa mutants` applies each mutant of "
        << "`properties/mutants/catalog.json` (a plausible bug in theory/ that changes a paper's "
        << "conclusion) in a scratch copy, runs the CI test tier and writes `mutants.json` and "
        << "`MUTANTS.md` here; the next report keeps them and shows the score (README § Mutation "
        << "analysis).\n\n";
     return;
   }
-  const Score s = ScoreOf(*results);
-  md << "Measured here by `./boa mutants` at commit `" << (*results)["commit"].get<std::string>()
-     << "`" << ((*results).value("dirty", false) ? " (with uncommitted changes)" : "") << ", shard "
-     << (*results)["shard"].get<std::string>()
-     << ((*results).value("complete", true) ? "" : " (an interrupted run: partial)") << ": **"
-     << s.killed << " of " << s.counted << " mutants killed** by the CI test tier";
+  const json& results = mutation->results;
+  const Score s = ScoreOf(results);
+  md << (mutation->record.empty()
+             ? "Measured into this folder"
+             : "From the committed record of the last run (`" + mutation->record + "`)")
+     << " by `./boa mutants` at commit `" << results["commit"].get<std::string>() << "`"
+     << (results.value("dirty", false) ? " (with uncommitted changes)" : "") << ", shard "
+     << results["shard"].get<std::string>()
+     << (results.value("complete", true) ? "" : " (an interrupted run: partial)");
+  const int later = RemeasuredLater(results);
+  if (later > 0) md << "; " << later << " mutant(s) re-measured at later commits, marked below";
+  md << ": **" << s.killed << " of " << s.counted << " mutants killed** by the CI test tier";
   if (s.counted > 0) md << " (" << FormatNumber(100.0 * s.killed / s.counted) << "%)";
   md << "; " << s.equivalent << " documented as equivalent and " << s.invalid
      << " invalid (did not compile) are not counted. Cost: " << FormatNumber(s.seconds / 60)
      << " minutes of mutant builds and tests plus "
-     << FormatNumber((*results)["setup_seconds"].get<double>() / 60) << " minutes of set-up, on "
-     << (*results)["jobs"].get<int>()
-     << " cores. Every mutant, its bug and its killers: [`MUTANTS.md`](MUTANTS.md).\n\n";
+     << FormatNumber(results["setup_seconds"].get<double>() / 60) << " minutes of set-up, on "
+     << results["jobs"].get<int>() << " cores. Every mutant, its bug and its killers: ";
+  if (mutation->record.empty())
+    md << "[`MUTANTS.md`](MUTANTS.md).";
+  else
+    md << "`" << (fs::path(mutation->record).parent_path() / "MUTANTS.md").string() << "`.";
+  if (!mutation->uncovered.empty()) {
+    md << " **Not measured:** " << mutation->uncovered.size() << " mutant(s) of today's catalog (";
+    for (std::size_t k = 0; k < mutation->uncovered.size(); ++k)
+      md << (k ? ", `" : "`") << mutation->uncovered[k] << "`";
+    md << "); `./boa mutants --only ID,...` measures them.";
+  }
+  md << "\n\n";
   int survivors = 0;
-  for (const json& m : (*results)["mutants"]) {
+  for (const json& m : results["mutants"]) {
     if (m["status"] != "survived") continue;
     if (survivors++ == 0) md << "| surviving mutant | plausible bug | triage |\n|---|---|---|\n";
     md << "| `" << m["id"].get<std::string>() << "` | " << m["description"].get<std::string>()
        << " | "
        << (m.contains("equivalent") ? "equivalent: " + m["equivalent"].get<std::string>()
-                                    : std::string("not yet triaged"))
-       << " |\n";
+                                    : std::string("not yet triaged"));
+    if (CommitOf(m, results) != results["commit"])
+      md << " (at commit " << CommitOf(m, results) << ")";
+    md << " |\n";
   }
   md << (survivors == 0 ? "No mutant survived.\n\n" : "\n");
 }
 
-json MutationJson(const std::optional<json>& results) {
-  if (!results) return nullptr;
-  const Score s = ScoreOf(*results);
-  return {{"commit", (*results)["commit"]}, {"killed", s.killed},   {"counted", s.counted},
-          {"equivalent", s.equivalent},     {"invalid", s.invalid}, {"mutant_seconds", s.seconds}};
+json MutationJson(const std::optional<MutationResults>& mutation) {
+  if (!mutation) return nullptr;
+  const Score s = ScoreOf(mutation->results);
+  return {{"commit", mutation->results["commit"]},
+          {"record", mutation->record.empty() ? json(nullptr) : json(mutation->record)},
+          {"killed", s.killed},
+          {"counted", s.counted},
+          {"equivalent", s.equivalent},
+          {"invalid", s.invalid},
+          {"not_measured", mutation->uncovered},
+          {"mutant_seconds", s.seconds}};
 }
 
 }  // namespace boa::report

@@ -137,8 +137,9 @@ void WriteFindings(std::ostream& md, const std::vector<Row>& rows) {
 }
 
 void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
-                   const std::optional<json>& mutation, const std::vector<Figure>& figures,
-                   const ReportOptions& options, double seconds, const fs::path& file) {
+                   const std::optional<MutationResults>& mutation,
+                   const std::vector<Figure>& figures, const ReportOptions& options, double seconds,
+                   const fs::path& file) {
   std::ofstream md(file);
   md << "# boa report\n\n"
      << "Budget `" << ToString(options.budget) << "`, seed base " << options.seed << ", "
@@ -217,7 +218,7 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
 }
 
 json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
-                 const std::optional<json>& mutation, const std::vector<Figure>& figures,
+                 const std::optional<MutationResults>& mutation, const std::vector<Figure>& figures,
                  const ReportOptions& options, double seconds) {
   json claims = json::array();
   for (const Row& r : rows) {
@@ -255,7 +256,7 @@ int WriteReport(const ReportOptions& options) {
   const fs::path staging =
       out.parent_path() / ("." + out.filename().string() + ".partial-" + std::to_string(getpid()));
   // A mutation run's results (hours of work) survive the report, which replaces the folder.
-  const std::optional<json> mutation = ReadMutationResults(out);
+  const std::optional<MutationResults> mutation = ReadMutationResults(out, MutantsFolder());
   std::vector<const Claim*> claims;
   std::vector<bool> used(options.claims.size(), false);
   for (const Claim& claim : Catalog()) {
