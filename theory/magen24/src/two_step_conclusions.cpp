@@ -1,5 +1,7 @@
 #include "boa/two_step_conclusions.hpp"
 
+#include "boa/format.hpp"
+
 namespace boa {
 namespace {
 
@@ -28,14 +30,15 @@ std::string TwoStepConclusionsFailed(const PromptAttentionRun& run) {
   if (!Fits(run)) why += "(i) train accuracy " + std::to_string(run.train_accuracy) + " < 1; ";
   if (!CleanSelectSignal(run)) {
     why += "(ii) min clean signal attention " + std::to_string(run.min_clean_signal_attention) +
-           " < 0.9; ";
+           " < " + FormatNumber(kMinCleanSignalAttention) + "; ";
   }
   if (!NoisySelectNoise(run)) {
     why += "(iii) max noisy signal attention " + std::to_string(run.max_noisy_signal_attention) +
-           " > 0.1; ";
+           " > " + FormatNumber(kMaxNoisySignalAttention) + "; ";
   }
   if (!Generalises(run))
-    why += "(iv) clean test error " + std::to_string(run.test.error.rate) + " > 0.05";
+    why += "(iv) clean test error " + std::to_string(run.test.error.rate) + " > " +
+           FormatNumber(kMaxCleanTestError);
   return why;
 }
 
