@@ -45,8 +45,8 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, const double* q, Eigen::
   // Row k holds block k's partial sums; they are added in block order below.
   RowMatrix partial_q, partial_u;
   if (with_gradient) {
-    partial_q.setZero(blocks, d);
-    partial_u.setZero(blocks, d);
+    partial_q.resize(blocks, d);
+    partial_u.resize(blocks, d);
   }
   Vector partial_loss = Vector::Zero(blocks);
   const double inv_n = 1.0 / static_cast<double>(n);
@@ -75,8 +75,11 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, const double* q, Eigen::
       }
     }
     if (!with_gradient) return;
-    products.add_rows(rows, count, d, da.data(), db.data(), partial_q.row(k).data(),
-                      partial_u.row(k).data());
+    double* gq = partial_q.row(k).data();
+    double* gu = partial_u.row(k).data();
+    std::fill_n(gq, d, 0.0);  // zeroed here, just before use, rather than all blocks up front
+    std::fill_n(gu, d, 0.0);
+    products.add_rows(rows, count, d, da.data(), db.data(), gq, gu);
   };
   const int threads = KernelThreads();
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && blocks > 1)
@@ -85,12 +88,8 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, const double* q, Eigen::
   out.loss = 0;
   for (Eigen::Index k = 0; k < blocks; ++k) out.loss += partial_loss(k);
   if (!with_gradient) return;
-  out.grad_q = partial_q.row(0).transpose();
-  out.grad_u = partial_u.row(0).transpose();
-  for (Eigen::Index k = 1; k < blocks; ++k) {
-    out.grad_q += partial_q.row(k).transpose();
-    out.grad_u += partial_u.row(k).transpose();
-  }
+  products.sum_rows(partial_q.data(), blocks, d, out.grad_q.data());
+  products.sum_rows(partial_u.data(), blocks, d, out.grad_u.data());
 }
 
 }  // namespace

@@ -7,12 +7,14 @@
 //   - a dot product x·q keeps 16 logical partial sums (lane l takes the elements j ≡ l mod 16 of
 //     the first 16⌊d/16⌋, in order), adds them by a fixed halving tree, then adds the sum of the
 //     remaining d mod 16 products, taken in order;
-//   - a gradient sum g += Σ_r c_r x_r updates each g_j row by row, r = 0, 1, 2, … in order.
+//   - a gradient sum g += Σ_r c_r x_r updates each g_j row by row, r = 0, 1, 2, … in order;
+//   - a sum of rows (the blocks' partial gradients) adds them in row order.
 // A vector of N lanes holds logical lanes kN … kN+N−1 of the 16; 16/N vectors hold them all.
 // Highway's ReduceSum is not used: its tree depends on N.
 //
 // Rows are taken in groups across the block's samples (a sample has only T rows, often 2): one
 // load of q and u serves kDotRows rows, one read-modify-write of gq and gu kAddRows rows.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -159,6 +161,21 @@ void BlockAddRows(const double* rows, std::int64_t count, std::int64_t d, const 
   if (r < count) AddRows<1>(rows + r * d, d, da + r, db + r, gq, gu);
 }
 
+// sum = rows[0] + rows[1] + … + rows[count−1], added row by row in order (count ≥ 1).
+void SumRows(const double* rows, std::int64_t count, std::int64_t d, double* sum) {
+  const hn::ScalableTag<double> dv;
+  const std::int64_t n = static_cast<std::int64_t>(hn::Lanes(dv));
+  std::copy_n(rows, d, sum);
+  for (std::int64_t k = 1; k < count; ++k) {
+    const double* row = rows + k * d;
+    std::int64_t j = 0;
+    for (; j + n <= d; j += n) {
+      hn::StoreU(hn::Add(hn::LoadU(dv, sum + j), hn::LoadU(dv, row + j)), dv, sum + j);
+    }
+    for (; j < d; ++j) sum[j] += row[j];
+  }
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace boa
 HWY_AFTER_NAMESPACE();
@@ -170,10 +187,12 @@ namespace boa {
 
 HWY_EXPORT(BlockDots);
 HWY_EXPORT(BlockAddRows);
+HWY_EXPORT(SumRows);
 
 SampleProducts ChosenSampleProducts() {
   ApplySimdChoice();
-  return {&HWY_DYNAMIC_DISPATCH(BlockDots), &HWY_DYNAMIC_DISPATCH(BlockAddRows)};
+  return {&HWY_DYNAMIC_DISPATCH(BlockDots), &HWY_DYNAMIC_DISPATCH(BlockAddRows),
+          &HWY_DYNAMIC_DISPATCH(SumRows)};
 }
 
 }  // namespace boa

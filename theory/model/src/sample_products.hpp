@@ -13,6 +13,8 @@ struct SampleProducts {
   // gq += Σ_r da_r x_r and gu += Σ_r db_r x_r over `count` consecutive rows, added in row order.
   void (*add_rows)(const double* rows, std::int64_t count, std::int64_t d, const double* da,
                    const double* db, double* gq, double* gu);
+  // sum = Σ_k rows[k] over `count` ≥ 1 consecutive rows, added in row order.
+  void (*sum_rows)(const double* rows, std::int64_t count, std::int64_t d, double* sum);
 };
 
 // The products of the target in use (BOA_SIMD applied first). Look them up once per kernel call.
