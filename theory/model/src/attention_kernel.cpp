@@ -35,10 +35,9 @@ void ResizeOutput(Eigen::Index n, int T, Eigen::Index d, bool with_gradient, Ker
   out.grad_u.resize(with_gradient ? d : 0);
 }
 
-// QueryOf(i) returns a pointer to the query vector of sample i (shared or per sample).
-template <typename QueryOf>
-void Kernel(const RowMatrix& X, int T, const Vector& y, QueryOf query_of, const Vector& u,
-            bool with_gradient, KernelOutput& out) {
+// Sample i's query is q + i·q_stride (q_stride 0: one query shared by every sample).
+void Kernel(const RowMatrix& X, int T, const Vector& y, const double* q, Eigen::Index q_stride,
+            const Vector& u, bool with_gradient, KernelOutput& out) {
   const Eigen::Index n = y.size(), d = X.cols();
   assert(X.rows() == n * T && u.size() == d);
   ResizeOutput(n, T, d, with_gradient, out);
@@ -46,28 +45,41 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, QueryOf query_of, const 
   // Row k holds block k's partial sums; they are added in block order below.
   RowMatrix partial_q, partial_u;
   if (with_gradient) {
-    partial_q.setZero(blocks, d);
-    partial_u.setZero(blocks, d);
+    partial_q.resize(blocks, d);
+    partial_u.resize(blocks, d);
   }
   Vector partial_loss = Vector::Zero(blocks);
   const double inv_n = 1.0 / static_cast<double>(n);
   // The O(T·d) loops of the SIMD target in use (boa/simd.hpp), looked up once per call.
   const SampleProducts products = ChosenSampleProducts();
 
+  // A block's rows are contiguous in X: the scores and values of all of them, then each
+  // sample's terms, then the gradient sums over all of them (rows in order, as sample by sample).
   auto run_block = [&](Eigen::Index k) {
-    std::vector<double> a(T), b(T), da(T), db(T);
-    const Eigen::Index end = std::min(n, (k + 1) * kSamplesPerBlock);
-    for (Eigen::Index i = k * kSamplesPerBlock; i < end; ++i) {
-      const double* rows = X.data() + i * T * d;  // the sample's T contiguous rows
-      const double* q = query_of(i);
-      products.dots(rows, T, d, q, u.data(), a.data(), b.data());
+    const Eigen::Index first = k * kSamplesPerBlock, end = std::min(n, first + kSamplesPerBlock);
+    const Eigen::Index count = (end - first) * T;
+    const double* rows = X.data() + first * T * d;
+    std::vector<double> a(count), b(count), da(count), db(count);
+    products.dots(rows, end - first, T, d, q + first * q_stride, q_stride, u.data(), a.data(),
+                  b.data());
+    const auto sample = [T](std::vector<double>& v, Eigen::Index r) {
+      return std::span<double>(v.data() + r, static_cast<std::size_t>(T));
+    };
+    for (Eigen::Index i = first; i < end; ++i) {
+      const Eigen::Index r = (i - first) * T;  // the sample's first row in the block
       std::span<double> s(out.attention.row(i).data(), T);
-      out.f(i) = SampleTerms(a, b, y(i), inv_n, s, da, db, partial_loss(k));
-      if (!with_gradient) continue;
-      for (int t = 0; t < T; ++t) out.dloss_dscore(i, t) = da[t];
-      products.add_rows(rows, T, d, da.data(), db.data(), partial_q.row(k).data(),
-                        partial_u.row(k).data());
+      out.f(i) = SampleTerms(sample(a, r), sample(b, r), y(i), inv_n, s, sample(da, r),
+                             sample(db, r), partial_loss(k));
+      if (with_gradient) {
+        for (int t = 0; t < T; ++t) out.dloss_dscore(i, t) = da[r + t];
+      }
     }
+    if (!with_gradient) return;
+    double* gq = partial_q.row(k).data();
+    double* gu = partial_u.row(k).data();
+    std::fill_n(gq, d, 0.0);  // zeroed here, just before use, rather than all blocks up front
+    std::fill_n(gu, d, 0.0);
+    products.add_rows(rows, count, d, da.data(), db.data(), gq, gu);
   };
   const int threads = KernelThreads();
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && blocks > 1)
@@ -76,27 +88,21 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, QueryOf query_of, const 
   out.loss = 0;
   for (Eigen::Index k = 0; k < blocks; ++k) out.loss += partial_loss(k);
   if (!with_gradient) return;
-  out.grad_q = partial_q.row(0).transpose();
-  out.grad_u = partial_u.row(0).transpose();
-  for (Eigen::Index k = 1; k < blocks; ++k) {
-    out.grad_q += partial_q.row(k).transpose();
-    out.grad_u += partial_u.row(k).transpose();
-  }
+  products.sum_rows(partial_q.data(), blocks, d, out.grad_q.data());
+  products.sum_rows(partial_u.data(), blocks, d, out.grad_u.data());
 }
 
 }  // namespace
 
 void FusedAttentionKernel(const RowMatrix& X, int T, const Vector& y, const Vector& q,
                           const Vector& u, bool with_gradient, KernelOutput& out) {
-  Kernel(
-      X, T, y, [&q](Eigen::Index) { return q.data(); }, u, with_gradient, out);
+  Kernel(X, T, y, q.data(), 0, u, with_gradient, out);
 }
 
 void FusedAttentionKernel(const RowMatrix& X, int T, const Vector& y, const RowMatrix& Q,
                           const Vector& u, bool with_gradient, KernelOutput& out) {
-  assert(Q.rows() == y.size());
-  Kernel(
-      X, T, y, [&Q](Eigen::Index i) { return Q.row(i).data(); }, u, with_gradient, out);
+  assert(Q.rows() == y.size() && Q.cols() == X.cols());
+  Kernel(X, T, y, Q.data(), Q.cols(), u, with_gradient, out);
 }
 
 void AttentionFromScores(const Vector& scores, const Vector& values, int T, const Vector& y,

@@ -1,5 +1,5 @@
-// The fused kernel's per-sample products, written once with Google Highway and compiled for
-// every x86 target (foreach_target.h re-includes this file once per target).
+// The fused kernel's products over a block of samples, written once with Google Highway and
+// compiled for every x86 target (foreach_target.h re-includes this file once per target).
 //
 // Every target computes the same sums in the same order, so results depend only on whether the
 // target's MulAdd is a fused multiply-add (avx2, avx3) or a multiply then an add (scalar, ssse3,
@@ -7,9 +7,14 @@
 //   - a dot product x·q keeps 16 logical partial sums (lane l takes the elements j ≡ l mod 16 of
 //     the first 16⌊d/16⌋, in order), adds them by a fixed halving tree, then adds the sum of the
 //     remaining d mod 16 products, taken in order;
-//   - a gradient sum g += Σ_t c_t x_t updates each g_j row by row, t = 0, 1, …, T−1.
+//   - a gradient sum g += Σ_r c_r x_r updates each g_j row by row, r = 0, 1, 2, … in order;
+//   - a sum of rows (the blocks' partial gradients) adds them in row order.
 // A vector of N lanes holds logical lanes kN … kN+N−1 of the 16; 16/N vectors hold them all.
 // Highway's ReduceSum is not used: its tree depends on N.
+//
+// Rows are taken in groups across the block's samples (a sample has only T rows, often 2): one
+// load of q and u serves kDotRows rows, one read-modify-write of gq and gu kAddRows rows.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -76,17 +81,33 @@ void Dots(const double* rows, std::int64_t d, const double* q, const double* u, 
   }
 }
 
-// Two rows per sweep where a vector is wide (AVX-512: 8 accumulators of 8 lanes), one where it
-// is narrower (already 8 or more accumulators per row pair of dots).
-constexpr std::size_t kDotRows = kLanes >= 8 ? 2 : 1;
+// Four rows per sweep where a vector is wide (AVX-512: 16 accumulators of 8 lanes out of 32
+// registers), one where it is narrower (AVX2: 8 accumulators per row already, 16 registers).
+constexpr std::size_t kDotRows = kLanes >= 8 ? 4 : 1;
 
-void SampleDots(const double* rows, std::int64_t T, std::int64_t d, const double* q,
+// Dots over `count` consecutive rows that share the query q (pairs before single rows, for a
+// per-sample query with T = 2).
+void DotsOfRows(const double* rows, std::int64_t count, std::int64_t d, const double* q,
                 const double* u, double* a, double* b) {
-  std::int64_t t = 0;
-  for (; t + static_cast<std::int64_t>(kDotRows) <= T; t += kDotRows) {
-    Dots<kDotRows>(rows + t * d, d, q, u, a + t, b + t);
+  std::int64_t r = 0;
+  for (; r + static_cast<std::int64_t>(kDotRows) <= count; r += kDotRows) {
+    Dots<kDotRows>(rows + r * d, d, q, u, a + r, b + r);
   }
-  for (; t < T; ++t) Dots<1>(rows + t * d, d, q, u, a + t, b + t);
+  if constexpr (kDotRows > 2) {
+    for (; r + 2 <= count; r += 2) Dots<2>(rows + r * d, d, q, u, a + r, b + r);
+  }
+  for (; r < count; ++r) Dots<1>(rows + r * d, d, q, u, a + r, b + r);
+}
+
+void BlockDots(const double* rows, std::int64_t samples, std::int64_t T, std::int64_t d,
+               const double* q, std::int64_t q_stride, const double* u, double* a, double* b) {
+  if (q_stride == 0) {  // one query: rows grouped across samples
+    DotsOfRows(rows, samples * T, d, q, u, a, b);
+    return;
+  }
+  for (std::int64_t s = 0; s < samples; ++s) {
+    DotsOfRows(rows + s * T * d, T, d, q + s * q_stride, u, a + s * T, b + s * T);
+  }
 }
 
 // gq += Σ_r da_r x_r and gu += Σ_r db_r x_r over R consecutive rows, in row order: one
@@ -125,12 +146,34 @@ void AddRows(const double* rows, std::int64_t d, const double* da, const double*
   }
 }
 
-void SampleAddRows(const double* rows, std::int64_t T, std::int64_t d, const double* da,
-                   const double* db, double* gq, double* gu) {
-  std::int64_t t = 0;
-  for (; t + 4 <= T; t += 4) AddRows<4>(rows + t * d, d, da + t, db + t, gq, gu);
-  for (; t + 2 <= T; t += 2) AddRows<2>(rows + t * d, d, da + t, db + t, gq, gu);
-  if (t < T) AddRows<1>(rows + t * d, d, da + t, db + t, gq, gu);
+// Rows per read-modify-write of gq and gu: 2·kAddRows coefficient vectors stay in registers
+// (32 on AVX-512; 16 on AVX2 and SSE, where 8 rows would spill).
+constexpr std::size_t kAddRows = hn::MaxLanes(hn::ScalableTag<double>()) >= 8 ? 8 : 4;
+
+void BlockAddRows(const double* rows, std::int64_t count, std::int64_t d, const double* da,
+                  const double* db, double* gq, double* gu) {
+  std::int64_t r = 0;
+  for (; r + static_cast<std::int64_t>(kAddRows) <= count; r += kAddRows) {
+    AddRows<kAddRows>(rows + r * d, d, da + r, db + r, gq, gu);
+  }
+  for (; r + 4 <= count; r += 4) AddRows<4>(rows + r * d, d, da + r, db + r, gq, gu);
+  for (; r + 2 <= count; r += 2) AddRows<2>(rows + r * d, d, da + r, db + r, gq, gu);
+  if (r < count) AddRows<1>(rows + r * d, d, da + r, db + r, gq, gu);
+}
+
+// sum = rows[0] + rows[1] + … + rows[count−1], added row by row in order (count ≥ 1).
+void SumRows(const double* rows, std::int64_t count, std::int64_t d, double* sum) {
+  const hn::ScalableTag<double> dv;
+  const std::int64_t n = static_cast<std::int64_t>(hn::Lanes(dv));
+  std::copy_n(rows, d, sum);
+  for (std::int64_t k = 1; k < count; ++k) {
+    const double* row = rows + k * d;
+    std::int64_t j = 0;
+    for (; j + n <= d; j += n) {
+      hn::StoreU(hn::Add(hn::LoadU(dv, sum + j), hn::LoadU(dv, row + j)), dv, sum + j);
+    }
+    for (; j < d; ++j) sum[j] += row[j];
+  }
 }
 
 }  // namespace HWY_NAMESPACE
@@ -142,12 +185,14 @@ HWY_AFTER_NAMESPACE();
 
 namespace boa {
 
-HWY_EXPORT(SampleDots);
-HWY_EXPORT(SampleAddRows);
+HWY_EXPORT(BlockDots);
+HWY_EXPORT(BlockAddRows);
+HWY_EXPORT(SumRows);
 
 SampleProducts ChosenSampleProducts() {
   ApplySimdChoice();
-  return {&HWY_DYNAMIC_DISPATCH(SampleDots), &HWY_DYNAMIC_DISPATCH(SampleAddRows)};
+  return {&HWY_DYNAMIC_DISPATCH(BlockDots), &HWY_DYNAMIC_DISPATCH(BlockAddRows),
+          &HWY_DYNAMIC_DISPATCH(SumRows)};
 }
 
 }  // namespace boa

@@ -1,17 +1,20 @@
 #pragma once
-// The fused kernel's O(T·d) per-sample products, compiled once per SIMD target
+// The fused kernel's O(T·d) products over a block of samples, compiled once per SIMD target
 // (sample_products.cpp, Google Highway) and picked at run time (boa/simd.hpp).
 #include <cstdint>
 
 namespace boa {
 
 struct SampleProducts {
-  // a_t = x_tᵀq and b_t = x_tᵀu for the sample's T rows (row-major, T×d at `rows`).
-  void (*dots)(const double* rows, std::int64_t T, std::int64_t d, const double* q, const double* u,
-               double* a, double* b);
-  // gq += Σ_t da_t x_t and gu += Σ_t db_t x_t, rows added in order t = 0, 1, …, T−1.
-  void (*add_rows)(const double* rows, std::int64_t T, std::int64_t d, const double* da,
+  // a_r = x_rᵀq_r and b_r = x_rᵀu for the T·samples consecutive rows at `rows` (row-major, d
+  // columns); rows t of sample s use the query at q + s·q_stride (q_stride 0: one shared query).
+  void (*dots)(const double* rows, std::int64_t samples, std::int64_t T, std::int64_t d,
+               const double* q, std::int64_t q_stride, const double* u, double* a, double* b);
+  // gq += Σ_r da_r x_r and gu += Σ_r db_r x_r over `count` consecutive rows, added in row order.
+  void (*add_rows)(const double* rows, std::int64_t count, std::int64_t d, const double* da,
                    const double* db, double* gq, double* gu);
+  // sum = Σ_k rows[k] over `count` ≥ 1 consecutive rows, added in row order.
+  void (*sum_rows)(const double* rows, std::int64_t count, std::int64_t d, double* sum);
 };
 
 // The products of the target in use (BOA_SIMD applied first). Look them up once per kernel call.
