@@ -35,8 +35,9 @@ inline void ScoreGradient(std::span<const double> s, std::span<const double> b, 
 // (partial sums per block, added in block order), so results never depend on the thread count.
 inline constexpr int kSamplesPerBlock = 8;
 
-// Fused: one pass over each sample's rows computes a, b, s, f, ℓ and the two gradient sums
-// while the rows are still in cache; X is read from memory once per gradient. Uses
+// Fused: per block of kSamplesPerBlock samples (contiguous rows of X), the scores and values of
+// all its rows, then each sample's s, f, ℓ, then the two gradient sums over the block's rows while
+// they are still in cache; X is read from memory once per gradient. Uses
 // KernelThreads() threads (boa/threads.hpp).
 void FusedAttentionKernel(const RowMatrix& X, int T, const Vector& y, const Vector& q,
                           const Vector& u, bool with_gradient, KernelOutput& out);
