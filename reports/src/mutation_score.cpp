@@ -1,5 +1,6 @@
 #include "boa_report/mutation_score.hpp"
 
+#include <cmath>
 #include <fstream>
 #include <set>
 #include <string>
@@ -58,6 +59,9 @@ json ReadResultsFile(const fs::path& file) {
   }
   return results;
 }
+
+// Minutes to one decimal: a run's cost, not a measurement to read back.
+double TenthsOfAMinute(double seconds) { return std::round(seconds / 6) / 10; }
 
 // A mutant re-measured by `./boa mutants --update` carries the commit it was measured at.
 std::string CommitOf(const json& m, const json& results) {
@@ -128,12 +132,13 @@ void WriteMutationMarkdown(std::ostream& md, const std::optional<MutationResults
   const int later = RemeasuredLater(results);
   if (later > 0) md << "; " << later << " mutant(s) re-measured at later commits, marked below";
   md << ": **" << s.killed << " of " << s.counted << " mutants killed** by the CI test tier";
-  if (s.counted > 0) md << " (" << FormatNumber(100.0 * s.killed / s.counted) << "%)";
+  if (s.counted > 0) md << " (" << FormatNumber(std::round(100.0 * s.killed / s.counted)) << "%)";
   md << "; " << s.equivalent << " documented as equivalent and " << s.invalid
-     << " invalid (did not compile) are not counted. Cost: " << FormatNumber(s.seconds / 60)
-     << " minutes of mutant builds and tests plus "
-     << FormatNumber(results["setup_seconds"].get<double>() / 60) << " minutes of set-up, on "
-     << results["jobs"].get<int>() << " cores. Every mutant, its bug and its killers: ";
+     << " invalid (did not compile) are not counted. Cost: "
+     << FormatNumber(TenthsOfAMinute(s.seconds)) << " minutes of mutant builds and tests plus "
+     << FormatNumber(TenthsOfAMinute(results["setup_seconds"].get<double>()))
+     << " minutes of set-up, on " << results["jobs"].get<int>()
+     << " cores. Every mutant, its bug and its killers: ";
   if (mutation->record.empty())
     md << "[`MUTANTS.md`](MUTANTS.md).";
   else
