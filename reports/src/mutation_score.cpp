@@ -113,11 +113,11 @@ std::optional<MutationResults> ReadMutationResults(const fs::path& folder,
 void WriteMutationMarkdown(std::ostream& md, const std::optional<MutationResults>& mutation) {
   md << "## Mutation analysis\n\n";
   if (!mutation) {
-    md << "Not measured into this folder, and no committed record. `./boa mutants` applies each mutant of "
-       << "`properties/mutants/catalog.json` (a plausible bug in theory/ that changes a paper's "
-       << "conclusion) in a scratch copy, runs the CI test tier and writes `mutants.json` and "
-       << "`MUTANTS.md` here; the next report keeps them and shows the score (README § Mutation "
-       << "analysis).\n\n";
+    md << "Not measured into this folder, and no committed record. `./boa mutants` applies "
+       << "each mutant of `properties/mutants/catalog.json` (a plausible bug in theory/ that "
+       << "changes a paper's conclusion) in a scratch copy, runs the CI test tier and writes "
+       << "`mutants.json` and `MUTANTS.md` here; the next report keeps them and shows the "
+       << "score (README § Mutation analysis).\n\n";
     return;
   }
   const json& results = mutation->results;
