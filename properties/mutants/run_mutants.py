@@ -17,7 +17,8 @@ survived, or that it did not compile (invalid: the catalog entry is wrong), and 
 Results: reports/out/mutants.json (or --out) and MUTANTS.md beside it. --shard k/N runs the mutants
 whose catalog index i has i mod N = k, each shard in its own scratch folder, so N machines or GNU
 parallel can share a run; merge checks that the parts come from one commit and catalog and cover
-each mutant once, and writes what an unsharded run writes (timings aside). --update re-measures the
+each mutant once, and writes what an unsharded run writes (timings aside, and the killers: they
+are the first failures ctest met, which depend on its test order). --update re-measures the
 selected mutants (new ones, or survivors after a new property) at the current commit and replaces
 their entries in FILE, each marked with that commit; the other entries must be unchanged in the
 catalog since they were measured. Exit 0 on success, 1
