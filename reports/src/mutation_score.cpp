@@ -130,7 +130,8 @@ void WriteMutationMarkdown(std::ostream& md, const std::optional<MutationResults
      << results["shard"].get<std::string>()
      << (results.value("complete", true) ? "" : " (an interrupted run: partial)");
   const int later = RemeasuredLater(results);
-  if (later > 0) md << "; " << later << " mutant(s) re-measured at later commits, marked below";
+  if (later > 0)
+    md << "; " << later << " mutant(s) re-measured at later commits (their commits in MUTANTS.md)";
   md << ": **" << s.killed << " of " << s.counted << " mutants killed** by the CI test tier";
   if (s.counted > 0) md << " (" << FormatNumber(std::round(100.0 * s.killed / s.counted)) << "%)";
   md << "; " << s.equivalent << " documented as equivalent and " << s.invalid
