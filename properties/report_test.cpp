@@ -198,7 +198,11 @@ TEST(Report, FallsBackToTheCommittedMutationRecordAndNamesWhatItMissed) {
   // Neither: nothing to show, and the section says how to measure.
   fs::remove(out / "mutants.json");
   fs::remove(record / "mutants.json");
-  EXPECT_FALSE(report::ReadMutationResults(out, record).has_value());
+  const auto neither = report::ReadMutationResults(out, record);
+  EXPECT_FALSE(neither.has_value());
+  std::ostringstream how;
+  report::WriteMutationMarkdown(how, neither);
+  EXPECT_NE(how.str().find("no committed record. `./boa mutants`"), std::string::npos) << how.str();
 }
 
 }  // namespace
