@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "boa/row_dot_products.hpp"
+#include "boa/scaled_row_sums.hpp"
 
 namespace boa {
 
@@ -17,6 +18,10 @@ FactoredQueryWeights::FactoredQueryWeights(const Dataset& data, const Vector& W0
   fixed->Y0 = RowDotProducts(data.X, AsMatrix(W0, data.d));
   fixed->G = RowDotProducts(data.X, data.X);
   fixed->H = RowDotProducts(fixed->Y0, fixed->Y0);
+  // Symmetric bit for bit (the FMA kernel already is; Eigen's product need not be), so that the
+  // per-step products may read G v as Gᵀv (SumOfScaledRows).
+  fixed->G.triangularView<Eigen::StrictlyLower>() = fixed->G.transpose();
+  fixed->H.triangularView<Eigen::StrictlyLower>() = fixed->H.transpose();
   fixed->p0 = p0;
   fixed->y0.noalias() = fixed->Y0 * p0;
   fixed->values.noalias() = data.X * head;
@@ -24,7 +29,7 @@ FactoredQueryWeights::FactoredQueryWeights(const Dataset& data, const Vector& W0
   fixed_ = std::move(fixed);
   a_.setZero(m);
   rho_.setZero(m);
-  R_.setZero(m, m);
+  Rt_.setZero(m, m);
 }
 
 bool FactoredQueryWeights::Matches(const Dataset& data) const {
@@ -32,16 +37,21 @@ bool FactoredQueryWeights::Matches(const Dataset& data) const {
          data.X.cols() == fixed_->X.cols() && data.y == fixed_->y && data.X == fixed_->X;
 }
 
-Vector FactoredQueryWeights::Z() const { return alpha_ * fixed_->y0 + fixed_->H * rho_; }
+// G and H are symmetric, so G v = Gᵀv = SumOfScaledRows(G, v): every per-step product runs on the
+// CPU's SIMD target (scaled_row_sums.hpp).
+Vector FactoredQueryWeights::Z() const {
+  return alpha_ * fixed_->y0 + SumOfScaledRows(fixed_->H, rho_);
+}
 
 Vector FactoredQueryWeights::AtP(const Vector& z) const {
   const double p0_dot_p = alpha_ * fixed_->p0_norm2 + fixed_->y0.dot(rho_);
-  return a_ * p0_dot_p + R_.transpose() * z;
+  const RowMatrix Rt_z = RowDotProducts(Rt_, Eigen::Map<const RowMatrix>(z.data(), 1, z.size()));
+  return a_ * p0_dot_p + Rt_z.col(0);
 }
 
 const KernelOutput& FactoredQueryWeights::Evaluate() {
   const Vector z = Z();
-  const Vector scores = c_ * z + fixed_->G * AtP(z);
+  const Vector scores = c_ * z + SumOfScaledRows(fixed_->G, AtP(z));
   AttentionFromScores(scores, fixed_->values, fixed_->T, fixed_->y, last_);
   return last_;
 }
@@ -49,16 +59,16 @@ const KernelOutput& FactoredQueryWeights::Evaluate() {
 bool FactoredQueryWeights::Step(double beta_p, double beta_W, double weight_decay) {
   const Vector r = Eigen::Map<const Vector>(last_.dloss_dscore.data(), last_.dloss_dscore.size());
   if (!r.allFinite()) return false;
-  const Vector Gr = fixed_->G * r;
+  const Vector Gr = SumOfScaledRows(fixed_->G, r);
   const double shrink_p = 1 - beta_p * weight_decay, shrink_W = 1 - beta_W * weight_decay;
   const double alpha = alpha_;
   const Vector rho = rho_;
   alpha_ = shrink_p * alpha - beta_p * a_.dot(Gr);
-  rho_ = shrink_p * rho - beta_p * (c_ * r + R_ * Gr);
+  // R G r = Σ_j (Gr)_j Rᵀ_j, and R ← shrink R − β ρ rᵀ is Rᵀ_j ← shrink Rᵀ_j − β r_j ρ: one pass.
+  const Vector RGr = SumOfScaledRowsThenUpdate(Rt_, Gr, shrink_W, -beta_W * r, rho);
+  rho_ = shrink_p * rho - beta_p * (c_ * r + RGr);
   c_ *= shrink_W;
   a_ = shrink_W * a_ - beta_W * alpha * r;
-  R_ = shrink_W * R_;
-  R_.noalias() -= beta_W * rho * r.transpose();
   return true;
 }
 
@@ -71,19 +81,20 @@ void FactoredQueryWeights::WriteW(Vector& W) const {
   dense *= c_;
   // A X = p₀ (aᵀX) + Y₀ᵀ (R X)
   dense.noalias() += fixed_->p0 * (a_.transpose() * fixed_->X);
-  dense.noalias() += fixed_->Y0.transpose() * (R_ * fixed_->X);
+  dense.noalias() += fixed_->Y0.transpose() * (Rt_.transpose() * fixed_->X);
 }
 
 Vector FactoredQueryWeights::ApplyW(const Vector& W0, const Vector& v) const {
   const Vector Xv = fixed_->X * v;
   const int d = static_cast<int>(fixed_->X.cols());
-  return c_ * (AsMatrix(W0, d) * v) + fixed_->p0 * a_.dot(Xv) + fixed_->Y0.transpose() * (R_ * Xv);
+  return c_ * (AsMatrix(W0, d) * v) + fixed_->p0 * a_.dot(Xv) +
+         fixed_->Y0.transpose() * (Rt_.transpose() * Xv);
 }
 
 Vector FactoredQueryWeights::ApplyWTransposed(const Vector& W0, const Vector& v) const {
   // Aᵀv = a (p₀ᵀv) + Rᵀ Y₀ v
   const int d = static_cast<int>(fixed_->X.cols());
-  const Vector At_v = a_ * fixed_->p0.dot(v) + R_.transpose() * (fixed_->Y0 * v);
+  const Vector At_v = a_ * fixed_->p0.dot(v) + Rt_ * (fixed_->Y0 * v);
   return c_ * (AsMatrix(W0, d).transpose() * v) + fixed_->X.transpose() * At_v;
 }
 

@@ -59,7 +59,7 @@ class FactoredQueryWeights {
   std::shared_ptr<const Fixed> fixed_;
   double c_ = 1, alpha_ = 1;
   Vector a_, rho_;
-  RowMatrix R_;
+  RowMatrix Rt_;  // Rᵀ: its rows are R's columns, so R G r and the update of R run row by row
   KernelOutput last_;
 };
 
