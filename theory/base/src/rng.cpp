@@ -26,13 +26,27 @@ double Rng::Normal() { return boost::random::normal_distribution<double>(0.0, 1.
 
 double Rng::Uniform() { return boost::random::uniform_01<double>()(engine_); }
 
-double Rng::Uniform(double lo, double hi) {
-  // Infinite bounds (a parameter such as 10^400) would send Boost into unbounded recursion.
+namespace {
+
+// Infinite bounds (a parameter such as 10^400) would send Boost into unbounded recursion.
+void RequireFiniteBounds(double lo, double hi) {
   if (!(std::isfinite(lo) && std::isfinite(hi) && lo <= hi)) {  // the message only on failure
     throw InvalidInput("a uniform draw needs finite bounds lo ≤ hi (got [" + FormatNumber(lo) +
                        ", " + FormatNumber(hi) + "])");
   }
+}
+
+}  // namespace
+
+double Rng::Uniform(double lo, double hi) {
+  RequireFiniteBounds(lo, hi);
   return boost::random::uniform_real_distribution<double>(lo, hi)(engine_);
+}
+
+void Rng::FillUniform(double lo, double hi, std::span<double> out) {
+  RequireFiniteBounds(lo, hi);
+  boost::random::uniform_real_distribution<double> uniform(lo, hi);
+  for (double& x : out) x = uniform(engine_);
 }
 
 int Rng::UniformInt(int lo, int hi) {

@@ -74,10 +74,12 @@ TokenSelectionRun RunDirect(const TokenSelectionSpec& spec, const TokenSelection
     if (options.attention_observer) options.attention_observer(step, run.labels, e.f, e.attention);
   };
   GradientDescent(model, run.data, {options.steps, ConstantSchedule(lr), 0}, observer);
-  const Evaluation e = model.Evaluate(run.data, false);
-  SummarizeFit(run.labels, e.f, e.attention, HeadScores(run.data, model.Block("nu")), run);
-  run.query = model.Query();
-  run.test = ProjectedCleanTestError(run.query, model.Block("nu"), spec, options.n_test, seed);
+  // Read-only from here: a non-const Block() would form the dense W (O(nT·d²)) for nothing.
+  const TokenSelection& trained = model;
+  const Evaluation e = trained.Evaluate(run.data, false);
+  SummarizeFit(run.labels, e.f, e.attention, HeadScores(run.data, trained.Block("nu")), run);
+  run.query = trained.Query();
+  run.test = ProjectedCleanTestError(run.query, trained.Block("nu"), spec, options.n_test, seed);
   run.test_accuracy = 1 - run.test.error.rate;
   return run;
 }

@@ -64,7 +64,7 @@ void InitTokenSelectionW(TokenSelection& model, std::uint64_t seed) {
   const double bound = 1.0 / std::sqrt(static_cast<double>(model.Dimension()));
   Vector& W = model.Block("W");
   W.resize(static_cast<Eigen::Index>(model.Dimension()) * model.Dimension());
-  for (double& x : W) x = rng.Uniform(-bound, bound);
+  rng.FillUniform(-bound, bound, {W.data(), static_cast<std::size_t>(W.size())});
 }
 
 Observer Trajectory::Recorder(const Dataset& data) {

@@ -5,6 +5,7 @@
 // same (spec, seed) gives bit-identical data on every platform with the same Boost version.
 // std::normal_distribution is deliberately not used: libstdc++ and libc++ disagree.
 #include <cstdint>
+#include <span>
 
 #include <boost/random/mersenne_twister.hpp>
 
@@ -21,7 +22,9 @@ class Rng {
   double Normal();                       // N(0, 1)
   double Uniform();                      // U[0, 1)
   double Uniform(double lo, double hi);  // U[lo, hi); finite lo ≤ hi, else InvalidInput
-  int UniformInt(int lo, int hi);        // uniform on {lo, ..., hi}
+  // out[k] = Uniform(lo, hi) for k = 0, 1, …: the same draws, without a call per draw (a d×d W₀).
+  void FillUniform(double lo, double hi, std::span<double> out);
+  int UniformInt(int lo, int hi);  // uniform on {lo, ..., hi}
   bool Bernoulli(double p);
   double ChiSquare(double degrees_of_freedom);
   std::uint64_t Bits();  // raw 64 bits
