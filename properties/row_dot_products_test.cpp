@@ -18,14 +18,14 @@
 namespace boa {
 namespace {
 
-// Sizes cover several 256-column chunks, every remainder of 8 columns, and every remainder of
-// the 4×4 and 2×2 row blocks.
+// Sizes cover several 256-column chunks, every remainder of 8 columns, every remainder of the
+// 5×4 (AVX-512) and 1×4 (AVX2) row blocks, and more than one 12-row panel of B.
 struct Pair {
   RowMatrix A, B;
 };
 
 Pair DrawPair() {
-  const int m = *rc::gen::inRange(1, 12), k = *rc::gen::inRange(1, 12);
+  const int m = *rc::gen::inRange(1, 12), k = *rc::gen::inRange(1, 40);
   const int d = *rc::gen::inRange(1, 700);
   Rng rng(*rc::gen::arbitrary<std::uint32_t>());
   auto normal = [&] { return rng.Normal(); };
@@ -87,6 +87,22 @@ RC_GTEST_PROP(RowDotProducts, EveryTargetIsWithinRoundingOfEigensProduct, ()) {
     const RowMatrix gap = (RowDotProducts(p.A, p.B) - eigen).cwiseAbs();
     RC_LOG() << "SIMD target " << target << '\n';
     RC_ASSERT(((gap.array() <= 2 * gamma * size.array())).all());
+  }
+}
+
+// Rows with a stride (a block of a wider matrix) give the same bits as the block copied out: the
+// kernel reads each row through its own stride.
+RC_GTEST_PROP(RowDotProducts, StridedRowsGiveTheSameBitsAsACopy, ()) {
+  const Pair p = DrawPair();
+  const int extra = *rc::gen::inRange(1, 9);
+  Rng rng(*rc::gen::arbitrary<std::uint32_t>());
+  RowMatrix wide =
+      RowMatrix::NullaryExpr(p.A.rows(), p.A.cols() + extra, [&] { return rng.Normal(); });
+  wide.leftCols(p.A.cols()) = p.A;
+  for (const std::string& target : SupportedSimdTargets()) {
+    const ScopedSimdTarget on(target);
+    RC_LOG() << "SIMD target " << target << ", extra columns " << extra << '\n';
+    RC_ASSERT(RowDotProducts(wide.leftCols(p.A.cols()), p.B) == RowDotProducts(p.A, p.B));
   }
 }
 

@@ -9,13 +9,22 @@
 //   - the columns are split into chunks of 256 (the last one shorter), and the chunk sums are
 //     added in chunk order, starting from 0;
 //   - within a chunk, 8 logical partial sums (lane l takes the columns ≡ l mod 8 of its first
-//     8⌊len/8⌋, in order) are added by a fixed halving tree, then the remaining products in order.
-// A vector of N lanes holds logical lanes kN … kN+N−1 of the 8.
+//     8⌊len/8⌋, in order) are added by a fixed halving tree, ((s0 + s4) + (s2 + s6)) + ((s1 + s5) +
+//     (s3 + s7)), then the remaining products in order, then that sum to C[i][j].
+// A vector of N lanes holds logical lanes kN … kN+N−1 of the 8. The tree is computed for four
+// dot products at once with vector shuffles that pair the same lanes (IEEE a + b == b + a).
+//
+// Speed (benchmarks/README.md): each chunk of A's rows, and of B's rows a panel at a time, is first
+// copied into 64-byte-aligned buffers. Eigen aligns to 16 bytes, and an unaligned 8-lane load
+// straddles two cache lines: on AVX-512 the copies alone take ≈ 25 % off X W₀ᵀ's time.
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "row_dot_products.cpp"
+#include <hwy/aligned_allocator.h>
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
@@ -26,33 +35,58 @@ namespace boa {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+#if HWY_TARGET <= HWY_AVX2  // the x86 targets with FMA: AVX2 (4 lanes) and AVX-512 (8 lanes)
+
 constexpr std::size_t kLogicalLanes = 8;
 constexpr std::int64_t kChunk = 256;  // columns per chunk: a chunk of A's rows stays in L2
 using D = hn::CappedTag<double, kLogicalLanes>;
 using V = hn::Vec<D>;
+using D4 = hn::CappedTag<double, 4>;
+using V4 = hn::Vec<D4>;
 constexpr std::size_t kLanes = hn::MaxLanes(D());
 constexpr std::size_t kVectors = kLogicalLanes / kLanes;  // vectors per 8 logical lanes
 
 // Rows of A and of B per block: as many accumulators and loaded rows as the target has vector
-// registers for (AVX-512: 32, 16 accumulators; AVX2: 16, 12 accumulators of 2 vectors each).
-// Targets without FMA never run this kernel (RowDotProducts below).
-constexpr std::size_t kBlockA = kLanes >= 8 ? 4 : 3;
-constexpr std::size_t kBlockB = kLanes >= 8 ? 4 : 2;
+// registers for (AVX-512: 32, for 20 accumulators and 9 loaded rows; AVX2: 16, for 4 pairs of 2
+// vectors each). Four rows of B let one vector add a row of the block's dot products into C.
+constexpr std::size_t kBlockA = kLanes >= 8 ? 5 : 1;
+constexpr std::size_t kBlockB = 4;
 
-// C[r][s] += the chunk sum of a_r·b_s over columns [begin, end), r < RA, s < RB.
+// The tree's first level, logical lanes l + (l + 4) for l < 4, as one 4-lane vector.
+template <std::size_t N>
+V4 FirstLevel(const V (&lanes)[N]) {
+  if constexpr (N == 2) {
+    return hn::Add(lanes[0], lanes[1]);
+  } else {
+    return hn::Add(hn::LowerHalf(D4(), lanes[0]), hn::UpperHalf(D4(), lanes[0]));
+  }
+}
+
+// The tree's last two levels for four dot products p0 … p3 (FirstLevel's vectors): lane i of the
+// result is (p_i[0] + p_i[2]) + (p_i[1] + p_i[3]).
+V4 LastLevels(V4 p0, V4 p1, V4 p2, V4 p3) {
+  const D4 d4;
+  // [p0[0] + p0[2], p0[1] + p0[3], p1[0] + p1[2], p1[1] + p1[3]], and so for p2, p3.
+  const V4 q01 = hn::Add(hn::ConcatLowerLower(d4, p1, p0), hn::ConcatUpperUpper(d4, p1, p0));
+  const V4 q23 = hn::Add(hn::ConcatLowerLower(d4, p3, p2), hn::ConcatUpperUpper(d4, p3, p2));
+  return hn::Add(hn::ConcatEven(d4, q23, q01), hn::ConcatOdd(d4, q23, q01));
+}
+
+// C[r][s] += the chunk sum of a_r·b_s over columns [0, len) of a and b, r < RA, s < RB.
 template <std::size_t RA, std::size_t RB>
 void AddChunkDots(const double* a, std::int64_t lda, const double* b, std::int64_t ldb,
-                  std::int64_t begin, std::int64_t end, double* c, std::int64_t ldc) {
+                  std::int64_t len, double* c, std::int64_t ldc) {
+  static_assert(RB == 1 || RB == 4, "a row of sums is one 4-lane vector");
   const D dd;
-  const hn::CappedTag<double, 1> d1;
+  const D4 d4;
   V acc[RA][RB][kVectors];
   for (auto& row : acc) {
     for (auto& pair : row) {
       for (auto& v : pair) v = hn::Zero(dd);
     }
   }
-  const std::int64_t whole = end - (end - begin) % static_cast<std::int64_t>(kLogicalLanes);
-  for (std::int64_t j = begin; j < whole; j += kLogicalLanes) {
+  const std::int64_t whole = len - len % static_cast<std::int64_t>(kLogicalLanes);
+  for (std::int64_t j = 0; j < whole; j += kLogicalLanes) {
     for (std::size_t k = 0; k < kVectors; ++k) {
       const std::int64_t at = j + static_cast<std::int64_t>(k * kLanes);
       V x[RA], y[RB];
@@ -63,28 +97,38 @@ void AddChunkDots(const double* a, std::int64_t lda, const double* b, std::int64
       }
     }
   }
-  HWY_ALIGN double lanes[kLogicalLanes];
   for (std::size_t r = 0; r < RA; ++r) {
+    HWY_ALIGN double tails[4] = {};  // the products past the last whole 8 columns, in order
     for (std::size_t s = 0; s < RB; ++s) {
-      auto tail = hn::Zero(d1);
-      for (std::int64_t j = whole; j < end; ++j) {
-        tail = hn::MulAdd(hn::LoadU(d1, a + r * lda + j), hn::LoadU(d1, b + s * ldb + j), tail);
+      for (std::int64_t j = whole; j < len; ++j) {
+        tails[s] = std::fma(a[r * lda + j], b[s * ldb + j], tails[s]);
       }
-      for (std::size_t k = 0; k < kVectors; ++k) hn::StoreU(acc[r][s][k], dd, lanes + k * kLanes);
-      for (std::size_t half = kLogicalLanes / 2; half >= 1; half /= 2) {
-        for (std::size_t l = 0; l < half; ++l) lanes[l] += lanes[l + half];
-      }
-      c[static_cast<std::int64_t>(r) * ldc + static_cast<std::int64_t>(s)] +=
-          lanes[0] + hn::GetLane(tail);
+    }
+    V4 first[4];  // with one pair (RB = 1), all four are that pair's and lane 0 is used
+    for (std::size_t s = 0; s < 4; ++s) first[s] = FirstLevel(acc[r][s % RB]);
+    const V4 sums =
+        hn::Add(LastLevels(first[0], first[1], first[2], first[3]), hn::Load(d4, tails));
+    double* c_row = c + static_cast<std::int64_t>(r) * ldc;
+    if constexpr (RB == 4) {
+      hn::StoreU(hn::Add(hn::LoadU(d4, c_row), sums), d4, c_row);
+    } else {
+      c_row[0] += hn::GetLane(sums);
     }
   }
 }
 
-// C = A Bᵀ (C is m×k, dense row-major). Per chunk of columns: a panel of kPanel rows of B stays in
-// L1 while each block of kBlockA rows of A (also in L1 then) meets its kBlockB-row blocks, so A's
-// chunk (in L2) is read once per panel; rows left over go one pair at a time. Every C[i][j] gets
-// each chunk sum once, in chunk order.
-constexpr std::size_t kPanel = 4 * kBlockB;
+// Copies columns [begin, begin + len) of `rows` rows of M into packed (row stride kChunk).
+void PackChunk(const double* M, std::int64_t rows, std::int64_t ld, std::int64_t begin,
+               std::int64_t len, double* packed) {
+  for (std::int64_t r = 0; r < rows; ++r) std::copy_n(M + r * ld + begin, len, packed + r * kChunk);
+}
+
+// C = A Bᵀ (C is m×k, dense row-major). Per chunk of columns, A's rows are copied into an aligned
+// buffer (m × 256, in L2), then B's rows a panel of kPanel at a time (in L1); each block of kBlockA
+// rows of A (in L1 then), and then each row of A left over, meets the panel's kBlockB-row blocks.
+// Rows of B left over go one pair at a time. Every C[i][j] gets each chunk sum once, in chunk
+// order.
+constexpr std::size_t kPanel = 3 * kBlockB;  // 12 rows, 24 KB: L1 keeps them and a block of A
 
 void RowDotsKernel(const double* A, std::int64_t m, std::int64_t lda, const double* B,
                    std::int64_t k, std::int64_t ldb, std::int64_t d, double* C) {
@@ -92,24 +136,46 @@ void RowDotsKernel(const double* A, std::int64_t m, std::int64_t lda, const doub
   constexpr auto ra = static_cast<std::int64_t>(kBlockA), rb = static_cast<std::int64_t>(kBlockB);
   constexpr auto panel = static_cast<std::int64_t>(kPanel);
   const std::int64_t m_blocked = m - m % ra, k_blocked = k - k % rb;
+  const auto a_chunk = hwy::AllocateAligned<double>(static_cast<std::size_t>(m * kChunk));
+  const auto b_panel = hwy::AllocateAligned<double>(static_cast<std::size_t>(panel * kChunk));
   for (std::int64_t begin = 0; begin < d; begin += kChunk) {
-    const std::int64_t end = begin + kChunk < d ? begin + kChunk : d;
+    const std::int64_t len = std::min(kChunk, d - begin);
+    PackChunk(A, m, lda, begin, len, a_chunk.get());
     for (std::int64_t j0 = 0; j0 < k_blocked; j0 += panel) {
-      const std::int64_t j1 = j0 + panel < k_blocked ? j0 + panel : k_blocked;
+      const std::int64_t j1 = std::min(j0 + panel, k_blocked);
+      PackChunk(B + j0 * ldb, j1 - j0, ldb, begin, len, b_panel.get());
       for (std::int64_t i = 0; i < m_blocked; i += ra) {
         for (std::int64_t j = j0; j < j1; j += rb) {
-          AddChunkDots<kBlockA, kBlockB>(A + i * lda, lda, B + j * ldb, ldb, begin, end,
+          AddChunkDots<kBlockA, kBlockB>(a_chunk.get() + i * kChunk, kChunk,
+                                         b_panel.get() + (j - j0) * kChunk, kChunk, len,
                                          C + i * k + j, k);
+        }
+      }
+      for (std::int64_t i = m_blocked; i < m; ++i) {
+        for (std::int64_t j = j0; j < j1; j += rb) {
+          AddChunkDots<1, kBlockB>(a_chunk.get() + i * kChunk, kChunk,
+                                   b_panel.get() + (j - j0) * kChunk, kChunk, len, C + i * k + j,
+                                   k);
         }
       }
     }
     for (std::int64_t i = 0; i < m; ++i) {
-      for (std::int64_t j = i < m_blocked ? k_blocked : 0; j < k; ++j) {
-        AddChunkDots<1, 1>(A + i * lda, lda, B + j * ldb, ldb, begin, end, C + i * k + j, k);
+      for (std::int64_t j = k_blocked; j < k; ++j) {
+        AddChunkDots<1, 1>(a_chunk.get() + i * kChunk, kChunk, B + j * ldb + begin, ldb, len,
+                           C + i * k + j, k);
       }
     }
   }
 }
+
+#else  // targets without FMA run Eigen's product (RowDotProducts below), never this kernel
+
+void RowDotsKernel(const double*, std::int64_t, std::int64_t, const double*, std::int64_t,
+                   std::int64_t, std::int64_t, double*) {
+  HWY_ABORT("RowDotsKernel runs only on targets with FMA");
+}
+
+#endif  // HWY_TARGET <= HWY_AVX2
 
 }  // namespace HWY_NAMESPACE
 }  // namespace boa

@@ -3,8 +3,8 @@
 // SIMD target in use (boa/simd.hpp): on targets with fused multiply-add a Highway kernel whose
 // summation order does not depend on the vector width (row_dot_products.cpp says the order), on
 // targets without it Eigen's product. Either way, targets that boa/simd.hpp says agree give the
-// same bits. At (160 × 2000)·(2000 × 2000)ᵀ, the start of an [S] W-and-p run, the kernel is ≈ 3×
-// Eigen's baseline product on AVX-512 and ≈ 1.4× on AVX2 (benchmarks/README.md).
+// same bits. At (160 × 2000)·(2000 × 2000)ᵀ, the start of an [S] W-and-p run, the kernel is ≈ 4.7×
+// Eigen's baseline product on AVX-512 and ≈ 2.7× on AVX2 (benchmarks/README.md).
 #include "boa/linalg.hpp"
 
 namespace boa {
