@@ -18,8 +18,9 @@
 namespace boa {
 namespace {
 
-// Up to 200 columns: every whole tile of 8 vectors (64 columns on AVX-512, 32 on AVX2), each
-// leftover tile of 4, 2 and 1 vectors, and each leftover column.
+// Up to 300 columns: whole tiles (16 vectors, 128 columns, on AVX-512; 4 vectors, 16 columns, on
+// AVX2), every combination of the leftover tiles of 8, 4, 2 and 1 vectors, and each leftover
+// column.
 struct Instance {
   RowMatrix M;
   Vector g, s, v;
@@ -27,7 +28,7 @@ struct Instance {
 };
 
 Instance DrawInstance() {
-  const int rows = *rc::gen::inRange(1, 12), cols = *rc::gen::inRange(1, 200);
+  const int rows = *rc::gen::inRange(1, 12), cols = *rc::gen::inRange(1, 300);
   Rng rng(*rc::gen::arbitrary<std::uint32_t>());
   auto normal = [&] { return rng.Normal(); };
   Instance x{RowMatrix::NullaryExpr(rows, cols, normal), Vector::NullaryExpr(rows, normal),

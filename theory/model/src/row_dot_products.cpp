@@ -126,8 +126,8 @@ void PackChunk(const double* M, std::int64_t rows, std::int64_t ld, std::int64_t
 // C = A Bᵀ (C is m×k, dense row-major). Per chunk of columns, A's rows are copied into an aligned
 // buffer (m × 256, in L2), then B's rows a panel of kPanel at a time (in L1); each block of kBlockA
 // rows of A (in L1 then), and then each row of A left over, meets the panel's kBlockB-row blocks.
-// Rows of B left over go one pair at a time. Every C[i][j] gets each chunk sum once, in chunk
-// order.
+// Rows of B left over meet kBlockA rows of A at a time, then single rows. Every C[i][j] gets each
+// chunk sum once, in chunk order.
 constexpr std::size_t kPanel = 3 * kBlockB;  // 12 rows, 24 KB: L1 keeps them and a block of A
 
 void RowDotsKernel(const double* A, std::int64_t m, std::int64_t lda, const double* B,
@@ -138,9 +138,14 @@ void RowDotsKernel(const double* A, std::int64_t m, std::int64_t lda, const doub
   const std::int64_t m_blocked = m - m % ra, k_blocked = k - k % rb;
   const auto a_chunk = hwy::AllocateAligned<double>(static_cast<std::size_t>(m * kChunk));
   const auto b_panel = hwy::AllocateAligned<double>(static_cast<std::size_t>(panel * kChunk));
+  // With fewer than kBlockB rows of B (a matrix–vector product) each row of A is read once, so
+  // the aligned copy would cost more than the split loads it saves.
+  const bool pack_a = k_blocked > 0;
   for (std::int64_t begin = 0; begin < d; begin += kChunk) {
     const std::int64_t len = std::min(kChunk, d - begin);
-    PackChunk(A, m, lda, begin, len, a_chunk.get());
+    if (pack_a) PackChunk(A, m, lda, begin, len, a_chunk.get());
+    const double* a_rows = pack_a ? a_chunk.get() : A + begin;
+    const std::int64_t a_ld = pack_a ? kChunk : lda;
     for (std::int64_t j0 = 0; j0 < k_blocked; j0 += panel) {
       const std::int64_t j1 = std::min(j0 + panel, k_blocked);
       PackChunk(B + j0 * ldb, j1 - j0, ldb, begin, len, b_panel.get());
@@ -159,10 +164,15 @@ void RowDotsKernel(const double* A, std::int64_t m, std::int64_t lda, const doub
         }
       }
     }
-    for (std::int64_t i = 0; i < m; ++i) {
-      for (std::int64_t j = k_blocked; j < k; ++j) {
-        AddChunkDots<1, 1>(a_chunk.get() + i * kChunk, kChunk, B + j * ldb + begin, ldb, len,
-                           C + i * k + j, k);
+    for (std::int64_t j = k_blocked; j < k; ++j) {
+      std::int64_t i = 0;
+      for (; i < m_blocked; i += ra) {
+        AddChunkDots<kBlockA, 1>(a_rows + i * a_ld, a_ld, B + j * ldb + begin, ldb, len,
+                                 C + i * k + j, k);
+      }
+      for (; i < m; ++i) {
+        AddChunkDots<1, 1>(a_rows + i * a_ld, a_ld, B + j * ldb + begin, ldb, len, C + i * k + j,
+                           k);
       }
     }
   }
