@@ -136,11 +136,15 @@ void RowDotsKernel(const double* A, std::int64_t m, std::int64_t lda, const doub
   constexpr auto ra = static_cast<std::int64_t>(kBlockA), rb = static_cast<std::int64_t>(kBlockB);
   constexpr auto panel = static_cast<std::int64_t>(kPanel);
   const std::int64_t m_blocked = m - m % ra, k_blocked = k - k % rb;
-  const auto a_chunk = hwy::AllocateAligned<double>(static_cast<std::size_t>(m * kChunk));
-  const auto b_panel = hwy::AllocateAligned<double>(static_cast<std::size_t>(panel * kChunk));
   // With fewer than kBlockB rows of B (a matrix–vector product) each row of A is read once, so
-  // the aligned copy would cost more than the split loads it saves.
+  // the aligned copies would cost more than the split loads they save: no buffers (a per-step
+  // Rᵀz of an [S] run would otherwise allocate 320 KB for nothing).
   const bool pack_a = k_blocked > 0;
+  hwy::AlignedFreeUniquePtr<double[]> a_chunk, b_panel;
+  if (pack_a) {
+    a_chunk = hwy::AllocateAligned<double>(static_cast<std::size_t>(m * kChunk));
+    b_panel = hwy::AllocateAligned<double>(static_cast<std::size_t>(panel * kChunk));
+  }
   for (std::int64_t begin = 0; begin < d; begin += kChunk) {
     const std::int64_t len = std::min(kChunk, d - begin);
     if (pack_a) PackChunk(A, m, lda, begin, len, a_chunk.get());
