@@ -16,12 +16,9 @@ FactoredQueryWeights::FactoredQueryWeights(const Dataset& data, const Vector& W0
   fixed->T = data.T;
   // The O(m d²) start of every [S] W-and-p run, on the CPU's SIMD target (row_dot_products.hpp).
   fixed->Y0 = RowDotProducts(data.X, AsMatrix(W0, data.d));
-  fixed->G = RowDotProducts(data.X, data.X);
-  fixed->H = RowDotProducts(fixed->Y0, fixed->Y0);
-  // Symmetric bit for bit (the FMA kernel already is; Eigen's product need not be), so that the
-  // per-step products may read G v as Gᵀv (SumOfScaledRows).
-  fixed->G.triangularView<Eigen::StrictlyLower>() = fixed->G.transpose();
-  fixed->H.triangularView<Eigen::StrictlyLower>() = fixed->H.transpose();
+  // Symmetric bit for bit, so that the per-step products may read G v as Gᵀv (SumOfScaledRows).
+  fixed->G = RowGram(data.X);
+  fixed->H = RowGram(fixed->Y0);
   fixed->p0 = p0;
   fixed->y0.noalias() = fixed->Y0 * p0;
   fixed->values.noalias() = data.X * head;

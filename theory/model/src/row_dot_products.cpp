@@ -130,8 +130,10 @@ void PackChunk(const double* M, std::int64_t rows, std::int64_t ld, std::int64_t
 // chunk sum once, in chunk order.
 constexpr std::size_t kPanel = 3 * kBlockB;  // 12 rows, 24 KB: L1 keeps them and a block of A
 
+// With `upper_only` (A and B the same matrix, C = A Aᵀ) the blocks wholly below the diagonal are
+// skipped: every C[i][j] with i ≤ j is still computed exactly as above, and the caller mirrors it.
 void RowDotsKernel(const double* A, std::int64_t m, std::int64_t lda, const double* B,
-                   std::int64_t k, std::int64_t ldb, std::int64_t d, double* C) {
+                   std::int64_t k, std::int64_t ldb, std::int64_t d, double* C, bool upper_only) {
   for (std::int64_t x = 0; x < m * k; ++x) C[x] = 0.0;
   constexpr auto ra = static_cast<std::int64_t>(kBlockA), rb = static_cast<std::int64_t>(kBlockB);
   constexpr auto panel = static_cast<std::int64_t>(kPanel);
@@ -155,6 +157,7 @@ void RowDotsKernel(const double* A, std::int64_t m, std::int64_t lda, const doub
       PackChunk(B + j0 * ldb, j1 - j0, ldb, begin, len, b_panel.get());
       for (std::int64_t i = 0; i < m_blocked; i += ra) {
         for (std::int64_t j = j0; j < j1; j += rb) {
+          if (upper_only && j + rb <= i) continue;
           AddChunkDots<kBlockA, kBlockB>(a_chunk.get() + i * kChunk, kChunk,
                                          b_panel.get() + (j - j0) * kChunk, kChunk, len,
                                          C + i * k + j, k);
@@ -162,6 +165,7 @@ void RowDotsKernel(const double* A, std::int64_t m, std::int64_t lda, const doub
       }
       for (std::int64_t i = m_blocked; i < m; ++i) {
         for (std::int64_t j = j0; j < j1; j += rb) {
+          if (upper_only && j + rb <= i) continue;
           AddChunkDots<1, kBlockB>(a_chunk.get() + i * kChunk, kChunk,
                                    b_panel.get() + (j - j0) * kChunk, kChunk, len, C + i * k + j,
                                    k);
@@ -185,7 +189,7 @@ void RowDotsKernel(const double* A, std::int64_t m, std::int64_t lda, const doub
 #else  // targets without FMA run Eigen's product (RowDotProducts below), never this kernel
 
 void RowDotsKernel(const double*, std::int64_t, std::int64_t, const double*, std::int64_t,
-                   std::int64_t, std::int64_t, double*) {
+                   std::int64_t, std::int64_t, double*, bool) {
   HWY_ABORT("RowDotsKernel runs only on targets with FMA");
 }
 
@@ -203,8 +207,9 @@ namespace boa {
 
 HWY_EXPORT(RowDotsKernel);
 
-RowMatrix RowDotProducts(const RowMatrixRef& A, const RowMatrixRef& B) {
-  Require(A.cols() == B.cols(), "RowDotProducts: A and B need the same number of columns");
+namespace {
+
+RowMatrix Products(const RowMatrixRef& A, const RowMatrixRef& B, bool upper_only) {
   ApplySimdChoice();
   RowMatrix C(A.rows(), B.rows());
   if (!SimdTargetsAgree(SimdTargetName(), "avx2")) {
@@ -215,7 +220,21 @@ RowMatrix RowDotProducts(const RowMatrixRef& A, const RowMatrixRef& B) {
     return C;
   }
   HWY_DYNAMIC_DISPATCH(RowDotsKernel)
-  (A.data(), A.rows(), A.outerStride(), B.data(), B.rows(), B.outerStride(), A.cols(), C.data());
+  (A.data(), A.rows(), A.outerStride(), B.data(), B.rows(), B.outerStride(), A.cols(), C.data(),
+   upper_only);
+  return C;
+}
+
+}  // namespace
+
+RowMatrix RowDotProducts(const RowMatrixRef& A, const RowMatrixRef& B) {
+  Require(A.cols() == B.cols(), "RowDotProducts: A and B need the same number of columns");
+  return Products(A, B, false);
+}
+
+RowMatrix RowGram(const RowMatrixRef& A) {
+  RowMatrix C = Products(A, A, true);
+  C.triangularView<Eigen::StrictlyLower>() = C.transpose();
   return C;
 }
 

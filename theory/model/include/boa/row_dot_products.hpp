@@ -14,4 +14,8 @@ using RowMatrixRef = Eigen::Ref<const RowMatrix>;
 // Throws InvalidInput when A and B have different numbers of columns.
 RowMatrix RowDotProducts(const RowMatrixRef& A, const RowMatrixRef& B);
 
+// A Aᵀ, symmetric bit for bit: its upper triangle is RowDotProducts(A, A)'s, mirrored below (the
+// kernel skips the blocks below the diagonal, about half the work).
+RowMatrix RowGram(const RowMatrixRef& A);
+
 }  // namespace boa
