@@ -42,20 +42,15 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, const double* q, Eigen::
   assert(X.rows() == n * T && u.size() == d);
   ResizeOutput(n, T, d, with_gradient, out);
   const Eigen::Index blocks = (n + kSamplesPerBlock - 1) / kSamplesPerBlock;
-  // Row k holds block k's partial sums; they are added in block order below.
-  RowMatrix partial_q, partial_u;
-  if (with_gradient) {
-    partial_q.resize(blocks, d);
-    partial_u.resize(blocks, d);
-  }
   Vector partial_loss = Vector::Zero(blocks);
   const double inv_n = 1.0 / static_cast<double>(n);
   // The O(T·d) loops of the SIMD target in use (boa/simd.hpp), looked up once per call.
   const SampleProducts products = ChosenSampleProducts();
 
   // A block's rows are contiguous in X: the scores and values of all of them, then each
-  // sample's terms, then the gradient sums over all of them (rows in order, as sample by sample).
-  auto run_block = [&](Eigen::Index k) {
+  // sample's terms, then the gradient sums over all of them (rows in order, as sample by sample),
+  // written to gq and gu.
+  auto run_block = [&](Eigen::Index k, double* gq, double* gu) {
     const Eigen::Index first = k * kSamplesPerBlock, end = std::min(n, first + kSamplesPerBlock);
     const Eigen::Index count = (end - first) * T;
     const double* rows = X.data() + first * T * d;
@@ -74,22 +69,43 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, const double* q, Eigen::
         for (int t = 0; t < T; ++t) out.dloss_dscore(i, t) = da[r + t];
       }
     }
-    if (!with_gradient) return;
-    double* gq = partial_q.row(k).data();
-    double* gu = partial_u.row(k).data();
-    std::fill_n(gq, d, 0.0);  // zeroed here, just before use, rather than all blocks up front
-    std::fill_n(gu, d, 0.0);
-    products.add_rows(rows, count, d, da.data(), db.data(), gq, gu);
+    if (with_gradient) products.add_rows(rows, count, d, da.data(), db.data(), gq, gu);
   };
+  // The gradient is the sum of the blocks' partial sums, added in block order, whatever the
+  // thread count: block 0's, then + block 1's, … (sum_rows' order).
   const int threads = KernelThreads();
-#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && blocks > 1)
-  for (Eigen::Index k = 0; k < blocks; ++k) run_block(k);
-
+  if (threads > 1 && blocks > 1) {
+    // Row k holds block k's partial sums; they are added in block order after the loop.
+    RowMatrix partial_q, partial_u;
+    if (with_gradient) {
+      partial_q.resize(blocks, d);
+      partial_u.resize(blocks, d);
+    }
+    const auto row = [with_gradient](RowMatrix& m, Eigen::Index k) {
+      return with_gradient ? m.row(k).data() : nullptr;
+    };
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (Eigen::Index k = 0; k < blocks; ++k) run_block(k, row(partial_q, k), row(partial_u, k));
+    if (with_gradient) {
+      products.sum_rows(partial_q.data(), blocks, d, out.grad_q.data());
+      products.sum_rows(partial_u.data(), blocks, d, out.grad_u.data());
+    }
+  } else {
+    // One thread: block 0 writes the gradient itself, and each later block's partial sums are
+    // added while they are still in cache (no blocks×d partials written, read back and summed).
+    Vector scratch_q(with_gradient ? d : 0), scratch_u(with_gradient ? d : 0);
+    for (Eigen::Index k = 0; k < blocks; ++k) {
+      if (k == 0 || !with_gradient) {
+        run_block(k, out.grad_q.data(), out.grad_u.data());
+        continue;
+      }
+      run_block(k, scratch_q.data(), scratch_u.data());
+      products.add_row(scratch_q.data(), d, out.grad_q.data());
+      products.add_row(scratch_u.data(), d, out.grad_u.data());
+    }
+  }
   out.loss = 0;
   for (Eigen::Index k = 0; k < blocks; ++k) out.loss += partial_loss(k);
-  if (!with_gradient) return;
-  products.sum_rows(partial_q.data(), blocks, d, out.grad_q.data());
-  products.sum_rows(partial_u.data(), blocks, d, out.grad_u.data());
 }
 
 }  // namespace
