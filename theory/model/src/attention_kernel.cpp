@@ -49,8 +49,8 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, const double* q, Eigen::
 
   // A block's rows are contiguous in X: the scores and values of all of them, then each
   // sample's terms, then the gradient sums over all of them (rows in order, as sample by sample),
-  // written to gq and gu.
-  auto run_block = [&](Eigen::Index k, double* gq, double* gu) {
+  // written to gq and gu, or added to sum_q and sum_u when those are given (add_rows).
+  auto run_block = [&](Eigen::Index k, double* gq, double* gu, double* sum_q, double* sum_u) {
     const Eigen::Index first = k * kSamplesPerBlock, end = std::min(n, first + kSamplesPerBlock);
     const Eigen::Index count = (end - first) * T;
     const double* rows = X.data() + first * T * d;
@@ -69,7 +69,9 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, const double* q, Eigen::
         for (int t = 0; t < T; ++t) out.dloss_dscore(i, t) = da[r + t];
       }
     }
-    if (with_gradient) products.add_rows(rows, count, d, da.data(), db.data(), gq, gu);
+    if (with_gradient) {
+      products.add_rows(rows, count, d, da.data(), db.data(), gq, gu, sum_q, sum_u);
+    }
   };
   // The gradient is the sum of the blocks' partial sums, added in block order, whatever the
   // thread count: block 0's, then + block 1's, … (sum_rows' order).
@@ -85,23 +87,25 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, const double* q, Eigen::
       return with_gradient ? m.row(k).data() : nullptr;
     };
 #pragma omp parallel for num_threads(threads) schedule(static)
-    for (Eigen::Index k = 0; k < blocks; ++k) run_block(k, row(partial_q, k), row(partial_u, k));
+    for (Eigen::Index k = 0; k < blocks; ++k) {
+      run_block(k, row(partial_q, k), row(partial_u, k), nullptr, nullptr);
+    }
     if (with_gradient) {
       products.sum_rows(partial_q.data(), blocks, d, out.grad_q.data());
       products.sum_rows(partial_u.data(), blocks, d, out.grad_u.data());
     }
   } else {
     // One thread: block 0 writes the gradient itself, and each later block's partial sums are
-    // added while they are still in cache (no blocks×d partials written, read back and summed).
+    // added to it as they are formed (no blocks×d partials written, read back and summed).
     Vector scratch_q(with_gradient ? d : 0), scratch_u(with_gradient ? d : 0);
+    double* grad_q = with_gradient ? out.grad_q.data() : nullptr;
+    double* grad_u = with_gradient ? out.grad_u.data() : nullptr;
     for (Eigen::Index k = 0; k < blocks; ++k) {
-      if (k == 0 || !with_gradient) {
-        run_block(k, out.grad_q.data(), out.grad_u.data());
-        continue;
+      if (k == 0) {
+        run_block(k, grad_q, grad_u, nullptr, nullptr);
+      } else {
+        run_block(k, scratch_q.data(), scratch_u.data(), grad_q, grad_u);
       }
-      run_block(k, scratch_q.data(), scratch_u.data());
-      products.add_row(scratch_q.data(), d, out.grad_q.data());
-      products.add_row(scratch_u.data(), d, out.grad_u.data());
     }
   }
   out.loss = 0;

@@ -110,13 +110,15 @@ void BlockDots(const double* rows, std::int64_t samples, std::int64_t T, std::in
   }
 }
 
-// gq += Σ_r da_r x_r and gu += Σ_r db_r x_r over R consecutive rows, in row order: one
-// read-modify-write of the accumulators per R rows, the 2R coefficients held in registers. With
-// kFirst the sums start from +0 instead of gq and gu, which are then only written (the same bits
-// as zeroing them first: fma(a, x, +0) is what the loaded +0 gave).
-template <std::size_t R, bool kFirst = false>
+// Σ_r da_r x_r and Σ_r db_r x_r over R consecutive rows, in row order, continuing the sums in gq
+// and gu (or starting from +0 with kFromZero: the same bits as zeroing them first, fma(a, x, +0)
+// being what a loaded +0 gave) and storing them back there, or with kAddInto adding them to
+// sum_q and sum_u instead. One pass over the R rows; the 2R coefficients are broadcast once.
+// (gq is read and written through one pointer, so that the compiler's own vectorisation of the
+// 1-lane baseline target needs no overlap check that a read and a write of the same array fail.)
+template <std::size_t R, bool kFromZero, bool kAddInto>
 void AddRows(const double* rows, std::int64_t d, const double* da, const double* db, double* gq,
-             double* gu) {
+             double* gu, double* sum_q, double* sum_u) {
   const hn::ScalableTag<double> dv;
   using VF = hn::Vec<decltype(dv)>;
   VF ca[R], cb[R];
@@ -127,60 +129,84 @@ void AddRows(const double* rows, std::int64_t d, const double* da, const double*
   const std::int64_t n = static_cast<std::int64_t>(hn::Lanes(dv));
   std::int64_t j = 0;
   for (; j + n <= d; j += n) {
-    VF sq = kFirst ? hn::Zero(dv) : hn::LoadU(dv, gq + j);
-    VF su = kFirst ? hn::Zero(dv) : hn::LoadU(dv, gu + j);
+    VF sq = kFromZero ? hn::Zero(dv) : hn::LoadU(dv, gq + j);
+    VF su = kFromZero ? hn::Zero(dv) : hn::LoadU(dv, gu + j);
     for (std::size_t r = 0; r < R; ++r) {
       const VF x = hn::LoadU(dv, rows + r * d + j);
       sq = hn::MulAdd(ca[r], x, sq);
       su = hn::MulAdd(cb[r], x, su);
     }
-    hn::StoreU(sq, dv, gq + j);
-    hn::StoreU(su, dv, gu + j);
+    if constexpr (kAddInto) {
+      hn::StoreU(hn::Add(hn::LoadU(dv, sum_q + j), sq), dv, sum_q + j);
+      hn::StoreU(hn::Add(hn::LoadU(dv, sum_u + j), su), dv, sum_u + j);
+    } else {
+      hn::StoreU(sq, dv, gq + j);
+      hn::StoreU(su, dv, gu + j);
+    }
   }
   for (; j < d; ++j) {
-    auto sq = kFirst ? hn::Zero(d1) : hn::LoadU(d1, gq + j);
-    auto su = kFirst ? hn::Zero(d1) : hn::LoadU(d1, gu + j);
+    auto sq = kFromZero ? hn::Zero(d1) : hn::LoadU(d1, gq + j);
+    auto su = kFromZero ? hn::Zero(d1) : hn::LoadU(d1, gu + j);
     for (std::size_t r = 0; r < R; ++r) {
       const auto x = hn::LoadU(d1, rows + r * d + j);
       sq = hn::MulAdd(hn::Set(d1, da[r]), x, sq);
       su = hn::MulAdd(hn::Set(d1, db[r]), x, su);
     }
-    hn::StoreU(sq, d1, gq + j);
-    hn::StoreU(su, d1, gu + j);
+    if constexpr (kAddInto) {
+      hn::StoreU(hn::Add(hn::LoadU(d1, sum_q + j), sq), d1, sum_q + j);
+      hn::StoreU(hn::Add(hn::LoadU(d1, sum_u + j), su), d1, sum_u + j);
+    } else {
+      hn::StoreU(sq, d1, gq + j);
+      hn::StoreU(su, d1, gu + j);
+    }
   }
 }
 
-// Rows per read-modify-write of gq and gu: 2·kAddRows coefficient vectors stay in registers
-// (32 on AVX-512; 16 on AVX2 and SSE, where 8 rows would spill).
-constexpr std::size_t kAddRows = hn::MaxLanes(hn::ScalableTag<double>()) >= 8 ? 8 : 4;
-
-// gq = Σ_r da_r x_r and gu = Σ_r db_r x_r (count ≥ 1): the first group of rows starts the sums
-// from +0, so gq and gu need no zeroing (at (100, 2, 10000) the memset was 7 % of a call).
-void BlockAddRows(const double* rows, std::int64_t count, std::int64_t d, const double* da,
-                  const double* db, double* gq, double* gu) {
-  std::int64_t r = 0;
-  if (count >= static_cast<std::int64_t>(kAddRows)) {
-    AddRows<kAddRows, true>(rows, d, da, db, gq, gu);
-    r = kAddRows;
-  } else if (count >= 4) {
-    AddRows<4, true>(rows, d, da, db, gq, gu);
-    r = 4;
-  } else if (count >= 2) {
-    AddRows<2, true>(rows, d, da, db, gq, gu);
-    r = 2;
+template <std::size_t R>
+void AddGroup(bool from_zero, bool add_into, const double* rows, std::int64_t d, const double* da,
+              const double* db, double* gq, double* gu, double* sum_q, double* sum_u) {
+  if (from_zero && add_into) {
+    AddRows<R, true, true>(rows, d, da, db, gq, gu, sum_q, sum_u);
+  } else if (from_zero) {
+    AddRows<R, true, false>(rows, d, da, db, gq, gu, sum_q, sum_u);
+  } else if (add_into) {
+    AddRows<R, false, true>(rows, d, da, db, gq, gu, sum_q, sum_u);
   } else {
-    AddRows<1, true>(rows, d, da, db, gq, gu);
-    r = 1;
+    AddRows<R, false, false>(rows, d, da, db, gq, gu, sum_q, sum_u);
   }
-  for (; r + static_cast<std::int64_t>(kAddRows) <= count; r += kAddRows) {
-    AddRows<kAddRows>(rows + r * d, d, da + r, db + r, gq, gu);
-  }
-  for (; r + 4 <= count; r += 4) AddRows<4>(rows + r * d, d, da + r, db + r, gq, gu);
-  for (; r + 2 <= count; r += 2) AddRows<2>(rows + r * d, d, da + r, db + r, gq, gu);
-  if (r < count) AddRows<1>(rows + r * d, d, da + r, db + r, gq, gu);
 }
 
-// sum += row, element by element.
+// Rows per group: on AVX-512, 16 (a block of 8 samples with T = 2 in one pass: the 32 coefficient
+// vectors no longer all fit the 32 registers, but one pass instead of two over the sums saves
+// more, 6 % of a call at (100, 2, 10000)); on AVX2 and SSE (16 registers), 4.
+constexpr std::int64_t kAddRows = hn::MaxLanes(hn::ScalableTag<double>()) >= 8 ? 16 : 4;
+
+// The block's sums Σ_r da_r x_r and Σ_r db_r x_r over `count` ≥ 1 rows, each added row by row from
+// +0 in row order: written to gq and gu, or, when sum_q and sum_u are given, added to them (gq and
+// gu then hold the sums between groups of rows). Groups of kAddRows rows, then 8, 4, 2, 1.
+void BlockAddRows(const double* rows, std::int64_t count, std::int64_t d, const double* da,
+                  const double* db, double* gq, double* gu, double* sum_q, double* sum_u) {
+  for (std::int64_t r = 0; r < count;) {
+    const std::int64_t left = count - r;
+    const std::int64_t size = left >= kAddRows            ? kAddRows
+                              : kAddRows > 8 && left >= 8 ? 8
+                              : left >= 4                 ? 4
+                              : left >= 2                 ? 2
+                                                          : 1;
+    const bool first = r == 0, add_into = r + size == count && sum_q != nullptr;
+    const double* x = rows + r * d;
+    switch (size) {
+      case 16: AddGroup<16>(first, add_into, x, d, da + r, db + r, gq, gu, sum_q, sum_u); break;
+      case 8: AddGroup<8>(first, add_into, x, d, da + r, db + r, gq, gu, sum_q, sum_u); break;
+      case 4: AddGroup<4>(first, add_into, x, d, da + r, db + r, gq, gu, sum_q, sum_u); break;
+      case 2: AddGroup<2>(first, add_into, x, d, da + r, db + r, gq, gu, sum_q, sum_u); break;
+      default: AddGroup<1>(first, add_into, x, d, da + r, db + r, gq, gu, sum_q, sum_u); break;
+    }
+    r += size;
+  }
+}
+
+// sum += row, element by element (one step of SumRows).
 void AddRow(const double* row, std::int64_t d, double* sum) {
   const hn::ScalableTag<double> dv;
   const std::int64_t n = static_cast<std::int64_t>(hn::Lanes(dv));
@@ -209,12 +235,11 @@ namespace boa {
 HWY_EXPORT(BlockDots);
 HWY_EXPORT(BlockAddRows);
 HWY_EXPORT(SumRows);
-HWY_EXPORT(AddRow);
 
 SampleProducts ChosenSampleProducts() {
   ApplySimdChoice();
   return {&HWY_DYNAMIC_DISPATCH(BlockDots), &HWY_DYNAMIC_DISPATCH(BlockAddRows),
-          &HWY_DYNAMIC_DISPATCH(SumRows), &HWY_DYNAMIC_DISPATCH(AddRow)};
+          &HWY_DYNAMIC_DISPATCH(SumRows)};
 }
 
 }  // namespace boa
