@@ -119,46 +119,41 @@ void BlockDots(const double* rows, std::int64_t samples, std::int64_t T, std::in
 template <std::size_t R, bool kFromZero, bool kAddInto>
 void AddRows(const double* rows, std::int64_t d, const double* da, const double* db, double* gq,
              double* gu, double* sum_q, double* sum_u) {
+  // Columns [j, j + Lanes(tag)), with the coefficients broadcast to that width in cq and cu.
+  const auto columns = [&](auto tag, std::int64_t j, const auto& cq, const auto& cu) {
+    auto sq = kFromZero ? hn::Zero(tag) : hn::LoadU(tag, gq + j);
+    auto su = kFromZero ? hn::Zero(tag) : hn::LoadU(tag, gu + j);
+    for (std::size_t r = 0; r < R; ++r) {
+      const auto x = hn::LoadU(tag, rows + r * d + j);
+      sq = hn::MulAdd(cq[r], x, sq);
+      su = hn::MulAdd(cu[r], x, su);
+    }
+    if constexpr (kAddInto) {
+      hn::StoreU(hn::Add(hn::LoadU(tag, sum_q + j), sq), tag, sum_q + j);
+      hn::StoreU(hn::Add(hn::LoadU(tag, sum_u + j), su), tag, sum_u + j);
+    } else {
+      hn::StoreU(sq, tag, gq + j);
+      hn::StoreU(su, tag, gu + j);
+    }
+  };
+  const auto broadcast = [&](auto tag, auto(&cq)[R], auto(&cu)[R]) {
+    for (std::size_t r = 0; r < R; ++r) {
+      cq[r] = hn::Set(tag, da[r]);
+      cu[r] = hn::Set(tag, db[r]);
+    }
+  };
   const hn::ScalableTag<double> dv;
-  using VF = hn::Vec<decltype(dv)>;
-  VF ca[R], cb[R];
-  for (std::size_t r = 0; r < R; ++r) {
-    ca[r] = hn::Set(dv, da[r]);
-    cb[r] = hn::Set(dv, db[r]);
-  }
   const std::int64_t n = static_cast<std::int64_t>(hn::Lanes(dv));
   std::int64_t j = 0;
-  for (; j + n <= d; j += n) {
-    VF sq = kFromZero ? hn::Zero(dv) : hn::LoadU(dv, gq + j);
-    VF su = kFromZero ? hn::Zero(dv) : hn::LoadU(dv, gu + j);
-    for (std::size_t r = 0; r < R; ++r) {
-      const VF x = hn::LoadU(dv, rows + r * d + j);
-      sq = hn::MulAdd(ca[r], x, sq);
-      su = hn::MulAdd(cb[r], x, su);
-    }
-    if constexpr (kAddInto) {
-      hn::StoreU(hn::Add(hn::LoadU(dv, sum_q + j), sq), dv, sum_q + j);
-      hn::StoreU(hn::Add(hn::LoadU(dv, sum_u + j), su), dv, sum_u + j);
-    } else {
-      hn::StoreU(sq, dv, gq + j);
-      hn::StoreU(su, dv, gu + j);
-    }
+  if (d >= n) {
+    hn::Vec<decltype(dv)> ca[R], cb[R];
+    broadcast(dv, ca, cb);
+    for (; j + n <= d; j += n) columns(dv, j, ca, cb);
   }
-  for (; j < d; ++j) {
-    auto sq = kFromZero ? hn::Zero(d1) : hn::LoadU(d1, gq + j);
-    auto su = kFromZero ? hn::Zero(d1) : hn::LoadU(d1, gu + j);
-    for (std::size_t r = 0; r < R; ++r) {
-      const auto x = hn::LoadU(d1, rows + r * d + j);
-      sq = hn::MulAdd(hn::Set(d1, da[r]), x, sq);
-      su = hn::MulAdd(hn::Set(d1, db[r]), x, su);
-    }
-    if constexpr (kAddInto) {
-      hn::StoreU(hn::Add(hn::LoadU(d1, sum_q + j), sq), d1, sum_q + j);
-      hn::StoreU(hn::Add(hn::LoadU(d1, sum_u + j), su), d1, sum_u + j);
-    } else {
-      hn::StoreU(sq, d1, gq + j);
-      hn::StoreU(su, d1, gu + j);
-    }
+  if (j < d) {  // the columns left over, one at a time
+    hn::Vec<decltype(d1)> ca[R], cb[R];
+    broadcast(d1, ca, cb);
+    for (; j < d; ++j) columns(d1, j, ca, cb);
   }
 }
 
