@@ -201,21 +201,19 @@ void BlockAddRows(const double* rows, std::int64_t count, std::int64_t d, const 
   }
 }
 
-// sum += row, element by element (one step of SumRows).
-void AddRow(const double* row, std::int64_t d, double* sum) {
-  const hn::ScalableTag<double> dv;
-  const std::int64_t n = static_cast<std::int64_t>(hn::Lanes(dv));
-  std::int64_t j = 0;
-  for (; j + n <= d; j += n) {
-    hn::StoreU(hn::Add(hn::LoadU(dv, sum + j), hn::LoadU(dv, row + j)), dv, sum + j);
-  }
-  for (; j < d; ++j) sum[j] += row[j];
-}
-
 // sum = rows[0] + rows[1] + … + rows[count−1], added row by row in order (count ≥ 1).
 void SumRows(const double* rows, std::int64_t count, std::int64_t d, double* sum) {
+  const hn::ScalableTag<double> dv;
+  const std::int64_t n = static_cast<std::int64_t>(hn::Lanes(dv));
   std::copy_n(rows, d, sum);
-  for (std::int64_t k = 1; k < count; ++k) AddRow(rows + k * d, d, sum);
+  for (std::int64_t k = 1; k < count; ++k) {
+    const double* row = rows + k * d;
+    std::int64_t j = 0;
+    for (; j + n <= d; j += n) {
+      hn::StoreU(hn::Add(hn::LoadU(dv, sum + j), hn::LoadU(dv, row + j)), dv, sum + j);
+    }
+    for (; j < d; ++j) sum[j] += row[j];
+  }
 }
 
 }  // namespace HWY_NAMESPACE
