@@ -4,7 +4,7 @@
 // Each check is an exact two-sided test at level α = 1e-6: the sample mean against
 // z_{1−α/2}·σ/√M, the sample variance against χ²_{M−1} quantiles, counts against Binomial
 // quantiles (all from Boost.Math). Seeds are fixed, so a CI run is reproducible; with a fresh
-// seed each check falsely fails with probability ≤ 1e-6, the file (8 checks) with ≤ 8e-6.
+// seed each check falsely fails with probability ≤ 1e-6, the file (8 checks in all) with ≤ 8e-6.
 #include <cmath>
 #include <vector>
 

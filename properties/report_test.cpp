@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "boa/catalog.hpp"
+#include "boa/error_budget.hpp"
 #include "boa_report/figure_catalog.hpp"
 #include "boa_report/mutation_score.hpp"
 #include "paths.hpp"
@@ -57,7 +58,9 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEachSelectedClaimAndEveryFigur
   fs::create_directories(out);
   std::ofstream(out / "mutants.json") << kMutationResults;
   std::ofstream(out / "MUTANTS.md") << "# Mutation analysis\n";
-  const CommandResult r = RunBoa("report --budget quick --quiet --claims '" +
+  // CI's seed base, so that the verdicts are the ones ctest asserts (the report's own default is
+  // the pre-registered kReportSeedBase).
+  const CommandResult r = RunBoa("report --budget quick --seed 1 --quiet --claims '" +
                                  std::string(kSelection) + "' --out '" + out.string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
 
@@ -73,6 +76,15 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEachSelectedClaimAndEveryFigur
       std::string::npos);
   EXPECT_NE(markdown.find("Not run: this is a partial report"), std::string::npos);
   EXPECT_TRUE(summary["flake_audit"].empty());
+  // The suite's error budget is the whole catalog's (CI runs all of it), with every term.
+  const ErrorBudget budget = SuiteErrorBudget(Catalog());
+  EXPECT_DOUBLE_EQ(summary["suite_false_alarm"]["total"].get<double>(), budget.total);
+  EXPECT_EQ(summary["suite_false_alarm"]["terms"].size(), budget.terms.size());
+  EXPECT_LE(summary["suite_false_alarm"]["total"].get<double>(), kSuiteFalseAlarm);
+  EXPECT_NE(markdown.find("## Error budget"), std::string::npos);
+  // "holds*" claims are listed right after the findings, before the verdict table.
+  const auto qualified = markdown.find("## Holds*");
+  EXPECT_TRUE(markdown.find("## Findings") < qualified && qualified < markdown.find("## Verdicts"));
   EXPECT_FALSE(fs::exists(out / "flake_audit.csv"));
   ASSERT_EQ(summary["claims"].size(), kSelected.size());
   for (std::size_t k = 0; k < kSelected.size(); ++k) {

@@ -1,7 +1,9 @@
 // sequential_test: the truncated SPRT's exact operating characteristic against brute-force
 // enumeration, its error guarantees (Ville's inequality) on random plans, and the scale quoted in
 // README § Verdicts.
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -74,6 +76,80 @@ TEST(SequentialTest, StopsEarlyWhenTheClaimHolds) {
   EXPECT_NEAR(Power(plan), 0.929, 1e-3);
   EXPECT_EQ(Operate(plan, 0.0).mean_trials, 27);
   EXPECT_NEAR(Operate(plan, 0.05).mean_trials, 59.6, 0.1);
+}
+
+// Every outcome a run can end in, with the failures it ends with: a stop at instance n on a
+// boundary (k is the boundary's value, since k grows by at most one per instance) or the cap.
+struct Ending {
+  int failures, trials;
+};
+std::vector<Ending> Endings(const SequentialPlan& plan) {
+  std::vector<Ending> endings;
+  for (int n = 1; n <= plan.cap; ++n) {
+    for (int k = 0; k <= n; ++k) {
+      const SequentialDecision d = Decide(plan, k, n);
+      if (d == SequentialDecision::kContinue) continue;
+      // Reachable only from an undecided state: for a boundary stop, one step from a state
+      // strictly inside at n − 1.
+      const bool inside_before =
+          n == 1 || (k <= n - 1 && Decide(plan, k, n - 1) == SequentialDecision::kContinue) ||
+          (k >= 1 && Decide(plan, k - 1, n - 1) == SequentialDecision::kContinue);
+      if (inside_before) endings.push_back({k, n});
+    }
+  }
+  return endings;
+}
+
+// The exact sequential interval covers the true rate with probability ≥ 95%, computed exactly
+// over every outcome of random plans (the fixed-N Clopper–Pearson interval does not after a
+// sequential stop).
+RC_GTEST_PROP(SequentialTest, SequentialIntervalCoversAtItsLevel, ()) {
+  SequentialPlan plan = RandomPlan(40);
+  plan.beta = std::pow(10.0, -*rc::gen::inRange(1, 4));
+  const double rate = *rc::gen::inRange(1, 100) / 100.0;
+  const StoppingLaw law = StoppingDistribution(plan, rate);
+  double covered = 0, total = 0;
+  for (const Ending& e : Endings(plan)) {
+    const SequentialDecision d = Decide(plan, e.failures, e.trials);
+    const double p = d == SequentialDecision::kFails   ? law.fails_at[e.trials]
+                     : d == SequentialDecision::kHolds ? law.holds_at[e.trials]
+                                                       : law.undecided[e.failures];
+    total += p;
+    const RateInterval interval = SequentialInterval(plan, e.failures, e.trials);
+    RC_ASSERT(interval.lower <= interval.upper);
+    if (interval.lower <= rate && rate <= interval.upper) covered += p;
+  }
+  RC_ASSERT(std::fabs(total - 1) <= 1e-9);
+  RC_ASSERT(covered >= 0.95 - 1e-6);
+}
+
+// A run that fails at once has no upper bound below 1; one that holds at once no lower bound
+// above 0; an interval after a stop excludes the rate its decision refutes decisively.
+TEST(SequentialTest, SequentialIntervalAtTheExtremes) {
+  const SequentialPlan plan{0.1, 0.3, 1e-3, kSprtBeta, 150};
+  EXPECT_EQ(SequentialInterval(plan, 7, 7).upper, 1);
+  EXPECT_GT(SequentialInterval(plan, 7, 7).lower, 0.3);
+  EXPECT_EQ(SequentialInterval(plan, 0, 12).lower, 0);
+  EXPECT_LT(SequentialInterval(plan, 0, 12).upper, 0.3);
+  EXPECT_THROW(SequentialInterval(plan, 1, 5), InvalidInput);  // the run had not stopped
+}
+
+// The cap rule gives the smallest cap within the budget, for claims that hold and for findings.
+RC_GTEST_PROP(SequentialTest, CapForIsTheSmallestCapWithinTheBudget, ()) {
+  SequentialPlan plan = RandomPlan(1);
+  plan.alpha = std::pow(10.0, -*rc::gen::inRange(2, 6));
+  const bool finding = *rc::gen::arbitrary<bool>();
+  if (finding) plan.beta = plan.alpha;
+  const double budget = 2 * plan.alpha;
+  const ExpectedDecision expected = finding ? ExpectedDecision::kFails : ExpectedDecision::kHolds;
+  // A finding is planned at a rate beyond δ₁, where the test's drift points to "fails".
+  const double rate = finding ? std::min(0.99, plan.delta_alt + 0.05) : plan.delta;
+  plan.cap = CapFor(plan, expected, rate, budget);
+  RC_ASSERT(ErrorRate(plan, expected, rate) <= budget);
+  if (plan.cap > 1) {
+    --plan.cap;
+    RC_ASSERT(ErrorRate(plan, expected, rate) > budget);
+  }
 }
 
 TEST(SequentialTest, DecidesAtTheBoundariesAndRejectsBadPlans) {

@@ -2,6 +2,7 @@
 
 #include <fnmatch.h>
 #include <unistd.h>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -13,6 +14,7 @@
 #include "boa/catalog.hpp"
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
+#include "boa/error_budget.hpp"
 #include "boa/runner.hpp"
 #include "boa/simd.hpp"
 #include "boa/sweep_catalog.hpp"
@@ -76,6 +78,11 @@ std::string Joined(const std::vector<std::string>& globs) {
   return text;
 }
 
+std::string Capitalised(std::string text) {
+  if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
 struct Row {
   const Claim* claim;
   Verdict verdict;
@@ -124,48 +131,96 @@ void WriteFindings(std::ostream& md, const std::vector<Row>& rows) {
     if (!finding && !surprise) continue;
     ++count;
     md << "### `" << c.id << "` — " << (finding ? "finding" : "unexpected verdict") << ": **"
-       << ToString(v.status) << "** (expected " << ToString(ExpectedStatus(c)) << ")\n\n"
+       << VerdictLabel(v) << "** (expected " << ToString(ExpectedStatus(c)) << ")\n\n"
        << c.title << ". Source: " << c.source << ".\n\n";
     if (finding) md << c.finding << "\n\n";
     md << "Measured here: " << v.summary << ".\n\nReplay: `" << r.replay << "`\n\n";
     if (v.counterexample) {
-      md << "Counterexample: " << v.counterexample->explanation << "  \nIts replay: `"
+      md << Capitalised(FailingInstanceLabel(c, v)) << ": " << v.counterexample->explanation << "  \nIts replay: `"
          << v.counterexample->replay << "`\n\n";
     }
   }
   if (count == 0) md << "None.\n\n";
 }
 
+// "holds*": a probabilistic claim that holds with its estimate above δ. The run excluded a rate
+// ≥ δ₁ (at β) and nothing more; listed right after the findings so that no reader takes it for
+// "rate ≤ δ".
+void WriteQualifiedHolds(std::ostream& md, const std::vector<Row>& rows) {
+  md << "## Holds* — δ neither confirmed nor refuted\n\n"
+     << "Claims that hold with an estimated failure rate above δ: the sequential test excluded a "
+     << "rate ≥ δ₁ at β, but the rate may lie anywhere in the indifference region between δ and "
+     << "δ₁. Intervals are exact after the sequential stop (stage-wise ordering).\n\n";
+  int count = 0;
+  for (const Row& r : rows) {
+    const auto& v = r.verdict;
+    if (v.qualifier.empty()) continue;
+    ++count;
+    md << "- `" << r.claim->id << "`: " << v.failures << " of " << v.instances
+       << " failed, estimate " << Short(static_cast<double>(v.failures) / v.instances)
+       << ", 95% interval [" << Short(v.rate_lower) << ", " << Short(v.rate_upper) << "] against δ = "
+       << Short(r.claim->delta) << ", δ₁ = " << Short(r.claim->delta_alt)
+       << (v.rate_lower > r.claim->delta ? " — **above δ at 95%**" : "") << "\n";
+  }
+  md << (count == 0 ? "None.\n\n" : "\n");
+}
+
+// The suite's error budget at CI's plans (error_budget.hpp): the total, and every term.
+void WriteErrorBudget(std::ostream& md, const ErrorBudget& budget) {
+  md << "## Error budget\n\n"
+     << "The probability that CI (`./boa test`, seed base 1) fails although every statement is "
+     << "as the catalog expects, computed exactly from the plans CI runs: **" << Short(budget.total)
+     << "** (bound " << kSuiteFalseAlarm << "). Terms: *fails* and *inconclusive* at a holding "
+     << "claim's δ; *health* at the rate record's rejection rate (95% upper bound); *finding* — a "
+     << "finding that does not fail at its recorded rate's 95% lower bound; *scaling*; *generator "
+     << "test* (α = 1e-6 per check). Rates come from the committed record "
+     << "(`theory/claims/records/rates.csv`, measured on seed base " << kRecordSeedBase << ").\n\n"
+     << "| source | term | probability |\n|---|---|---:|\n";
+  for (const ErrorTerm& t : budget.terms) {
+    md << "| `" << t.source << "` | " << t.kind << " | " << Short(t.probability) << " |\n";
+  }
+  md << "\n";
+}
+
 void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
                    const std::optional<MutationResults>& mutation,
-                   const std::vector<Figure>& figures, const ReportOptions& options, double seconds,
-                   const fs::path& file) {
+                   const std::vector<Figure>& figures, const ErrorBudget& budget,
+                   const ReportOptions& options, double seconds, const fs::path& file) {
   std::ofstream md(file);
   md << "# boa report\n\n"
      << "Budget `" << ToString(options.budget) << "`, seed base " << options.seed << ", "
      << Short(seconds) << " s, SIMD target `" << SimdTargetName()
      << "`. Every number below is measured here by the command in its row "
-     << "unless it is labelled as coming from a paper or a derivation.\n\n";
+     << "unless it is labelled as coming from a paper or a derivation. "
+     << (options.seed == kReportSeedBase
+             ? "The seed base is the report's pre-registered one, on which no claim was encoded "
+               "or tuned (CI runs seed base 1). "
+             : "")
+     << "Suite false-alarm bound of CI's run: " << Short(budget.total) << " (≤ " << kSuiteFalseAlarm
+     << "; § Error budget).\n\n";
   if (IsPartial(rows.size(), figures.size())) {
     md << "**Partial report:** " << rows.size() << " of " << Catalog().size()
        << " claims (`--claims " << Joined(options.claims) << "`) and " << figures.size() << " of "
        << FigureCatalog().size() << " figures (`--figures " << Joined(options.figures)
        << "`); `./boa report` runs the whole catalog.\n\n";
   }
-  md << "Provenance: `paper` — the qualitative statement is the paper's; `derived` — a finite-sample "
-     << "form with explicit constants derived in THEORY.md; `exploratory` — measured and reported, "
-     << "not asserted.\n\n"
+  md << "Provenance: `paper` — the statement and its setting are the paper's or its discussion's "
+     << "own; `operationalised` — the paper's statement made concrete with constants or a setting "
+     << "boa chose; `derived` — a finite-sample form with explicit constants derived in THEORY.md; "
+     << "`exploratory` — measured and reported, not asserted. Each claim's section says where each "
+     << "of its elements comes from.\n\n"
      << "Verdicts (README § Verdicts): a probabilistic claim runs a sequential test of failure "
      << "rate ≤ δ against ≥ δ₁ (the breakage it must catch) at false-alarm rate α = " << kClaimAlpha
-     << " per claim (the suite's α add up to ≤ " << kSuiteFalseAlarm
-     << "); *power* is the exact probability that the run as planned fails a claim broken at δ₁. "
-     << "It stops when the evidence decides and is *inconclusive* when it reaches its cap "
-     << "undecided. A scaling claim's power is that of its slope test at the stated deviation. "
+     << " per claim; *power* is the exact probability that the run as planned fails a claim broken "
+     << "at δ₁. It stops when the evidence decides and is *inconclusive* when it reaches its cap "
+     << "undecided. *holds* means a rate ≥ δ₁ is excluded; δ itself is not refuted — a *holds\\** "
+     << "has its estimate above δ (§ Holds*). A scaling claim's power is that of its exponent test. "
      << "*Rejected* counts draws outside the claim's hypothesis, which are not instances of it. "
-     << "*Failure rate*: the 95% Clopper–Pearson interval for probabilistic claims, the observed "
-     << "rate for identity claims; a scaling claim's instances are replicate sweeps, and its "
-     << "exponent and interval are in its section.\n\n";
+     << "*Failure rate*: for probabilistic claims the exact 95% interval after the sequential stop "
+     << "(stage-wise ordering), for identity claims the observed rate; a scaling claim's instances "
+     << "are replicate sweeps, and its exponent and interval are in its section.\n\n";
   WriteFindings(md, rows);
+  WriteQualifiedHolds(md, rows);
   md << "## Verdicts\n\n"
      << "| id | kind | provenance | engine | δ vs δ₁ | power | instances | rejected | failures "
         "| failure rate | verdict | expected | counterexample |\n"
@@ -176,23 +231,29 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
     md << "| `" << c.id << "` | " << ToString(c.kind) << " | " << ToString(c.provenance) << " | "
        << ToString(v.engine) << " | " << Hypotheses(c) << " | " << PowerCell(v) << " | "
        << v.instances << " | " << v.rejected << " | " << v.failures << " | " << RateCell(c, v)
-       << " | **" << ToString(v.status) << "** | " << ToString(ExpectedStatus(c))
+       << " | **" << VerdictLabel(v) << "** | " << ToString(ExpectedStatus(c))
        << (MatchesExpectation(c, v) ? "" : " ✗") << " | " << Counterexample(v) << " |\n";
   }
   md << "\n## Claims\n\n";
   for (const Row& r : rows) {
     const auto& c = *r.claim;
     const auto& v = r.verdict;
-    md << "### `" << c.id << "` — " << ToString(v.status) << "\n\n"
+    md << "### `" << c.id << "` — " << VerdictLabel(v) << "\n\n"
        << c.title << ". Source: " << c.source << ". " << v.summary << ".\n\n";
+    if (!c.elements.empty()) {
+      md << "Where each element comes from:\n\n";
+      for (const Element& e : c.elements) {
+        md << "- " << e.name << " — " << ToString(e.origin) << ": " << e.where << "\n";
+      }
+      md << "\n";
+    }
     if (c.kind == ClaimKind::kProbabilistic) {
       md << "δ = " << Short(c.delta) << ", δ₁ = " << Short(c.delta_alt) << ": " << c.delta_source
          << "\n\n";
     }
     md << "Reproduce: `" << r.replay << "`\n\n";
     if (v.counterexample) {
-      md << "Minimal counterexample (" << v.counterexample->shrink_steps
-         << " shrink steps): " << v.counterexample->explanation << "  \nReplay: `"
+      md << Capitalised(FailingInstanceLabel(c, v)) << " (" << v.counterexample->shrink_steps << " shrink steps): " << v.counterexample->explanation << "  \nReplay: `"
          << v.counterexample->replay << "`\n\n";
     }
     if (!v.measured.empty()) {
@@ -202,6 +263,7 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
       md << '\n';
     }
   }
+  WriteErrorBudget(md, budget);
   WriteAuditMarkdown(md, audit);
   WriteMutationMarkdown(md, mutation);
   md << "## Figures\n\n"
@@ -217,9 +279,17 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
   }
 }
 
+json BudgetJson(const ErrorBudget& budget) {
+  json terms = json::array();
+  for (const ErrorTerm& t : budget.terms) {
+    terms.push_back({{"source", t.source}, {"kind", t.kind}, {"probability", t.probability}});
+  }
+  return {{"total", budget.total}, {"bound", kSuiteFalseAlarm}, {"terms", terms}};
+}
+
 json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
                  const std::optional<MutationResults>& mutation, const std::vector<Figure>& figures,
-                 const ReportOptions& options, double seconds) {
+                 const ErrorBudget& budget, const ReportOptions& options, double seconds) {
   json claims = json::array();
   for (const Row& r : rows) {
     json entry = VerdictJson(*r.claim, r.verdict);
@@ -234,6 +304,7 @@ json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
                     {"svg", f.name + ".svg"}});
   }
   return {{"claims", claims},
+          {"suite_false_alarm", BudgetJson(budget)},
           {"flake_audit", AuditJson(audit)},
           {"mutation", MutationJson(mutation)},
           {"figures", figs},
@@ -289,7 +360,7 @@ int WriteReport(const ReportOptions& options) {
       Row row{&claim, RunClaim(claim, run), ""};
       row.replay = RunReplay(claim, options.seed, options.budget, row.verdict.engine);
       failing += !MatchesExpectation(claim, row.verdict);
-      progress.Finish(ToString(row.verdict.status));
+      progress.Finish(VerdictLabel(row.verdict));
       rows.push_back(std::move(row));
     }
     progress.Start("flake audit");
@@ -313,9 +384,11 @@ int WriteReport(const ReportOptions& options) {
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    WriteMarkdown(rows, audit, mutation, figures, options, seconds, staging / "REPORT.md");
+    // CI's error budget is the whole catalog's, whatever part of it this report ran.
+    const ErrorBudget budget = SuiteErrorBudget(Catalog());
+    WriteMarkdown(rows, audit, mutation, figures, budget, options, seconds, staging / "REPORT.md");
     std::ofstream(staging / "summary.json")
-        << SummaryJson(rows, audit, mutation, figures, options, seconds).dump(2) << '\n';
+        << SummaryJson(rows, audit, mutation, figures, budget, options, seconds).dump(2) << '\n';
     fs::remove_all(out);
     fs::create_directories(out.parent_path());
     fs::rename(staging, out);

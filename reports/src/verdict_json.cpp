@@ -13,6 +13,14 @@ nlohmann::json Number(double x) { return std::isfinite(x) ? nlohmann::json(x) : 
 
 }  // namespace
 
+nlohmann::json ElementsJson(const Claim& claim) {
+  nlohmann::json elements = nlohmann::json::array();
+  for (const Element& e : claim.elements) {
+    elements.push_back({{"name", e.name}, {"origin", ToString(e.origin)}, {"where", e.where}});
+  }
+  return elements;
+}
+
 nlohmann::json VerdictJson(const Claim& claim, const Verdict& v) {
   nlohmann::json out = {
       {"id", claim.id},
@@ -20,9 +28,11 @@ nlohmann::json VerdictJson(const Claim& claim, const Verdict& v) {
       {"kind", ToString(claim.kind)},
       {"provenance", ToString(claim.provenance)},
       {"source", claim.source},
+      {"elements", ElementsJson(claim)},
       {"engine", ToString(v.engine)},
       {"simd", SimdTargetName()},
       {"verdict", ToString(v.status)},
+      {"qualifier", v.qualifier.empty() ? nlohmann::json() : nlohmann::json(v.qualifier)},
       {"expected", ToString(ExpectedStatus(claim))},
       {"as_expected", MatchesExpectation(claim, v)},
       {"instances", v.instances},
@@ -43,6 +53,7 @@ nlohmann::json VerdictJson(const Claim& claim, const Verdict& v) {
       out["delta_alt"] = v.plan->delta_alt;
       out["delta_source"] = claim.delta_source;
       out["cap"] = v.plan->cap;
+      out["beta"] = v.plan->beta;
     } else {
       out["deviation"] = claim.deviation;
     }

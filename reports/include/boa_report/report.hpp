@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "boa/budget.hpp"
+#include "boa/claim.hpp"
 #include "boa/engine.hpp"
 
 namespace boa::report {
@@ -21,7 +22,8 @@ namespace boa::report {
 struct ReportOptions {
   std::filesystem::path out = "reports/out";
   Budget budget = Budget::kDefault;
-  std::uint64_t seed = 1;
+  // Pre-registered: no claim was encoded or tuned on it (CI keeps seed base 1).
+  std::uint64_t seed = kReportSeedBase;
   // The engine of the claims and sweeps with a Gram form (the others run on their only engine).
   EngineChoice engine = EngineChoice::kAuto;
   bool show_progress = true;

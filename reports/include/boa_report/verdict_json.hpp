@@ -10,4 +10,7 @@ namespace boa::report {
 
 nlohmann::json VerdictJson(const Claim& claim, const Verdict& verdict);
 
+// The claim's per-element provenance: [{"name", "origin", "where"}].
+nlohmann::json ElementsJson(const Claim& claim);
+
 }  // namespace boa::report

@@ -54,13 +54,13 @@ int RunCheck(const CheckArgs& a) {
   if (a.json) {
     std::cout << VerdictJson(claim, v).dump(2) << '\n';
   } else {
-    std::cout << claim.id << ": " << ToString(v.status) << " — " << v.summary;
+    std::cout << claim.id << ": " << VerdictLabel(v) << " — " << v.summary;
     if (!MatchesExpectation(claim, v))
       std::cout << " [expected: " << ToString(ExpectedStatus(claim)) << "]";
     if (claim.gram_form) std::cout << " [" << ToString(v.engine) << " engine]";
     std::cout << '\n';
     if (v.counterexample) {
-      std::cout << "counterexample (" << v.counterexample->shrink_steps
+      std::cout << FailingInstanceLabel(claim, v) << " (" << v.counterexample->shrink_steps
                 << " shrink steps): " << FormatParams(v.counterexample->params) << " seed "
                 << v.counterexample->seed << "\n  " << v.counterexample->explanation
                 << "\nreplay: " << v.counterexample->replay << '\n';

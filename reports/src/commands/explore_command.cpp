@@ -45,7 +45,7 @@ int RunExplore(const ExploreArgs& a) {
       const Verdict v = RunClaim(claim, o);
       ++runs;
       std::printf("%-40s seed %-16llu %s\n", claim.id.c_str(),
-                  static_cast<unsigned long long>(o.seed_base), ToString(v.status).c_str());
+                  static_cast<unsigned long long>(o.seed_base), VerdictLabel(v).c_str());
       if (MatchesExpectation(claim, v)) continue;
       ++unexpected;
       std::printf("  unexpected (expected %s): %s\n", ToString(ExpectedStatus(claim)).c_str(),

@@ -1,21 +1,40 @@
-// boa list [--markdown]: id, kind, provenance, expected verdict ("fails": a finding) and title
-// of every claim.
+// boa list [--markdown | --json]: id, kind, provenance, expected verdict ("fails": a finding)
+// and title of every claim; --json adds the source and each element's provenance.
 #include <cstdio>
 #include <iostream>
 
 #include "boa/catalog.hpp"
 #include "boa/runner.hpp"
 #include "boa_report/commands.hpp"
+#include "boa_report/verdict_json.hpp"
 
 namespace boa::report {
 
 void AddListCommand(CLI::App& app, Action& action) {
   auto markdown = std::make_shared<bool>(false);
+  auto json = std::make_shared<bool>(false);
   auto* cmd =
       app.add_subcommand("list", "List every claim: id, kind, provenance, expected verdict, title");
   cmd->add_flag("--markdown", *markdown, "Print a Markdown table (the README's claim list)");
-  cmd->callback([&action, markdown] {
-    action = [markdown] {
+  cmd->add_flag("--json", *json,
+                "Print JSON: every claim with its source and per-element provenance")
+      ->excludes(cmd->get_option("--markdown"));
+  cmd->callback([&action, markdown, json] {
+    action = [markdown, json] {
+      if (*json) {
+        nlohmann::json claims = nlohmann::json::array();
+        for (const Claim& c : Catalog()) {
+          claims.push_back({{"id", c.id},
+                            {"kind", ToString(c.kind)},
+                            {"provenance", ToString(c.provenance)},
+                            {"expected", ToString(ExpectedStatus(c))},
+                            {"title", c.title},
+                            {"source", c.source},
+                            {"elements", ElementsJson(c)}});
+        }
+        std::cout << claims.dump(2) << '\n';
+        return 0;
+      }
       if (*markdown) {
         std::cout << "| id | kind | provenance | expected | title |\n|---|---|---|---|---|\n";
       }

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "boa/error.hpp"
+#include "boa/rate_records.hpp"
 
 namespace boa {
 namespace claims {
@@ -89,8 +90,21 @@ Claim Sakamoto24HeadRandom();
 Claim Sakamoto24ExtensionKClasses();
 }  // namespace claims
 
+namespace {
+
+// Each probabilistic claim carries its row of the committed rate record.
+std::vector<Claim> WithRateRecords(std::vector<Claim> claims) {
+  for (Claim& claim : claims) {
+    const auto it = RateRecords().find(claim.id);
+    if (it != RateRecords().end()) claim.rate_record = it->second;
+  }
+  return claims;
+}
+
+}  // namespace
+
 const std::vector<Claim>& Catalog() {
-  static const std::vector<Claim> all = {
+  static const std::vector<Claim> all = WithRateRecords({
       claims::CoreSoftmaxStable(),
       claims::CoreGradientFiniteDifference(),
       claims::CoreOutputConvexCombination(),
@@ -170,7 +184,7 @@ const std::vector<Claim>& Catalog() {
       claims::Sakamoto24EncoderRegimes(),
       claims::Sakamoto24HeadRandom(),
       claims::Sakamoto24ExtensionKClasses(),
-  };
+  });
   return all;
 }
 

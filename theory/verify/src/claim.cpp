@@ -7,6 +7,8 @@
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
 #include "boa/rng.hpp"
+#include "boa/sequential_test.hpp"
+#include "boa/stats.hpp"
 
 namespace boa {
 
@@ -23,8 +25,19 @@ std::string ToString(ClaimKind kind) {
 std::string ToString(Provenance provenance) {
   switch (provenance) {
     case Provenance::kPaper: return "paper";
+    case Provenance::kOperationalised: return "operationalised";
     case Provenance::kDerived: return "derived";
     case Provenance::kExploratory: return "exploratory";
+  }
+  return "unknown";
+}
+
+std::string ToString(Origin origin) {
+  switch (origin) {
+    case Origin::kPaper: return "paper";
+    case Origin::kAuthorsCode: return "authors' code";
+    case Origin::kDerivation: return "derivation";
+    case Origin::kConvention: return "boa's convention";
   }
   return "unknown";
 }
@@ -107,10 +120,40 @@ int IntParam(const Params& params, const std::string& name) {
   return static_cast<int>(x);
 }
 
+double FindingRateLowerBound(const Claim& claim) {
+  Require(claim.rate_record.has_value(),
+          "finding " + claim.id + " has no rate record: run theory/claims/records/measure_rates.py "
+          "--claims " + claim.id);
+  return ClopperPearsonLower(claim.rate_record->failures, claim.rate_record->instances, 0.05);
+}
+
+int SequentialCap(const Claim& claim) {
+  Require(claim.kind == ClaimKind::kProbabilistic, "only a probabilistic claim has a cap rule");
+  const SequentialPlan plan = PlanOf(claim, 1);
+  if (claim.expected == Expectation::kHolds) {
+    return CapFor(plan, ExpectedDecision::kHolds, claim.delta, kClaimErrorBudget);
+  }
+  return CapFor(plan, ExpectedDecision::kFails, FindingRateLowerBound(claim), kClaimErrorBudget);
+}
+
+SequentialPlan PlanOf(const Claim& claim, int cap) {
+  SequentialPlan plan;
+  plan.delta = claim.delta;
+  plan.delta_alt = claim.delta_alt;
+  plan.alpha = claim.alpha;
+  // A finding must not "hold" by chance either: its acceptance boundary is as far as its
+  // rejection boundary, so CI's "fails" is as robust as a true claim's "holds".
+  plan.beta = claim.expected == Expectation::kFails ? claim.alpha : kSprtBeta;
+  plan.cap = cap;
+  return plan;
+}
+
 int ClaimInstancesAt(const Claim& claim, Budget budget) {
-  // A sequential run stops when the evidence decides; its cap keeps its power at every budget.
+  // A sequential run stops when the evidence decides; the cap rule keeps its error budget at
+  // every budget, and the full budget draws ten times further.
   if (claim.kind == ClaimKind::kProbabilistic) {
-    return budget == Budget::kFull ? 10 * claim.instances : claim.instances;
+    const int cap = SequentialCap(claim);
+    return budget == Budget::kFull ? 10 * cap : cap;
   }
   // Replicate sweeps of a scaling claim: enough at every budget for its power.
   if (claim.kind == ClaimKind::kScaling) {

@@ -31,23 +31,39 @@ std::string Short(double x) {
   return s.str();
 }
 
-// A probabilistic verdict: the sequential test's decision, with a descriptive interval
-// (fixed-N Clopper–Pearson, 95%) on the failure rate.
-void JudgeSequentially(const SequentialPlan& plan, SequentialDecision decision, Verdict& verdict,
-                       std::ostream& summary) {
+// A probabilistic verdict: the sequential test's decision, with the exact interval on the
+// failure rate and the power of the plan that ran. A run the draw limit ended early is judged as
+// truncated at its own count; a --run-to-cap run did not stop, so its counts get the fixed-N
+// Clopper–Pearson interval.
+void JudgeSequentially(SequentialPlan plan, SequentialDecision decision, bool run_to_cap,
+                       Verdict& verdict, std::ostream& summary) {
   const int n = std::max(verdict.instances, 1);
-  verdict.rate_lower = ClopperPearsonLower(verdict.failures, n, 0.025);
-  verdict.rate_upper = ClopperPearsonUpper(verdict.failures, n, 0.025);
-  const VerdictPlan p{plan.delta, plan.delta_alt, plan.alpha, Power(plan), plan.cap};
+  if (decision == SequentialDecision::kContinue) plan.cap = n;
+  if (run_to_cap || verdict.instances == 0) {
+    verdict.rate_lower = ClopperPearsonLower(verdict.failures, n, 0.025);
+    verdict.rate_upper = ClopperPearsonUpper(verdict.failures, n, 0.025);
+  } else {
+    const RateInterval interval = SequentialInterval(plan, verdict.failures, verdict.instances);
+    verdict.rate_lower = interval.lower;
+    verdict.rate_upper = interval.upper;
+  }
+  const VerdictPlan p{plan.delta, plan.delta_alt, plan.alpha, Power(plan), plan.cap, plan.beta};
   verdict.plan = p;
   verdict.status = decision == SequentialDecision::kFails   ? Status::kFails
                    : decision == SequentialDecision::kHolds ? Status::kHolds
                                                             : Status::kInconclusive;
+  const double estimate = static_cast<double>(verdict.failures) / n;
+  if (verdict.status == Status::kHolds && estimate > plan.delta) verdict.qualifier = "indifference";
   summary << "; sequential test of δ = " << Short(p.delta) << " against δ₁ = " << Short(p.delta_alt)
-          << " at α = " << Short(p.alpha) << " (cap " << p.cap << ", power " << Short(p.power)
-          << "): " << ToString(verdict.status) << "; failure rate "
-          << Short(static_cast<double>(verdict.failures) / n) << ", 95% interval ["
-          << Short(verdict.rate_lower) << ", " << Short(verdict.rate_upper) << "]";
+          << " at α = " << Short(p.alpha) << ", β = " << Short(plan.beta) << " (cap " << p.cap
+          << ", power " << Short(p.power) << "): " << VerdictLabel(verdict) << "; failure rate "
+          << Short(estimate) << ", 95% interval [" << Short(verdict.rate_lower) << ", "
+          << Short(verdict.rate_upper) << "]" << (run_to_cap ? " (fixed-N, run to cap)" : "");
+  if (!verdict.qualifier.empty()) {
+    summary << "; holds* — a rate ≥ δ₁ is excluded at β, but the estimate lies above δ: δ is "
+               "neither confirmed nor refuted"
+            << (verdict.rate_lower > plan.delta ? " (above δ at 95%)" : "");
+  }
 }
 
 // A scaling verdict: the t-test over the replicate sweeps' exponents (stats.hpp). A sweep that
@@ -123,6 +139,16 @@ std::string ToString(Status status) {
   return "unknown";
 }
 
+std::string VerdictLabel(const Verdict& verdict) {
+  return ToString(verdict.status) + (verdict.qualifier.empty() ? "" : "*");
+}
+
+std::string FailingInstanceLabel(const Claim& claim, const Verdict& verdict) {
+  return claim.kind == ClaimKind::kProbabilistic && verdict.status == Status::kHolds
+             ? "a failing instance (allowed at rate δ)"
+             : "counterexample";
+}
+
 Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed, EngineChoice engine,
                       int max_checks) {
   Counterexample result;
@@ -156,15 +182,6 @@ Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed, Eng
   result.explanation = explanation;
   result.replay = ReplayLine(claim, params, seed, result.engine);
   return result;
-}
-
-SequentialPlan PlanOf(const Claim& claim, int cap) {
-  SequentialPlan plan;
-  plan.delta = claim.delta;
-  plan.delta_alt = claim.delta_alt;
-  plan.alpha = claim.alpha;
-  plan.cap = cap;
-  return plan;
 }
 
 Status ExpectedStatus(const Claim& claim) {
@@ -236,7 +253,9 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
     summary << " (" << verdict.rejected << " of " << draws << " draws outside the hypothesis)";
   }
   switch (claim.kind) {
-    case ClaimKind::kProbabilistic: JudgeSequentially(*plan, decision, verdict, summary); break;
+    case ClaimKind::kProbabilistic:
+      JudgeSequentially(*plan, decision, options.run_to_cap, verdict, summary);
+      break;
     case ClaimKind::kScaling: JudgeExponents(claim, exponents, verdict, summary); break;
     case ClaimKind::kExploratory:
       // Measured, never asserted — but an instance that threw or measured a non-finite number

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "boa/error.hpp"
@@ -60,11 +62,14 @@ SequentialDecision Decide(const SequentialPlan& plan, int failures, int trials) 
   return trials == plan.cap ? SequentialDecision::kInconclusive : SequentialDecision::kContinue;
 }
 
-OperatingPoint Operate(const SequentialPlan& plan, double rate) {
+StoppingLaw StoppingDistribution(const SequentialPlan& plan, double rate) {
   ValidatePlan(plan);
   Require(rate >= 0 && rate <= 1, "a failure rate must be in [0, 1]");
   const Boundaries b(plan);
-  OperatingPoint op;
+  StoppingLaw law;
+  law.fails_at.assign(plan.cap + 1, 0.0);
+  law.holds_at.assign(plan.cap + 1, 0.0);
+  law.undecided.assign(plan.cap + 1, 0.0);
   // alive[k]: probability of being undecided after n instances with k failures. Only the k
   // strictly between the boundaries are alive, a band of constant width, so each step costs
   // O(band) and a plan with a cap of 10⁵ is computed in milliseconds.
@@ -84,11 +89,9 @@ OperatingPoint Operate(const SequentialPlan& plan, double rate) {
       next[k] = 0;
       alive[k] = 0;
       if (k >= fail_at) {
-        op.fails += p;
-        op.mean_trials += n * p;
+        law.fails_at[n] += p;
       } else if (k <= hold_at) {
-        op.holds += p;
-        op.mean_trials += n * p;
+        law.holds_at[n] += p;
       } else {
         alive[k] = p;
         new_lo = std::min(new_lo, k);
@@ -98,9 +101,89 @@ OperatingPoint Operate(const SequentialPlan& plan, double rate) {
     lo = new_lo;
     hi = new_hi;
   }
-  for (int k = lo; k <= hi; ++k) op.inconclusive += alive[k];
+  for (int k = lo; k <= hi; ++k) law.undecided[k] = alive[k];
+  return law;
+}
+
+OperatingPoint Operate(const SequentialPlan& plan, double rate) {
+  const StoppingLaw law = StoppingDistribution(plan, rate);
+  OperatingPoint op;
+  for (int n = 1; n <= plan.cap; ++n) {
+    op.fails += law.fails_at[n];
+    op.holds += law.holds_at[n];
+    op.mean_trials += n * (law.fails_at[n] + law.holds_at[n]);
+  }
+  for (const double p : law.undecided) op.inconclusive += p;
   op.mean_trials += plan.cap * op.inconclusive;
   return op;
+}
+
+RateInterval SequentialInterval(const SequentialPlan& plan, int failures, int trials,
+                                double tail) {
+  const SequentialDecision d = Decide(plan, failures, trials);
+  Require(d != SequentialDecision::kContinue || trials == plan.cap,
+          "a sequential interval needs a run that stopped");
+  Require(tail > 0 && tail < 0.5, "an interval's tail must be in (0, 0.5)");
+  // P_p[an outcome at least as high as the observed one] in the stage-wise order, and at least
+  // as low; both are monotone in p, so each bound is found by bisection.
+  auto tails = [&](double p) {
+    const StoppingLaw law = StoppingDistribution(plan, p);
+    double fails = 0, undecided = 0;
+    for (const double x : law.fails_at) fails += x;
+    for (const double x : law.undecided) undecided += x;
+    double high = 0;  // P[outcome ≥ observed]
+    if (d == SequentialDecision::kFails) {
+      for (int n = 1; n <= trials; ++n) high += law.fails_at[n];
+    } else if (d == SequentialDecision::kHolds) {
+      high = fails + undecided;
+      for (int n = trials; n <= plan.cap; ++n) high += law.holds_at[n];
+    } else {
+      high = fails;
+      for (int k = failures; k <= plan.cap; ++k) high += law.undecided[k];
+    }
+    // P[outcome ≤ observed] = 1 − P[outcome > observed] = 1 − high + P[outcome = observed].
+    const double same = d == SequentialDecision::kFails   ? law.fails_at[trials]
+                  : d == SequentialDecision::kHolds ? law.holds_at[trials]
+                                                    : law.undecided[failures];
+    return std::pair{high, 1 - high + same};
+  };
+  auto solve = [&](auto tail_of, bool increasing) {
+    double lo = 0, hi = 1;
+    for (int i = 0; i < 60; ++i) {
+      const double mid = (lo + hi) / 2;
+      const bool above = tail_of(mid) > tail;
+      (above == increasing ? hi : lo) = mid;
+    }
+    return (lo + hi) / 2;
+  };
+  // At p = 0 (p = 1) every run ends in the lowest (highest) outcome: observing it leaves the
+  // bound at 0 (1).
+  RateInterval interval;
+  auto high = [&](double p) { return tails(p).first; };
+  auto low = [&](double p) { return tails(p).second; };
+  interval.lower = high(0) >= tail ? 0 : solve(high, true);
+  interval.upper = low(1) >= tail ? 1 : solve(low, false);
+  return interval;
+}
+
+double ErrorRate(const SequentialPlan& plan, ExpectedDecision expected, double rate) {
+  const OperatingPoint op = Operate(plan, rate);
+  return expected == ExpectedDecision::kHolds ? op.fails + op.inconclusive
+                                              : op.holds + op.inconclusive;
+}
+
+int CapFor(SequentialPlan plan, ExpectedDecision expected, double rate, double budget,
+           int max_cap) {
+  plan.cap = max_cap;
+  Require(ErrorRate(plan, expected, rate) <= budget,
+          "no cap up to " + std::to_string(max_cap) + " keeps the plan's error at rate " +
+              std::to_string(rate) + " within " + std::to_string(budget));
+  int lo = 0, hi = max_cap;  // ErrorRate(hi) ≤ budget; lo = 0 or ErrorRate(lo) > budget
+  while (hi - lo > 1) {
+    plan.cap = lo + (hi - lo) / 2;
+    (ErrorRate(plan, expected, rate) <= budget ? hi : lo) = plan.cap;
+  }
+  return hi;
 }
 
 double Power(const SequentialPlan& plan) { return Operate(plan, plan.delta_alt).fails; }

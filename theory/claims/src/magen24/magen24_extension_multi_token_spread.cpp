@@ -95,7 +95,6 @@ Claim Magen24ExtensionMultiTokenSpread() {
     }
     return o;
   };
-  c.instances = 100;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   return c;
 }

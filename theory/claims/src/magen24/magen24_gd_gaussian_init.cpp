@@ -109,11 +109,8 @@ Claim Magen24GdGaussianInit() {
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     return GaussianInitOutcome(params, seed, true);
   };
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.expected = Expectation::kFails;
-  // ./boa check magen24.gd.gaussian_init --seed 1000 --instances 200 --run-to-cap
-  c.finding_rate = 1.0;  // 200 of 200 failed
   c.finding =
       "At ω√d = 1e-3, the bound THEORY.md §4.2 fixes, the conclusions (i)–(iv) fail on every "
       "draw of the parameter window: 200 of 200 (seeds 1000.., `./boa check "
@@ -140,7 +137,6 @@ Claim Magen24GdGaussianInitDeviation() {
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     return GaussianInitOutcome(params, seed, false);
   };
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }

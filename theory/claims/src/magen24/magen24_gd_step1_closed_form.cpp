@@ -136,7 +136,6 @@ Claim Magen24GdStep1Fit() {
     }
     return o;
   };
-  c.instances = 150;
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.gram_form = true;
   return c;

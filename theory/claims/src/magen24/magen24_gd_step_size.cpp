@@ -125,7 +125,6 @@ Claim StepSizeClaim(std::string id, std::string title, ClaimKind kind, StepSizeJ
   c.budget_params = [](Budget) { return Params{{"margin", kTwoStepWindowMargin}}; };
   c.gram_form = true;
   if (kind == ClaimKind::kProbabilistic) {
-    c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
     UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   }
   c.check = [kind, judge](const Params& params, std::uint64_t seed, Engine engine) {

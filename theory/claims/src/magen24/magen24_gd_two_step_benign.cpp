@@ -29,11 +29,8 @@ Claim Magen24GdTwoStepBenign() {
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
     return TwoStepOutcome(params, seed, engine, false);
   };
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.expected = Expectation::kFails;
-  // ./boa check magen24.gd.two_step_benign --seed 1000 --instances 1000 --run-to-cap
-  c.finding_rate = 0.513;  // 513 of 1000 failed
   c.finding =
       "Inside the nominal window (margin 0.2) the four conclusions fail in 513 of 1000 draws "
       "(seeds 1000.., `./boa check magen24.gd.two_step_benign --seed 1000 --instances 1000 "
@@ -63,7 +60,6 @@ Claim Magen24GdTwoStepBenignRealisedWindow() {
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
     return TwoStepOutcome(params, seed, engine, true);
   };
-  c.instances = 150;
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.gram_form = true;
   return c;

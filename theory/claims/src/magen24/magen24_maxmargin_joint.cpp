@@ -219,7 +219,6 @@ Claim JointClaim(Regime regime,
   c.regime = std::move(regime);
   c.check = std::move(check);
   c.gram_form = true;
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
@@ -243,8 +242,6 @@ Claim Magen24MaxmarginJointGdDirection() {
       "[M] rebuttal (max-margin as the fully converged rule) and the max-margin token-selection "
       "results it builds on (Tarzanagh et al.)";
   c.expected = Expectation::kFails;
-  // ./boa check magen24.maxmargin.joint_gd_direction --seed 5000 --instances 1000 --run-to-cap
-  c.finding_rate = 0.400;  // 400 of 1000 failed
   c.finding =
       "Per-block normalised GD from zero (η = 0.01/(σ√d), 10⁴ steps) does not converge in "
       "direction to the joint max-margin solution in 400 of 1000 draws (seeds 5000.., `./boa "

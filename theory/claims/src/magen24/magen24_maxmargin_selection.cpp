@@ -190,7 +190,6 @@ Claim WeightDecayAgreementClaim(bool above) {
     return o;
   };
   c.gram_form = true;
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
@@ -208,7 +207,6 @@ Claim Magen24MaxmarginSelection() {
   c.regime = SelectionRegime(0, 1);
   c.check = SelectionOutcome;
   c.gram_form = true;
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
@@ -219,8 +217,6 @@ Claim Magen24MaxmarginGdWeightDecayAbove() {
   c.title =
       "Above the SNR boundary, GD with small weight decay reaches the max-margin solution's side (benign)";
   c.expected = Expectation::kFails;
-  // ./boa check magen24.maxmargin.gd_weight_decay_above --seed 5000 --instances 1000 --run-to-cap
-  c.finding_rate = 0.392;  // 392 of 1000 failed
   c.finding =
       "Above the boundary, GD with small weight decay (SB step sizes, λ = 1e-3·d/n, 1000 steps "
       "from zero init) reaches another side than the max-margin solution in 392 of 1000 draws "

@@ -45,7 +45,6 @@ Claim Magen24NoiseDiagonalDominance() {
     }
     return o;
   };
-  c.instances = 500;  // the sequential test's cap: power ≥ 0.9 at δ₁
   c.delta = 2 * kDelta;
   c.delta_alt = 0.2;  // min(3·2δ, 2δ + 0.1)
   c.delta_source =

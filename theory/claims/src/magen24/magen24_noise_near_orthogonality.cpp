@@ -45,7 +45,6 @@ Claim Magen24NoiseNearOrthogonality() {
     }
     return o;
   };
-  c.instances = 320;  // the sequential test's cap: power ≥ 0.9 at δ₁
   c.delta = kDelta;
   c.delta_alt = 0.15;  // min(3δ, δ + 0.1)
   c.delta_source =

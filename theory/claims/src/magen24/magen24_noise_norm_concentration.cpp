@@ -48,7 +48,6 @@ Claim Magen24NoiseNormConcentration() {
     }
     return o;
   };
-  c.instances = 320;  // the sequential test's cap: power ≥ 0.9 at δ₁
   c.delta = kDelta;
   c.delta_alt = 0.15;  // min(3δ, δ + 0.1)
   c.delta_source =

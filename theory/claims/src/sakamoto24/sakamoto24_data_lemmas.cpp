@@ -83,7 +83,6 @@ Claim Sakamoto24NoiseConcentration() {
     return o;
   };
   c.violation_score = "ratio_to_bound";
-  c.instances = 500;  // the sequential test's cap: power ≥ 0.9 at δ₁ (0.927)
   UseLemmaRate(c, "lemma's own failure probability");
   return c;
 }
@@ -142,7 +141,6 @@ Claim Sakamoto24HeadPopulationGradient() {
     }
     return o;
   };
-  c.instances = 500;  // the sequential test's cap: power ≥ 0.9 at δ₁ (0.927)
   UseLemmaRate(c, "Monte-Carlo size's Markov bound on a true statement's failure probability");
   return c;
 }

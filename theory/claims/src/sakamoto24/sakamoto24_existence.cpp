@@ -113,7 +113,6 @@ Claim Sakamoto24Existence() {
     }
     return o;
   };
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   // Thm 4.1 holds with high probability over the draw: δ = 0.1 (THEORY.md §4.4 puts existence in
   // the "theorem conclusion" row). Failing draws exist: a noisy sample's weak-opposite head score
   // has the clean label's sign (the Φ(ρ‖μ‖/√2) event above), so λ = 0.06 leaves train < 1, e.g.

@@ -99,7 +99,6 @@ Claim Sakamoto24FrakSCriterion() {
     return o;
   };
   c.gram_form = true;
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
@@ -137,7 +136,6 @@ Claim Sakamoto24FrakSBeyondHalf() {
     return o;
   };
   c.gram_form = true;
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }

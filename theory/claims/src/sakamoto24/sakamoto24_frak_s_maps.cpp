@@ -68,7 +68,6 @@ Claim FrakSMapClaim(const std::string& id, const std::string& title, const std::
   c.regime = {{"axis", 0, 1}, {"column", 0, kFrakSMapColumns - 1}};
   c.budget_params = FrakSProtocolParams;
   c.gram_form = true;
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
@@ -113,12 +112,9 @@ Claim OneConditionClaim(bool eq11) {
     return o;
   };
   c.gram_form = true;
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   if (!eq11) {
     c.expected = Expectation::kFails;
-    // ./boa check sakamoto24.frak_s.eq13_only --seed 1000 --instances 40 --run-to-cap
-    c.finding_rate = 0.425;  // 17 of 40 failed
     c.finding =
         "Eq. 13 alone does not break generalisation: in 17 of 40 runs with R₊, R₋ < 1 (seeds "
         "1000.., `./boa check sakamoto24.frak_s.eq13_only --seed 1000 --instances 40 "
@@ -158,8 +154,6 @@ Claim Sakamoto24FrakSMapBoundary() {
     return o;
   };
   c.expected = Expectation::kFails;
-  // ./boa check sakamoto24.frak_s.map_boundary --seed 1000 --instances 40 --run-to-cap
-  c.finding_rate = 0.675;  // 27 of 40 failed
   c.finding =
       "The accuracy drop does not follow the R = 1 contour: in 27 of 40 draws (seeds 1000.., "
       "`./boa check sakamoto24.frak_s.map_boundary --seed 1000 --instances 40 --run-to-cap`; 95% "

@@ -118,7 +118,6 @@ Claim DynamicsClaim(const std::string& id, Provenance provenance) {
   c.provenance = provenance;
   c.regime = {};
   c.gram_form = true;
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
@@ -134,8 +133,6 @@ Claim Sakamoto24GdAttentionGrowth() {
     return CheckAttentionGrowth(seed, engine, true);
   };
   c.expected = Expectation::kFails;
-  // ./boa check sakamoto24.gd.attention_growth --seed 1000 --instances 40 --run-to-cap
-  c.finding_rate = 1;  // 40 of 40 failed
   c.finding =
       "The noisy samples' selected token does not saturate within the horizon: in 40 of 40 seeds "
       "(seeds 1000.., `./boa check sakamoto24.gd.attention_growth --seed 1000 --instances 40 "

@@ -88,11 +88,8 @@ Claim Sakamoto24GdRegimes() {
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     return RegimesOutcome(params, seed, true);
   };
-  c.instances = 100;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   c.expected = Expectation::kFails;
-  // ./boa check sakamoto24.gd.regimes --budget quick --seed 1 (CI's run)
-  c.finding_rate = 1.0;  // 24 of 24 failed
   c.finding =
       "The large-noise setting (d = 4500, ‖μ‖ = 5) overfits but is not harmful in the project's "
       "sense (clean test ≤ 0.75): at seed 1 its clean test accuracy is 0.874, and 24 of 24 seeds "
@@ -117,7 +114,6 @@ Claim Sakamoto24GdRegimesNotBenign() {
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     return RegimesOutcome(params, seed, false);
   };
-  c.instances = 100;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   return c;
 }

@@ -56,7 +56,6 @@ Claim Sakamoto24GdTokenSelection() {
     }
     return o;
   };
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   // Thm 4.2's conclusion for random draws of its setting: δ = 0.1 (THEORY.md §4.4, "theorem
   // conclusion"). Some seeds leave one noisy sample unfitted (train 0.95; seed 3 is the first,
   // kept in the corpus). An earlier version allowed a failure rate of 0.35, taken from a rate
@@ -87,14 +86,10 @@ Claim Sakamoto24GdTokenSelectionWeakOpposite() {
     }
     return o;
   };
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   // The same conclusion as sakamoto24.gd.token_selection, sharpened: THEORY.md §4, "theorem
   // conclusion".
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.expected = Expectation::kFails;
-  // ./boa check sakamoto24.gd.token_selection_weak_opposite --seed 1000 --instances 40
-  //   --run-to-cap
-  c.finding_rate = 0.825;  // 33 of 40 failed
   c.finding =
       "Noisy samples often select an irrelevant token instead of W_{−Y*}: in 33 of 40 seeds "
       "(seeds 1000.., `./boa check sakamoto24.gd.token_selection_weak_opposite --seed 1000 "

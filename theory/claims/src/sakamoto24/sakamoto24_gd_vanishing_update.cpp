@@ -170,11 +170,8 @@ Claim Sakamoto24GdVanishingUpdate() {
     v.measured.holds = v.bound_holds && v.trajectory_saturates;
     return v.measured;
   };
-  c.instances = 150;  // the sequential test's cap: power ≥ 0.9 at δ₁
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.expected = Expectation::kFails;
-  // ./boa check sakamoto24.gd.vanishing_update --seed 1000 --instances 40 --run-to-cap
-  c.finding_rate = 0.975;  // 39 of 40 failed
   c.finding =
       "GD does not reach the saturated misfit state: in 39 of 40 seeds (seeds 1000.., `./boa "
       "check sakamoto24.gd.vanishing_update --seed 1000 --instances 40 --run-to-cap`; 95% "
@@ -201,7 +198,6 @@ Claim Sakamoto24GdVanishingUpdatePath() {
     v.measured.holds = v.bound_holds && v.path_saturates;
     return v.measured;
   };
-  c.instances = 150;
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }

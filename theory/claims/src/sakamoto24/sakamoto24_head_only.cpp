@@ -40,7 +40,6 @@ Claim HeadOnlyClaim() {
   c.kind = ClaimKind::kProbabilistic;
   c.regime = {};
   c.gram_form = true;
-  c.instances = 100;  // the sequential test's cap: power ≥ 0.9 at δ₁
   // A figure shown for one seed, claimed as typical: THEORY.md §4, "one seed, typical".
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   return c;
@@ -74,8 +73,6 @@ Claim Sakamoto24HeadOnlyNoOverfit() {
     return o;
   };
   c.expected = Expectation::kFails;
-  // ./boa check sakamoto24.head_only.no_overfit --seed 1000 --instances 40 --run-to-cap
-  c.finding_rate = 1;  // 40 of 40 failed
   c.finding =
       "The head alone fits every sample: in 40 of 40 seeds (seeds 1000.., `./boa check "
       "sakamoto24.head_only.no_overfit --seed 1000 --instances 40 --run-to-cap`; 95% interval "

@@ -10,27 +10,52 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "boa/budget.hpp"
 #include "boa/engine.hpp"
 #include "boa/format.hpp"
+#include "boa/sequential_test.hpp"
 
 namespace boa {
 
 enum class ClaimKind { kIdentity, kProbabilistic, kScaling, kExploratory };
-enum class Provenance { kPaper, kDerived, kExploratory };
+// Where a claim as a whole comes from (README § Claims):
+//   paper           the statement and its setting are the paper's or its discussion's own, with
+//                   no constant, size, schedule or horizon of boa's;
+//   operationalised the paper's statement made concrete with constants or a setting boa chose;
+//   derived         an explicit finite-sample form derived in THEORY.md;
+//   exploratory     measured and reported, not asserted.
+enum class Provenance { kPaper, kOperationalised, kDerived, kExploratory };
+// Where one element of a claim comes from (its statement, its setting, each constant).
+enum class Origin { kPaper, kAuthorsCode, kDerivation, kConvention };
 enum class Expectation { kHolds, kFails };
 std::string ToString(ClaimKind kind);
 std::string ToString(Provenance provenance);
+std::string ToString(Origin origin);
+
+// One element of a claim and where it comes from: the paper (section, theorem, figure or
+// discussion item), the authors' code, a derivation in THEORY.md (which section), or boa's
+// convention (which, and why).
+struct Element {
+  std::string name;  // "statement", "setting", or the constant, e.g. "window margin 0.2"
+  Origin origin = Origin::kConvention;
+  std::string where;
+};
 std::string ToString(Expectation expectation);
 
-// The suite's false-alarm budget per run, split over its probabilistic and scaling claims: a
-// claim whose statement is true fails a run with probability ≤ its α, and the α of the catalog
-// add up to ≤ kSuiteFalseAlarm (Bonferroni). kClaimAlpha leaves room for 100 such claims.
+// The suite's false-alarm budget per run: the probability that CI fails although every
+// statement is as the catalog expects. CI fails on any verdict other than the expected one, so
+// every way a run can miss it is a term (error_budget.hpp lists them): a false "fails" (≤ α by
+// Ville's inequality), an "inconclusive" at the boundary δ, a failed health check, a scaling
+// verdict other than the expected one, a finding that does not fail at its measured rate.
+// Each statistical claim's plan keeps its own terms within kClaimErrorBudget = 2α (the cap rule,
+// README § Verdicts), and the listed terms add up to ≤ kSuiteFalseAlarm (a unit test).
 inline constexpr double kSuiteFalseAlarm = 1e-3;
 inline constexpr double kClaimAlpha = 1e-5;
+inline constexpr double kClaimErrorBudget = 2 * kClaimAlpha;
 
 // Scaling claims (THEORY.md §4.4): the smallest deviation of an exponent a run must detect with
 // power ≥ 0.9, and the finite-n bias that still counts as the predicted exponent — an exponent
@@ -60,18 +85,41 @@ struct Outcome {
   bool in_hypothesis = true;
 };
 
+// The committed measurement of a probabilistic claim's rates (theory/claims/records/rates.csv,
+// written by measure_rates.py): CI's configuration run to `instances` counted instances on a seed
+// base that CI, the flake audit and the report never use. A finding's cap is planned at its
+// failure rate's one-sided 95% lower bound; the health term of the error budget at its rejection
+// rate's upper bound. Never used to set δ.
+struct RateRecord {
+  std::uint64_t seed_base = 0;
+  int instances = 0;  // counted: inside the hypothesis
+  int failures = 0;
+  int rejected = 0;  // draws outside the hypothesis
+  std::string commit;  // the commit it was measured at
+};
+// The seed base of the record's measurements (disjoint from CI's 1, the flake audit's
+// 1 + 1000003·j for j < 10, and the report's default kReportSeedBase).
+inline constexpr std::uint64_t kRecordSeedBase = 1000000000;
+// The report's default seed base: pre-registered, never looked at while claims were encoded
+// (CI keeps seed base 1, which the claims were written against).
+inline constexpr std::uint64_t kReportSeedBase = 2026120101;
+
 struct Claim {
   std::string id;
   std::string title;
   ClaimKind kind = ClaimKind::kIdentity;
   Provenance provenance = Provenance::kDerived;
   std::string source;  // paper theorem / figure, or "derived here"
+  // Per-element provenance: the statement, the setting (sizes, ρ, η, steps, schedule) and each
+  // constant, with where it comes from. A `paper` claim has no element of boa's convention; an
+  // `operationalised` one has at least one (a unit test).
+  std::vector<Element> elements;
   Regime regime;
   std::function<Outcome(const Params& params, std::uint64_t seed, Engine engine)> check;
   // Identity and exploratory claims: the instance count at the default budget (InstancesAt gives
-  // the others). Probabilistic claims: the cap of the sequential test at the quick and default
-  // budgets (×10 at full); the run usually stops long before it (sequential_test.hpp). Scaling
-  // claims: the number of replicate sweeps at the quick and default budgets (×2 at full).
+  // the others). Scaling claims: the number of replicate sweeps at the quick and default budgets
+  // (×2 at full). Probabilistic claims leave it unset: their cap follows the catalog-wide cap
+  // rule (SequentialCap) from δ, δ₁, α and, for a finding, its rate record.
   int instances = 100;
   // Probabilistic claims: H0 "failure rate ≤ δ" against H1 "failure rate ≥ δ₁", and where both
   // come from (THEORY.md §4's table of pre-registered rates, or the statement itself). Never
@@ -99,11 +147,8 @@ struct Claim {
   // CI asserts it both ways. Exploratory claims are always "reported".
   Expectation expected = Expectation::kHolds;
   std::string finding;
-  // A finding's failure rate as measured over many seeds (the point estimate of the run-to-cap
-  // command in `finding`): used only to show that the plan fails the finding with probability
-  // ≥ 0.99 at that rate, so that a change that reshuffles random streams cannot flip it. Never
-  // used to set δ.
-  double finding_rate = 0;
+  // Probabilistic claims: the committed rate record (Catalog() attaches it from rates.csv).
+  std::optional<RateRecord> rate_record;
   // Optional: parameters fixed per budget (e.g. a scaling claim's sweep size), applied over the
   // drawn ones and under the caller's fixed ones. Replay lines print them like any parameter.
   std::function<Params(Budget)> budget_params;
@@ -139,6 +184,18 @@ Params ParseParams(const std::string& text);
 // Integer parameter, checked: throws InvalidInput when absent or not an integer.
 int IntParam(const Params& params, const std::string& name);
 double RealParam(const Params& params, const std::string& name);
+
+// The catalog-wide cap rule for a probabilistic claim at the quick and default budgets: the
+// smallest cap whose plan misses the expected verdict with probability ≤ kClaimErrorBudget —
+// P_δ[fails or inconclusive] for a claim expected to hold; for a finding (β = α) P_r[holds or
+// inconclusive] at r, its rate record's one-sided 95% lower bound. Throws InvalidInput for a
+// finding without a rate record.
+int SequentialCap(const Claim& claim);
+// The plan of a probabilistic claim's run with `cap` instances: δ, δ₁, α from the claim; β =
+// kSprtBeta for a claim expected to hold, α for a finding.
+SequentialPlan PlanOf(const Claim& claim, int cap);
+// A finding's planning rate: the one-sided 95% Clopper–Pearson lower bound of its record.
+double FindingRateLowerBound(const Claim& claim);
 
 // The instance count (probabilistic: the cap) of a run at `budget`.
 int ClaimInstancesAt(const Claim& claim, Budget budget);

@@ -60,6 +60,7 @@ struct VerdictPlan {
   double alpha = 0;
   double power = 0;  // probabilistic: P_δ₁[fails] of the plan that ran; scaling: at `deviation`
   int cap = 0;       // probabilistic: the sequential test's cap
+  double beta = 0;   // probabilistic: P_δ₁[holds] ≤ β (kSprtBeta; α for a finding)
 };
 
 struct Verdict {
@@ -70,8 +71,14 @@ struct Verdict {
   int rejected = 0;                 // draws outside the hypothesis
   bool healthy = true;              // false: more than 9 of 10 draws rejected (the run fails)
   std::optional<VerdictPlan> plan;  // probabilistic and scaling claims
-  // Failure rate: the 95% Clopper–Pearson interval (probabilistic), or k/N for both (others).
+  // Failure rate: probabilistic claims, the exact 95% interval after the sequential stop
+  // (SequentialInterval; a --run-to-cap run, which did not stop, the fixed-N Clopper–Pearson
+  // interval); others, k/N for both.
   double rate_lower = 0, rate_upper = 0;
+  // A probabilistic "holds" whose estimate k/N lies above δ: the run excluded a rate ≥ δ₁ (at β)
+  // but neither confirmed nor refuted δ. "indifference" then, else empty; printed as "holds*"
+  // (VerdictLabel), treated as "holds" by every expectation.
+  std::string qualifier;
   std::map<std::string, double> measured;  // one instance: as measured; more: _min/_mean/_max
   std::optional<Counterexample> counterexample;
   std::string summary;  // one line
@@ -79,13 +86,18 @@ struct Verdict {
 
 Verdict RunClaim(const Claim& claim, const RunOptions& options);
 
+// The verdict as every output prints it: its status, "holds*" for a qualified "holds".
+std::string VerdictLabel(const Verdict& verdict);
+
+// What a verdict's shrunk failing instance is: a counterexample, or — for a probabilistic claim
+// that holds, which may fail at rate δ — "a failing instance (allowed at rate δ)".
+std::string FailingInstanceLabel(const Claim& claim, const Verdict& verdict);
+
 // Whether the verdict is the one the claim expects (Claim::expected; "reported" for
 // exploratory claims) from a healthy run.
 bool MatchesExpectation(const Claim& claim, const Verdict& verdict);
 Status ExpectedStatus(const Claim& claim);
 
-// The plan of a probabilistic claim's run with `cap` instances.
-SequentialPlan PlanOf(const Claim& claim, int cap);
 
 // One instance, judged: the one rule every caller (the runner, ctest's CheckClaimAsProperty, the
 // corpus replay, targeted search) applies. A check that throws InvalidInput — the caller's bad

@@ -17,6 +17,7 @@
 // (the Bernoulli family has monotone likelihood ratio), so the guarantees cover every rate ≤ δ
 // and ≥ δ₁.
 #include <string>
+#include <vector>
 
 namespace boa {
 
@@ -50,5 +51,36 @@ OperatingPoint Operate(const SequentialPlan& plan, double rate);
 
 // The power of the plan: P_δ₁[fails].
 double Power(const SequentialPlan& plan);
+
+// Where a run stops, stage by stage, when every instance fails with probability `rate`:
+// fails_at[n] and holds_at[n] are P[the run decides at instance n] (index 0 unused), and
+// undecided[k] is P[the run reaches the cap with k failures]. The exact law behind Operate.
+struct StoppingLaw {
+  std::vector<double> fails_at, holds_at, undecided;
+};
+StoppingLaw StoppingDistribution(const SequentialPlan& plan, double rate);
+
+// The exact (1 − 2·tail) confidence interval on the failure rate after a sequential stop, by the
+// stage-wise ordering of the outcomes (Siegmund 1978; Jennison & Turnbull 2000, §8.4): an earlier
+// "fails" is more extreme than a later one, then the cap's outcomes by their failures, then a
+// later "holds" before an earlier one. Each bound solves P_p[an outcome at least as extreme] =
+// tail. A fixed-N Clopper–Pearson interval ignores the stopping rule and covers 93–99%.
+// `trials` ≤ plan.cap; a run stopped early by the draw limit is truncated at its own count.
+struct RateInterval {
+  double lower = 0, upper = 1;
+};
+RateInterval SequentialInterval(const SequentialPlan& plan, int failures, int trials,
+                                double tail = 0.025);
+
+// The catalog-wide cap rule (README § Verdicts): the smallest cap at which a plan errs with
+// probability ≤ `budget` at `rate` — for a claim expected to hold, P_δ[fails or inconclusive]
+// at its δ; for a finding, P_r[holds or inconclusive] at its measured rate's lower bound r.
+// Both fall monotonically as the cap grows (the stopping regions only widen). Throws
+// InvalidInput when no cap up to `max_cap` reaches the budget.
+enum class ExpectedDecision { kHolds, kFails };
+int CapFor(SequentialPlan plan, ExpectedDecision expected, double rate, double budget,
+           int max_cap = 100000);
+// P[the plan's verdict is not `expected`] at `rate`.
+double ErrorRate(const SequentialPlan& plan, ExpectedDecision expected, double rate);
 
 }  // namespace boa

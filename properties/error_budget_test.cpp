@@ -1,0 +1,102 @@
+// error_budget: the suite's false-alarm budget (error_budget.hpp) within kSuiteFalseAlarm, its
+// terms as stated, and the health term's union bound against the runner's own health check.
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "boa/catalog.hpp"
+#include "boa/error_budget.hpp"
+#include "boa/rng.hpp"
+#include "boa/runner.hpp"
+#include "paths.hpp"
+
+namespace boa {
+namespace {
+
+// The budget CI runs under: every term listed, their sum within the suite's bound.
+TEST(ErrorBudget, TheSuiteStaysWithinItsFalseAlarmBound) {
+  const ErrorBudget budget = SuiteErrorBudget(Catalog());
+  double sum = 0;
+  for (const ErrorTerm& t : budget.terms) {
+    EXPECT_GE(t.probability, 0) << t.source << " " << t.kind;
+    sum += t.probability;
+  }
+  EXPECT_DOUBLE_EQ(sum, budget.total);
+  EXPECT_LE(budget.total, kSuiteFalseAlarm);
+  for (const ErrorTerm& t : budget.terms) {
+    if (t.kind != "generator test") {
+      EXPECT_LE(t.probability, kClaimErrorBudget) << t.source << " " << t.kind;
+    }
+  }
+}
+
+// Every statistical claim contributes its terms: probabilistic claims a health term and either
+// fails + inconclusive (expected to hold) or finding; scaling claims one.
+TEST(ErrorBudget, EveryStatisticalClaimHasItsTerms) {
+  const ErrorBudget budget = SuiteErrorBudget(Catalog());
+  for (const Claim& claim : Catalog()) {
+    std::multiset<std::string> kinds;
+    for (const ErrorTerm& t : budget.terms) {
+      if (t.source == claim.id) kinds.insert(t.kind);
+    }
+    if (claim.kind == ClaimKind::kProbabilistic) {
+      EXPECT_EQ(kinds.count("health"), 1u) << claim.id;
+      const bool finding = claim.expected == Expectation::kFails;
+      EXPECT_EQ(kinds.count("finding"), finding ? 1u : 0u) << claim.id;
+      EXPECT_EQ(kinds.count("inconclusive"), finding ? 0u : 1u) << claim.id;
+    } else if (claim.kind == ClaimKind::kScaling) {
+      EXPECT_EQ(kinds.size(), 1u) << claim.id;
+    } else {
+      EXPECT_TRUE(kinds.empty()) << claim.id;
+    }
+  }
+}
+
+// Each generator test file states its check count ("N checks in all") where the budget reads it.
+TEST(ErrorBudget, GeneratorTestCountsAreTheFilesOwn) {
+  for (const GeneratorTest& test : GeneratorTests()) {
+    std::ifstream file(testing::SourceDir() / test.file);
+    ASSERT_TRUE(file) << test.file;
+    std::stringstream text;
+    text << file.rdbuf();
+    EXPECT_NE(text.str().find(std::to_string(test.checks) + " checks in all"), std::string::npos)
+        << test.file << " does not say it makes " << test.checks << " checks";
+  }
+}
+
+// The health term bounds the runner's health failures: 4000 runs of a claim whose draws fall
+// outside its hypothesis with probability 0.85 fail the health check no more often than the bound
+// says (a one-sided binomial check at 1e-6: the count may exceed 4000·bound by 4.75 sd at most).
+TEST(ErrorBudget, HealthBoundCoversTheRunnersHealthCheck) {
+  Claim claim;
+  claim.id = "test.rejecting";
+  claim.kind = ClaimKind::kProbabilistic;
+  claim.delta = 0.1;
+  claim.delta_alt = 0.3;
+  claim.check = [](const Params&, std::uint64_t seed, Engine) {
+    Rng rng(seed, kRegime);
+    Outcome o;
+    o.in_hypothesis = rng.Uniform() >= 0.85;
+    return o;
+  };
+  const SequentialPlan plan = PlanOf(claim, 40);
+  const double bound = HealthFailureBound(plan, 0.85);
+  int unhealthy = 0;
+  const int runs = 4000;
+  for (int r = 0; r < runs; ++r) {
+    RunOptions o;
+    o.instances = plan.cap;
+    o.seed_base = 1 + 1000ULL * r;
+    o.shrink = false;
+    unhealthy += !RunClaim(claim, o).healthy;
+  }
+  const double sd = std::sqrt(runs * bound * (1 - bound));
+  EXPECT_LE(unhealthy, runs * bound + 4.75 * sd) << "bound " << bound;
+  EXPECT_GT(bound, 0.01);  // the setting is one where the health check does fail
+  EXPECT_EQ(HealthFailureBound(plan, 0), 0);
+  EXPECT_LT(HealthFailureBound(plan, 0.5), 1e-9);
+}
+
+}  // namespace
+}  // namespace boa

@@ -1,0 +1,15 @@
+#pragma once
+// The committed rate record of the probabilistic claims (theory/claims/records/rates.csv, written
+// by records/measure_rates.py and compiled in): id → RateRecord (claim.hpp). Catalog() attaches
+// each claim's row; a unit test checks that every probabilistic claim has one and every row names
+// a claim.
+#include <map>
+#include <string>
+
+#include "boa/claim.hpp"
+
+namespace boa {
+
+const std::map<std::string, RateRecord>& RateRecords();
+
+}  // namespace boa

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Measure every probabilistic claim's failure and rejection rates on a seed base that CI, the
+flake audit and the report never use, and write the committed record rates.csv (README §
+Verdicts, "The rate record").
+
+    python3 theory/claims/records/measure_rates.py [--jobs 2] [--claims GLOB,...] [--shard k/N]
+
+Each claim runs `boa check <id> --seed 1000000000 --instances 400 --run-to-cap --budget quick
+--no-shrink --json`: CI's configuration (quick budget), drawn to 400 counted instances whatever
+the sequential test decides. The record feeds the plans (a finding's cap is set at its rate's
+one-sided 95% lower bound) and the suite's error budget (the health term at the rejection
+rate's upper bound). A partial run (--claims, --shard) updates only its rows.
+"""
+import argparse
+import csv
+import fnmatch
+import json
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+RECORD = Path(__file__).resolve().parent / "rates.csv"
+SEED_BASE = 1000000000  # disjoint from CI (1), the flake audit (1 + 1000003·j, j < 10), the report
+INSTANCES = 400
+COLUMNS = ["id", "seed_base", "instances", "failures", "rejected", "budget", "commit"]
+
+
+def boa(*args):
+    # BOA_PROGRAM: a built `boa` program to use instead of the wrapper (e.g. a copy, so that a
+    # rebuild during the measurement cannot change the program half-way).
+    program = os.environ.get("BOA_PROGRAM", str(ROOT / "boa"))
+    return subprocess.run([program, *args], capture_output=True, text=True)
+
+
+def measure(claim_id, commit):
+    run = boa("check", claim_id, "--seed", str(SEED_BASE), "--instances", str(INSTANCES),
+              "--run-to-cap", "--budget", "quick", "--no-shrink", "--json")
+    if run.returncode not in (0, 1):
+        sys.exit(f"measure_rates: boa check {claim_id} exited {run.returncode}: {run.stderr}")
+    v = json.loads(run.stdout)
+    print(f"{claim_id}: {v['failures']}/{v['instances']} failed, {v['rejected']} rejected",
+          file=sys.stderr, flush=True)
+    return {"id": claim_id, "seed_base": SEED_BASE, "instances": v["instances"],
+            "failures": v["failures"], "rejected": v["rejected"], "budget": "quick",
+            "commit": commit}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--claims", default="*", help="comma-separated globs over claim ids")
+    parser.add_argument("--shard", default="0/1", help="k/N: the claims whose index %% N == k")
+    args = parser.parse_args()
+    shard, shards = (int(x) for x in args.shard.split("/"))
+    listing = boa("list")
+    if listing.returncode != 0:
+        sys.exit(f"measure_rates: boa list failed: {listing.stderr}")
+    # `boa list`: id, kind, provenance, expected, title, whitespace-separated.
+    ids = [line.split()[0] for line in listing.stdout.splitlines()
+           if line.split()[1:2] == ["probabilistic"]]
+    ids = [i for i in ids if any(fnmatch.fnmatch(i, g) for g in args.claims.split(","))]
+    ids = [i for k, i in enumerate(ids) if k % shards == shard]
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    with ThreadPoolExecutor(args.jobs) as pool:
+        rows = {r["id"]: r for r in pool.map(lambda i: measure(i, commit), ids)}
+    if RECORD.exists():
+        with RECORD.open() as f:
+            for r in csv.DictReader(f):
+                rows.setdefault(r["id"], r)
+    with RECORD.open("w", newline="") as f:
+        writer = csv.DictWriter(f, COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        for claim_id in sorted(rows):
+            writer.writerow(rows[claim_id])
+
+
+if __name__ == "__main__":
+    main()

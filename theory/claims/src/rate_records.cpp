@@ -1,0 +1,48 @@
+#include "boa/rate_records.hpp"
+
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+namespace boa {
+namespace {
+
+// records/rates.csv, verbatim: CMake writes it into a raw string (rates_csv.inc) at configure
+// time and re-configures when the file changes.
+constexpr const char* kRatesCsv =
+#include "rates_csv.inc"
+    ;
+
+std::vector<std::string> Fields(const std::string& line) {
+  std::vector<std::string> fields;
+  std::stringstream stream(line);
+  for (std::string field; std::getline(stream, field, ',');) fields.push_back(field);
+  return fields;
+}
+
+std::map<std::string, RateRecord> Parse() {
+  std::map<std::string, RateRecord> records;
+  std::stringstream csv(kRatesCsv);
+  std::string line;
+  std::getline(csv, line);
+  if (line != "id,seed_base,instances,failures,rejected,budget,commit") {
+    throw std::logic_error("records/rates.csv: unexpected header '" + line + "'");
+  }
+  while (std::getline(csv, line)) {
+    const auto f = Fields(line);
+    if (f.size() != 7 || f[5] != "quick") {
+      throw std::logic_error("records/rates.csv: malformed row '" + line + "'");
+    }
+    records[f[0]] = {std::stoull(f[1]), std::stoi(f[2]), std::stoi(f[3]), std::stoi(f[4]), f[6]};
+  }
+  return records;
+}
+
+}  // namespace
+
+const std::map<std::string, RateRecord>& RateRecords() {
+  static const std::map<std::string, RateRecord> records = Parse();
+  return records;
+}
+
+}  // namespace boa

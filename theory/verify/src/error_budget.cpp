@@ -1,0 +1,89 @@
+#include "boa/error_budget.hpp"
+
+#include <algorithm>
+
+#include <boost/math/distributions/binomial.hpp>
+
+#include "boa/error.hpp"
+#include "boa/stats.hpp"
+
+namespace boa {
+namespace {
+
+// The rejection rate's one-sided 95% upper bound from a claim's rate record.
+double RejectionRateUpper(const RateRecord& record) {
+  return ClopperPearsonUpper(record.rejected, record.instances + record.rejected, 0.05);
+}
+
+void Add(ErrorBudget& budget, const std::string& source, const std::string& kind, double p) {
+  budget.terms.push_back({source, kind, p});
+  budget.total += p;
+}
+
+}  // namespace
+
+int EarliestStop(const SequentialPlan& plan) {
+  for (int n = 1; n <= plan.cap; ++n) {
+    if (Decide(plan, 0, n) != SequentialDecision::kContinue ||
+        Decide(plan, n, n) != SequentialDecision::kContinue) {
+      return n;
+    }
+  }
+  return plan.cap;
+}
+
+double HealthFailureBound(const SequentialPlan& plan, double rejection_rate) {
+  Require(rejection_rate >= 0 && rejection_rate <= 1, "a rejection rate must be in [0, 1]");
+  if (rejection_rate == 0) return 0;
+  if (rejection_rate == 1) return 1;
+  // More than 9N rejections before the N-th instance ⟺ fewer than N instances in 10N draws.
+  auto fewer_than = [&](int instances, long draws) {
+    return boost::math::cdf(boost::math::binomial(static_cast<double>(draws), 1 - rejection_rate),
+                            instances - 1.0);
+  };
+  const int earliest = EarliestStop(plan);
+  double bound = fewer_than(earliest, 10L * plan.cap);  // the draw limit ends the run early
+  for (int n = earliest; n <= plan.cap; ++n) bound += fewer_than(n, 10L * n);
+  return std::min(bound, 1.0);
+}
+
+const std::vector<GeneratorTest>& GeneratorTests() {
+  // Each file's header comment states its count; a unit test reads it there.
+  static const std::vector<GeneratorTest> tests = {
+      {"properties/data_moments_test.cpp", 8, 1e-6},
+      {"properties/gram_sampling_test.cpp", 20, 1e-6},
+      {"properties/projected_test_error_test.cpp", 7, 1e-6},
+  };
+  return tests;
+}
+
+ErrorBudget SuiteErrorBudget(const std::vector<Claim>& claims) {
+  ErrorBudget budget;
+  for (const Claim& claim : claims) {
+    if (claim.kind == ClaimKind::kScaling) {
+      // The t-test fails a claim whose exponent lies in the band with probability ≤ α, and has
+      // no inconclusive outcome.
+      Add(budget, claim.id, "scaling", claim.alpha);
+      continue;
+    }
+    if (claim.kind != ClaimKind::kProbabilistic) continue;
+    const SequentialPlan plan = PlanOf(claim, CiInstances(claim));
+    if (claim.expected == Expectation::kHolds) {
+      const OperatingPoint at_delta = Operate(plan, claim.delta);
+      Add(budget, claim.id, "fails", at_delta.fails);
+      Add(budget, claim.id, "inconclusive", at_delta.inconclusive);
+    } else {
+      Add(budget, claim.id, "finding",
+          ErrorRate(plan, ExpectedDecision::kFails, FindingRateLowerBound(claim)));
+    }
+    Require(claim.rate_record.has_value(),
+            "claim " + claim.id + " has no rate record (theory/claims/records/measure_rates.py)");
+    Add(budget, claim.id, "health", HealthFailureBound(plan, RejectionRateUpper(*claim.rate_record)));
+  }
+  for (const GeneratorTest& test : GeneratorTests()) {
+    Add(budget, test.file, "generator test", test.checks * test.alpha);
+  }
+  return budget;
+}
+
+}  // namespace boa
