@@ -179,6 +179,20 @@ void WriteErrorBudget(std::ostream& md, const ErrorBudget& budget) {
   for (const ErrorTerm& t : budget.terms) {
     md << "| `" << t.source << "` | " << t.kind << " | " << Short(t.probability) << " |\n";
   }
+  md << "\nThe promise is made at each claim's boundary rate δ. At the rates the record measured "
+     << "(the end of each one-sided 95% interval that is worse for the expectation), CI's verdict "
+     << "is less robust for these claims — P[not the expected verdict] above 2α:\n\n"
+     << "| claim | recorded failures | P[not the expected verdict] |\n|---|---:|---:|\n";
+  int fragile = 0;
+  for (const Claim& c : Catalog()) {
+    if (c.kind != ClaimKind::kProbabilistic || !c.rate_record) continue;
+    const double risk = RiskAtRecordedRate(c);
+    if (risk <= kClaimErrorBudget) continue;
+    ++fragile;
+    md << "| `" << c.id << "` | " << c.rate_record->failures << " / " << c.rate_record->instances
+       << " | " << Short(risk) << " |\n";
+  }
+  if (fragile == 0) md << "| none | | |\n";
   md << "\n";
 }
 
@@ -284,7 +298,17 @@ json BudgetJson(const ErrorBudget& budget) {
   for (const ErrorTerm& t : budget.terms) {
     terms.push_back({{"source", t.source}, {"kind", t.kind}, {"probability", t.probability}});
   }
-  return {{"total", budget.total}, {"bound", kSuiteFalseAlarm}, {"terms", terms}};
+  // The measured counterpart: each probabilistic claim's risk at its recorded rate.
+  json risks = json::array();
+  for (const Claim& c : Catalog()) {
+    if (c.kind == ClaimKind::kProbabilistic && c.rate_record) {
+      risks.push_back({{"id", c.id}, {"probability", RiskAtRecordedRate(c)}});
+    }
+  }
+  return {{"total", budget.total},
+          {"bound", kSuiteFalseAlarm},
+          {"terms", terms},
+          {"at_recorded_rates", risks}};
 }
 
 json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,

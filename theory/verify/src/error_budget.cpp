@@ -47,6 +47,18 @@ double HealthFailureBound(const SequentialPlan& plan, double rejection_rate) {
   return std::min(bound, 1.0);
 }
 
+double RiskAtRecordedRate(const Claim& claim) {
+  Require(claim.kind == ClaimKind::kProbabilistic && claim.rate_record.has_value(),
+          "claim " + claim.id + " has no rate record");
+  const RateRecord& r = *claim.rate_record;
+  const SequentialPlan plan = PlanOf(claim, CiInstances(claim));
+  if (claim.expected == Expectation::kFails) {
+    return ErrorRate(plan, ExpectedDecision::kFails, FindingRateLowerBound(claim));
+  }
+  return ErrorRate(plan, ExpectedDecision::kHolds,
+                   ClopperPearsonUpper(r.failures, r.instances, 0.05));
+}
+
 const std::vector<GeneratorTest>& GeneratorTests() {
   // Each file's header comment states its count; a unit test reads it there.
   static const std::vector<GeneratorTest> tests = {

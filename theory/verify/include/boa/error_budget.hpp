@@ -41,6 +41,13 @@ ErrorBudget SuiteErrorBudget(const std::vector<Claim>& claims);
 // (10·cap draws with fewer instances than the earliest stop).
 double HealthFailureBound(const SequentialPlan& plan, double rejection_rate);
 
+// The measured counterpart of a probabilistic claim's terms: P[CI's verdict is not the expected
+// one] at the claim's recorded failure rate, taken at the end of its one-sided 95% interval that
+// is worse for the expectation (the upper bound for a claim expected to hold, the lower bound for
+// a finding). The budget's promise is made at δ; a claim whose true rate lies between δ and δ₁
+// keeps it while CI's verdict on it is not robust — this number shows where.
+double RiskAtRecordedRate(const Claim& claim);
+
 // The smallest number of instances after which `plan` can stop (all pass, or all fail).
 int EarliestStop(const SequentialPlan& plan);
 
