@@ -51,17 +51,12 @@ Outcome TwoStepOutcome(const Params& params, std::uint64_t seed, Engine engine,
                        bool realised_window) {
   const SignalNoiseSpec spec = TwoStepSpec(params);
   const double margin = RealParam(params, "margin");
-  TwoStepConclusions result = CheckTwoStepConclusions(spec, margin, 0.0, seed, engine);
-  // The realised window is a condition on the drawn labels that about 1 draw in 6 meets. The
-  // instance is the first of a seeded sequence of independent draws that meets it: a sample of
-  // the conditional law (rejection sampling), aimed at the hypothesis so that the runner's
-  // health check is not spent on it. Attempt j draws with seed + j·2⁴⁰, disjoint from every
-  // other instance's seeds; the instance is rejected only when all kWindowAttempts miss.
-  int attempts = 1;
-  for (; realised_window && !result.in_window && attempts < kWindowAttempts; ++attempts) {
-    result = CheckTwoStepConclusions(spec, margin, 0.0, seed + (static_cast<std::uint64_t>(attempts) << 40),
-                                     engine);
-  }
+  // The realised window is a condition on the drawn labels that about 1 draw in 6 meets: the
+  // realised-window claim's instance is the first seeded draw that meets it (DrawUntil).
+  const auto [result, attempts] = DrawUntil(
+      seed,
+      [&](std::uint64_t s) { return CheckTwoStepConclusions(spec, margin, 0.0, s, engine); },
+      [&](const TwoStepConclusions& c) { return !realised_window || c.in_window; });
   Outcome o;
   o.measured = {{"r", spec.n * spec.snr * spec.snr},
                 {"in_realised_window", result.in_window},

@@ -35,9 +35,23 @@ bool RealisedInWindow(const SampleLabels& labels, double snr, double margin);
 // The D1 spec of a regime point; needs the parameter "margin" as well.
 SignalNoiseSpec TwoStepSpec(const Params& params);
 
-// How many seeded data draws an instance of the realised-window claim may take to meet its
-// window (about 1 in 6 does, so all 40 miss with probability ≈ 1e-3).
+// How many seeded data draws an instance of a realised-window claim may take to meet its window
+// (about 1 in 6 does, so all 40 miss with probability ≈ 1e-3).
 inline constexpr int kWindowAttempts = 40;
+
+// A sample of the conditional law given a condition on the drawn data (rejection sampling, aimed
+// at the hypothesis so that the runner's health check is not spent on it): draw(seed), then
+// draw(seed + j·2⁴⁰) for j = 1, 2, … — seeds disjoint from every other instance's — until
+// accept(draw) or kWindowAttempts draws. Returns the last draw and the number of draws.
+template <class Draw, class Accept>
+auto DrawUntil(std::uint64_t seed, const Draw& draw, const Accept& accept) {
+  auto result = draw(seed);
+  int attempts = 1;
+  for (; !accept(result) && attempts < kWindowAttempts; ++attempts) {
+    result = draw(seed + (static_cast<std::uint64_t>(attempts) << 40));
+  }
+  return std::pair{std::move(result), attempts};
+}
 
 // The outcome of one draw for the two-step claims: conclusions (i)–(iv) after schedule SA from
 // zero init, with their measurements. realised_window: the instance is the first of up to
