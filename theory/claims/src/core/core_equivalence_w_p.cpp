@@ -42,6 +42,16 @@ Claim CoreEquivalenceWP() {
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "[S] Lemma A.6 (derived form)";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §4.1 `core.equivalence.w_p`: the derived form of [S] Lemma A.6 — M2 depends on "
+       "(W, p) only through q = Wᵀp; p-only GD with orthogonal W and W-only GD are GD on q"},
+      {"setting", Origin::kConvention,
+       "boa's: D2 with ‖μ‖ = 2, ρ = 0.5, n ∈ [2, 8], T ∈ [2, 6], d ∈ [3, 12], lr ∈ [0.05, 1], "
+       "3 steps — small instances on which every block can be trained"},
+      {"rtol 1e-10", Origin::kDerivation,
+       "tolerances.hpp equivalence: exact algebra, different summation order"},
+  };
   c.regime = {{"n", 2, 8}, {"T", 2, 6}, {"d", 3, 12}, {"lr", 1, 20, 0.05}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     TokenSelectionSpec spec;

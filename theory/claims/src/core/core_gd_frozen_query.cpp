@@ -13,6 +13,15 @@ Claim CoreGdFrozenQuery() {
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "THEORY.md §4.1; why [M] step 1 leaves p₁ = 0";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §4.1 `core.gd.frozen_query`: with v = 0 (M1, M3) b_i = 0 = f_i, and with p = 0 "
+       "(M2) ∇_W L = p(∇_q L)ᵀ, so the attention gradient vanishes"},
+      {"setting", Origin::kConvention,
+       "boa's random-instance regime (random_instance.hpp, THEORY.md §4.1): M1, M2 (p; W and "
+       "p), M3 with n ∈ [2, 6], T ∈ [2, 5], d ∈ [3, 10]"},
+      {"exact zero", Origin::kDerivation, "IEEE arithmetic: 0 × finite = 0, no tolerance"},
+  };
   c.regime = RandomInstanceRegime();
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     RandomInstance instance = MakeRandomInstance(params, seed);

@@ -16,6 +16,23 @@ Claim CoreGradientFiniteDifference() {
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "THEORY.md §1.1–1.2 (kernel gradients)";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §1.1–1.2 and §4.1 `core.gradient.finite_difference`: the analytic gradients "
+       "of the kernel equal the derivative of the loss"},
+      {"setting", Origin::kConvention,
+       "boa's random-instance regime (random_instance.hpp, THEORY.md §4.1): models M1 … M5 and "
+       "the K-output M2, n ∈ [2, 6], T ∈ [2, 5], d ∈ [3, 10], parameters N(0, scale²/d), "
+       "scale ∈ [0.1, 2]: small enough to check every coordinate, away from the zero point"},
+      {"step h = 1e-6·max(1, |θ_j|)", Origin::kConvention,
+       "tolerances.hpp fd_step: balances the truncation O(h²) ≈ 1e-12 against the rounding "
+       "O(ε|L|/h) ≈ 1e-10·|L|"},
+      {"rtol 1e-5", Origin::kConvention,
+       "tolerances.hpp fd_rtol, the tolerance THEORY.md §4.1 asks for: five orders above the "
+       "derived truncation and rounding errors"},
+      {"rounding floor 8ε(|L| + 1)/h", Origin::kDerivation,
+       "THEORY.md §4.1: the rounding of a central difference of two loss values"},
+  };
   c.regime = RandomInstanceRegime(7);
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const RandomInstance instance = MakeRandomInstance(params, seed);

@@ -16,6 +16,18 @@ Claim CoreGrowthFunction() {
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "[S] v3 growth function";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §4.1 `core.growth_function`: for the [S] v3 growth function g, g' = "
+       "1/(s(1 − s)), so the attention-gap ODE integrates to g(Λ(τ)) − g(Λ(0)) = cτ"},
+      {"setting", Origin::kConvention,
+       "boa's range: T ∈ [2, 64], x ∈ [−20, 20] by 0.5, c ∈ [0.5, 10] by 0.5, τ = 10^k with "
+       "k ∈ [0, 6]"},
+      {"derivative tolerance 1e-10", Origin::kDerivation,
+       "tolerances.hpp equivalence: exact algebra, 1 − s computed without cancellation"},
+      {"ODE tolerance 1e-8", Origin::kDerivation,
+       "tolerances.hpp ode: Dormand–Prince at tolerance 1e-12 leaves ≤ 1e-8 on g(Λ(τ))"},
+  };
   c.regime = {{"T", 2, 64}, {"x", -20, 20, 0.5}, {"c", 1, 20, 0.5}, {"log10_tau", 0, 6}};
   c.check = [](const Params& params, std::uint64_t, Engine) {
     const int T = IntParam(params, "T");

@@ -18,6 +18,16 @@ Claim CoreKernelFusedMatchesReference() {
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "THEORY.md §1.1";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §1.1 and §4.1: the fused kernel computes the same sums as the reference kernel "
+       "in another order"},
+      {"setting", Origin::kConvention,
+       "boa's random-instance regime with d ≤ 80 and n ≤ 20, so the 16-lane SIMD loop, its tail "
+       "and more than one thread block are all reached"},
+      {"tolerance 1e-12", Origin::kDerivation,
+       "tolerances.hpp kernel_match: the same sums reordered, d ≤ 10⁴ terms"},
+  };
   // The random-instance regime, with d up to 80 and n up to 20: the SIMD main loop runs 16
   // lanes at a time (boa/simd.hpp) and threads take blocks of kSamplesPerBlock samples, so the
   // claim must reach several full lane groups, a tail, and more than one block.

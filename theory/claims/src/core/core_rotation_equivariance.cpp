@@ -39,6 +39,18 @@ Claim CoreRotationEquivariance() {
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "THEORY.md §4.1";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §2 and §4.1 `core.rotation.equivariance`: x → Qx with (p, v, ν) → Q·(·) and "
+       "W → QWQᵀ leaves f unchanged and commutes with a GD step"},
+      {"setting", Origin::kConvention,
+       "boa's random-instance regime (random_instance.hpp, THEORY.md §4.1) with a Householder-QR "
+       "random orthogonal Q"},
+      {"GD step size 0.5 on every block", Origin::kConvention,
+       "boa's: an O(1) step, so the commuting of the step is tested away from a zero step"},
+      {"tolerance 1e-10", Origin::kDerivation,
+       "tolerances.hpp rotation: d rounding errors per coordinate (≈ dε) amplified by one step"},
+  };
   c.regime = RandomInstanceRegime();
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     RandomInstance instance = MakeRandomInstance(params, seed);

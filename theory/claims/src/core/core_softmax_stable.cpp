@@ -16,6 +16,20 @@ Claim CoreSoftmaxStable() {
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "THEORY.md §1 (max-subtraction softmax)";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §1 and §4.1 `core.softmax.stable`: the max-subtraction softmax is finite, sums "
+       "to 1 and is shift invariant, with rounding bounds derived there"},
+      {"setting", Origin::kConvention,
+       "boa's range: T ∈ [2, 16], |z_t| ≤ 10⁶ with one entry at ±10^a, shift |c| ≤ 10⁶ — far past "
+       "where a naive exp overflows (z ≈ 710), so the stability is what is tested"},
+      {"sum tolerance 4Tε", Origin::kDerivation,
+       "tolerances.hpp softmax_sum_per_token: ≤ 2ε per term from exp and division, Tε from the "
+       "sum"},
+      {"shift tolerance 8ε(max|z| + |c| + 1)", Origin::kDerivation,
+       "tolerances.hpp softmax_shift: rounding z_t + c moves each exponent by ε|z_t + c|, twice "
+       "for a difference, with room for exp's own ulp"},
+  };
   // z_t uniform in ±10^magnitude, shift uniform in ±10^shift; both exponents ≤ 6 keep |z| ≤ 1e6
   // before the shift and |z + c| ≤ 2e6 after it.
   c.regime = {{"T", 2, 16}, {"magnitude", 0, 6}, {"shift", 0, 6}};

@@ -128,6 +128,20 @@ Claim Magen24ClsEquivalence() {
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "[M] prompt attention as [CLS] self-attention; settings of THEORY.md §4.4";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §4.4 [CLS] equivalence: exact identities (masked key: M1 with p = W x_cls; "
+       "unmasked: M1 on T + 1 tokens, and M3), gradients included — the exact form of the "
+       "discussion's 'Justification of Model Simplification' (\"our setting corresponds to "
+       "self-attention where q is a token concatenated to the raw input X\")"},
+      {"setting", Origin::kConvention,
+       "boa's: D1 with n ∈ [2, 6], T ∈ [2, 5], d ∈ [3, 10], SNR ∈ [0, 2], η ∈ [0, 0.4], either "
+       "signal position; x_cls ~ N(0, I), W and v Gaussian at scale ∈ [0.1, 2]"},
+      {"rtol 1e-10", Origin::kDerivation,
+       "tolerances.hpp equivalence: exact algebra, different summation order"},
+      {"finite differences h = 1e-6, rtol 1e-5", Origin::kConvention,
+       "the convention of core.gradient.finite_difference (tolerances.hpp)"},
+  };
   c.regime = {{"n", 2, 6},          {"T", 2, 5},          {"d", 3, 10},
               {"snr", 0, 20, 0.1},  {"eta", 0, 40, 0.01}, {"random_position", 0, 1},
               {"scale", 1, 20, 0.1}};

@@ -1,12 +1,14 @@
-// magen24.extension.depth — [M] review, Fig. 9 (a stack of attention layers): M4, L − 1
-// single-head self-attention layers X ← X + S(XQXᵀ)XV then M1's prompt-attention readout
-// (boa/deep_attention.hpp; L = 1 is M1), trained by GD on the extensions' D1 setting, and the
-// sweep magen24_depth behind its figure (L = 1 … 4, with M3 on the same data beside it).
+// magen24.extension.depth — [M] discussion, Fig. 9 (a 4-layer single-head attention model):
+// M4, L − 1 single-head self-attention layers X ← X + S(XQXᵀ)XV then M1's prompt-attention
+// readout (boa/deep_attention.hpp; L = 1 is M1), trained by GD on the extensions' D1 setting, and
+// the sweep magen24_depth behind its figure (L = 1 … 4, with M3 on the same data beside it).
 // Settings (THEORY.md §4.4 Depth, fixed before measuring): d = n²/4 = 100 (the d×d layers cost
 // O(nT·d²) a step); Q_l, V_l start with entries N(0, ω²/d), ω = 0.1 (seed stream kInit: at
 // Q = V = 0 their gradients vanish and the stack would stay M1), p = v = 0; 200 steps with
-// β_p = β_v = 4n/d (SB) and β_Q = β_V = β_v/‖μ‖² (M3's convention for a d×d block). Exploratory:
-// the papers state nothing about depth.
+// β_p = β_v = 4n/d (SB) and β_Q = β_V = β_v/‖μ‖² (M3's convention for a d×d block). Exploratory.
+// The [M] discussion reports a 4-layer single-head attention run (Fig. 9: benign overfitting
+// still appears, and the first layer's attention keeps the optimal token selection); it does not
+// describe that model, so M4 is boa's construction, and it reports the readout's attention.
 #include <cmath>
 #include <string>
 
@@ -54,7 +56,28 @@ Claim Magen24ExtensionDepth() {
   c.title = "L − 1 residual self-attention layers + prompt readout (L = 1 … 4): accuracy after GD";
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
-  c.source = "[M] review, Fig. 9 (stacked attention layers); THEORY.md §4.4 Depth";
+  c.source =
+      "[M] discussion, Fig. 9 (a 4-layer single-head attention model); architecture and settings "
+      "boa's (THEORY.md §4.4 Depth)";
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[M] discussion, 'Experiments on more complex model': \"for multi-layer attention model, "
+       "we consider a 4-layer single-head attention and the data model remains the same. The "
+       "results in Fig.9 indicate that benign overfitting phenomenon still appears and the "
+       "attention weights of the first layer have the same optimal token selection mechanism\""},
+      {"architecture M4", Origin::kConvention,
+       "boa's: L − 1 residual self-attention layers X ← X + S(XQXᵀ)XV and M1's prompt readout "
+       "(THEORY.md §4.4 Depth); the discussion does not describe its 4-layer model, and boa "
+       "reports the readout's attention, not the first layer's"},
+      {"setting", Origin::kConvention,
+       "boa's extensions' D1 setting (route_outcome.hpp ExtensionSpec): n = 20, η = 0.1 with exact "
+       "flips, r = 4.5 — inside the SA window (3.125, 6.58) and above the max-margin boundary "
+       "2.22; L = 1 … 4, d = n²/4 = 100 (the d×d layers cost O(nT·d²) a step)"},
+      {"Q, V init N(0, ω²/d) with ω = 0.1", Origin::kConvention,
+       "THEORY.md §4.4: at Q = V = 0 their gradients vanish and the stack would stay M1"},
+      {"200 steps, β_p = β_v = 4n/d, β_Q = β_V = β_v/‖μ‖²", Origin::kConvention,
+       "THEORY.md §4.4: SB for the readout, M3's convention for a d×d block"},
+  };
   c.check = [](const Params&, std::uint64_t seed, Engine) {
     Outcome o;
     for (int layers = 1; layers <= kMaxLayers; ++layers) {

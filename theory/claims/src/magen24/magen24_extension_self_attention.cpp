@@ -15,6 +15,19 @@ Claim Magen24ExtensionSelfAttention() {
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
   c.source = "[M] rebuttal, Fig. 5 (self-attention)";
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[M] discussion, 'Experiments on more complex model': \"for self-attention model "
+       "v^T X^T S(X W x_1) where x_1 is the first token, the results in Fig.5 ... confirm the "
+       "presence of benign overfitting\", with the optimal token selection"},
+      {"setting", Origin::kConvention,
+       "boa's extensions' D1 setting (route_outcome.hpp ExtensionSpec): n = 20, η = 0.1 with exact "
+       "flips, r = 4.5 — inside the SA window (3.125, 6.58) and above the max-margin boundary "
+       "2.22; the signal as the first token, d = n² = 400, 2000 Monte Carlo test samples"},
+      {"steps: β_v = 4n/d, β_W = β_v/‖μ‖², 200 GD steps from zero", Origin::kConvention,
+       "route_outcome.hpp SelfAttentionSchedule: moves the class queries Wμ_c at the rate SB moves "
+       "p in M1"},
+  };
   c.check = [](const Params&, std::uint64_t seed, Engine) {
     const SignalNoiseSpec spec = ExtensionSpec(20 * 20);
     SelfAttention model(spec.d);

@@ -15,6 +15,17 @@ Claim Magen24ExtensionVsLinear() {
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
   c.source = "[M] rebuttal, comparison to a linear model";
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[M] discussion, 'Comparison to linear model': \"linear interpolation lacks this token "
+       "selection mechanism, leading to simultaneous learning of signal and noise tokens\""},
+      {"setting", Origin::kConvention,
+       "boa's extensions' D1 setting (route_outcome.hpp ExtensionSpec): n = 20, η = 0.1 with exact "
+       "flips, r = 4.5 — inside the SA window (3.125, 6.58) and above the max-margin boundary "
+       "2.22; d = 4n² = 1600"},
+      {"linear model: p frozen at 0, SB on v, 1000 steps", Origin::kConvention,
+       "THEORY.md §3 linear baseline: uniform attention, f = vᵀ(x₁ + x₂)/2"},
+  };
   c.check = [](const Params&, std::uint64_t seed, Engine engine) {
     const SignalNoiseSpec spec = ExtensionSpec(4 * 20 * 20);
     PromptAttentionRunOptions options;

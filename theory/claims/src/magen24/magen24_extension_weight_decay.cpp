@@ -14,6 +14,19 @@ Claim Magen24ExtensionWeightDecay() {
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
   c.source = "[M] rebuttal, Fig. 10 (weight decay)";
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[M] discussion, 'Verification of Theorem 6, 8, 10': \"we trained using GD with "
+       "weight-decay (as GD with weight decay corresponds to "
+       "norm-minimization/margin-maximization) and got similar plots to the ones of GD without "
+       "weight decay\" (Fig. 10)"},
+      {"setting", Origin::kConvention,
+       "boa's extensions' D1 setting (route_outcome.hpp ExtensionSpec): n = 20, η = 0.1 with exact "
+       "flips, r = 4.5 — inside the SA window (3.125, 6.58) and above the max-margin boundary "
+       "2.22; d = 4n² = 1600"},
+      {"λ = 1e-3·d/n, SB steps 4n/d, 1000 steps from zero", Origin::kConvention,
+       "THEORY.md §3 weight-decay route: λ‖θ‖² ≈ 1e-3 at the SVM scale ‖θ‖² ~ n/d"},
+  };
   c.check = [](const Params&, std::uint64_t seed, Engine engine) {
     const SignalNoiseSpec spec = ExtensionSpec(4 * 20 * 20);
     PromptAttentionRunOptions options = WeightDecayRoute(spec.n, spec.d, 4000);

@@ -26,6 +26,17 @@ Claim Magen24GdStep1ClosedForm() {
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "[M] two-step analysis; derived from the kernel (THEORY.md §1.1)";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §4.2 `magen24.gd.step1_closed_form`, from the kernel of §1.1: at p = v = 0, "
+       "s_i = 1/T and g_i = ½, so p₁ = 0 and v₁ = (β_v¹/(2nT)) Σ_i y_i Σ_t x_it"},
+      {"setting", Origin::kConvention,
+       "boa's: D1 with n ∈ [2, 20], d ∈ [3, 100], T ∈ [2, 6], SNR ∈ [0, 2], η ∈ [0, 0.4], either "
+       "signal position, β_v¹ ∈ 10^[−12, 4], β_p¹ ∈ 10^[−6, 12] — the identity holds for any step "
+       "sizes, so they range widely"},
+      {"rtol 1e-10", Origin::kDerivation,
+       "tolerances.hpp equivalence: exact algebra, different summation order"},
+  };
   c.regime = {{"n", 2, 20},
               {"d", 3, 100},
               {"T", 2, 6},
@@ -91,6 +102,21 @@ Claim Magen24GdStep1Fit() {
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kDerived;
   c.source = "[M] one-step fitting; condition derived from the step-1 closed form (THEORY.md §4.2)";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §4.2 `magen24.gd.step1_fit`: the sufficient condition N_cκ_c‖μ‖² ≥ U + E, "
+       "derived from the step-1 closed form and the noise lemmas"},
+      {"conclusion", Origin::kPaper,
+       "[M] discussion, 'Further steps for GD': \"the model correctly classifies clean samples but "
+       "not noisy samples (which indeed happened after one iteration of GD in our analysis)\""},
+      {"setting", Origin::kConvention,
+       "boa's: n ∈ [10, 60], d = 2^k·n² (k = 0 … 4), η ∈ [0, 0.3], Bernoulli flips, the SNR that "
+       "puts (n/2)κ‖μ‖² at (1 + e)(U + E) with e ∈ [0.2, 1.2]; step 1 of schedule SA (any β_v¹ > 0 "
+       "gives the same signs)"},
+      {"noise bounds U, E at level 0.05", Origin::kConvention,
+       "THEORY.md §4.2: the noise lemmas' δ = 0.05, fixed for them (it also makes this claim's "
+       "rate 2·0.05)"},
+  };
   c.regime = {{"n", 10, 60}, {"log2_d_factor", 0, 4}, {"eta", 0, 30, 0.01}, {"excess", 2, 12, 0.1}};
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
     SignalNoiseSpec spec;

@@ -36,6 +36,17 @@ Claim Magen24GdStep2ClosedForm() {
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "[M] two-step analysis; derived from the kernel (THEORY.md §1.1)";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §4.2 `magen24.gd.step2_closed_form`, from the kernel of §1.1: the closed forms "
+       "of v₂, p₂ and the signal weight σ(p₂ᵀ(u − ξ)) after two steps from zero (T = 2)"},
+      {"setting", Origin::kConvention,
+       "boa's: D1 with n ∈ [2, 20], d ∈ [3, 100], SNR ∈ [0, 2], η ∈ [0, 0.4], either signal "
+       "position, all four step sizes log-uniform over wide ranges — the identity holds for any"},
+      {"rtol 1e-10", Origin::kDerivation,
+       "tolerances.hpp equivalence against the largest summands: exact algebra, different "
+       "summation order"},
+  };
   c.regime = {{"n", 2, 20},
               {"d", 3, 100},
               {"snr", 0, 200, 0.01},
@@ -134,6 +145,26 @@ Claim Magen24GdSoftmaxBound() {
   c.kind = ClaimKind::kScaling;
   c.provenance = Provenance::kDerived;
   c.source = "[M] discussion (softmax bounds stronger than 1 − c); derived here (THEORY.md §4.2)";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §4.2 `magen24.gd.softmax_bound`: linearised, the worst clean and noisy signal "
+       "log-odds after two SA steps tend to 10·P(r_c, η_c) with a gap O(√(n/d)); the question is "
+       "the discussion's ('Upper Bound on SNR': \"sharper bounds on the softmax probabilities of "
+       "optimal tokens, i.e., stronger than 1-c\")"},
+      {"setting", Origin::kConvention,
+       "boa's: n = 20, η = 0.1 (exact flips), r = 4.5, d = 10^{3 + k/2} for k = 0 … 6, 20 "
+       "Gram-engine draws per d (80 at full)"},
+      {"schedule SA", Origin::kConvention,
+       "THEORY.md §3: the paper's step sizes are not available; SA's small first and large second "
+       "step"},
+      {"factor 10", Origin::kDerivation,
+       "THEORY.md §4.2: under SA, β_p²β_v¹d²/(32n²) = 10 for every n and d"},
+      {"exponent −½", Origin::kDerivation,
+       "THEORY.md §4.2: the noise norms and cross products move the logits by O(√(n/d))"},
+      {"exponent tolerance 0.1", Origin::kConvention,
+       "claim.hpp kExponentTolerance, the same for every scaling claim (set after finite-n biases "
+       "of the replicate test were seen, disclosed there)"},
+  };
   c.regime = {};
   c.budget_params = [](Budget budget) {
     return Params{{"draws", budget == Budget::kFull ? 80 : 20}};

@@ -13,6 +13,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "boa/claim.hpp"
 #include "boa/error.hpp"
@@ -114,13 +115,16 @@ using StepSizeJudge = std::function<void(const ScaledScheduleExperiment&, Outcom
 
 // The shared skeleton of the step-size claims: the two-step regime, its margin, Gram form; the
 // asserted claims reject draws outside StepSizeHypothesis.
-Claim StepSizeClaim(std::string id, std::string title, ClaimKind kind, StepSizeJudge judge) {
+Claim StepSizeClaim(std::string id, std::string title, ClaimKind kind, StepSizeJudge judge,
+                    std::vector<Element> elements) {
   Claim c;
   c.id = std::move(id);
   c.title = std::move(title);
   c.kind = kind;
-  c.provenance = kind == ClaimKind::kExploratory ? Provenance::kExploratory : Provenance::kPaper;
+  c.provenance =
+      kind == ClaimKind::kExploratory ? Provenance::kExploratory : Provenance::kOperationalised;
   c.source = "[M] rebuttal (step size); constants fixed here (THEORY.md §4.2)";
+  c.elements = std::move(elements);
   c.regime = TwoStepRegime();
   c.budget_params = [](Budget) { return Params{{"margin", kTwoStepWindowMargin}}; };
   c.gram_form = true;
@@ -156,12 +160,26 @@ Claim Magen24GdStepSize() {
   Claim c = StepSizeClaim(
       "magen24.gd.step_size",
       "Iterations of GD (schedule SA scaled by s) until every training sample is fitted, against the step-size scale s",
-      ClaimKind::kExploratory, [](const ScaledScheduleExperiment& experiment, Outcome& o) {
+      ClaimKind::kExploratory,
+      [](const ScaledScheduleExperiment& experiment, Outcome& o) {
         for (const double scale : {1.0, 1e-1, 1e-2, 1e-3, 1e-4}) {
           o.measured["iterations_to_fit_at_log10_scale_" +
                      std::to_string(std::lround(std::log10(scale)))] =
               experiment.Run(scale, kMaxSteps).first_fit;
         }
+      },
+      {
+          {"statement", Origin::kPaper,
+           "[M] discussion, 'Different Step-size': \"with a smaller step size, more than 2 "
+           "iterations will be required to fit the noisy samples and achieve benign overfitting\" "
+           "(their Fig. 2)"},
+          {"setting", Origin::kConvention,
+           "boa's: the regime of magen24.gd.two_step_benign (n ∈ [20, 60], d = 1–4·n², "
+           "η ∈ [0.05, 0.15], r in the margin window) with exact flips, schedule SA × s from zero, "
+           "Gram engine"},
+          {"scales s ∈ {1, 1e-1, …, 1e-4}", Origin::kConvention, "boa's: one per decade"},
+          {"horizon 200 iterations", Origin::kConvention,
+           "boa's cap on the iteration count (201 = not reached)"},
       });
   c.instances = 10;
   return c;
@@ -171,7 +189,8 @@ Claim Magen24GdStepSizeTwoIterations() {
   return StepSizeClaim(
       "magen24.gd.step_size_two_iterations",
       "At s = 1 (schedule SA) the training set is first fitted at iteration 2: not at 0 or 1",
-      ClaimKind::kProbabilistic, [](const ScaledScheduleExperiment& experiment, Outcome& o) {
+      ClaimKind::kProbabilistic,
+      [](const ScaledScheduleExperiment& experiment, Outcome& o) {
         const ScaledRun run = experiment.Run(1.0, kMaxSteps);
         o.measured = {{"iterations_to_fit", run.first_fit}, {"diverged", run.diverged}};
         o.holds = run.first_fit == 2 && !run.diverged;
@@ -180,6 +199,26 @@ Claim Magen24GdStepSizeTwoIterations() {
                               ? "diverged at s = 1"
                               : "first fitted at iteration " + std::to_string(run.first_fit);
         }
+      },
+      {
+          {"statement", Origin::kPaper,
+           "[M] discussion: at the paper's step size the training set is fitted at the second "
+           "iteration — 'Different Step-size' (with a smaller step size \"more than 2 iterations "
+           "will be required\"), 'Further steps for GD' (after one iteration the clean samples "
+           "are classified correctly, the noisy ones not)"},
+          {"setting", Origin::kConvention,
+           "boa's: the regime of magen24.gd.two_step_benign (n ∈ [20, 60], d = 1–4·n², "
+           "η ∈ [0.05, 0.15], r in the margin window) with exact flips, schedule SA × s from zero, "
+           "Gram engine; "
+           "draws without a noisy sample or with a class outside its realised window are rejected"},
+          {"schedule SA at s = 1 as the paper's step size", Origin::kConvention,
+           "THEORY.md §3: the paper's step sizes are not available"},
+          {"horizon 200 iterations", Origin::kConvention,
+           "boa's cap on the iteration count (201 = not reached)"},
+          {"window margin 0.2", Origin::kConvention,
+           "THEORY.md §4.2, kTwoStepWindowMargin, as for magen24.gd.two_step_benign"},
+          {"divergence: loss > 100·log 2", Origin::kConvention,
+           "THEORY.md §4.2: 100 times the zero-init loss, or a non-finite loss or gradient"},
       });
 }
 
@@ -187,7 +226,8 @@ Claim Magen24GdStepSizeMonotone() {
   return StepSizeClaim(
       "magen24.gd.step_size_monotone",
       "Iterations to fit (schedule SA × s) are non-increasing as s grows over 10^{-4} … 1, and larger at 10^{-4} than at 1",
-      ClaimKind::kProbabilistic, [](const ScaledScheduleExperiment& experiment, Outcome& o) {
+      ClaimKind::kProbabilistic,
+      [](const ScaledScheduleExperiment& experiment, Outcome& o) {
         // s = 10^{-k/2}, k = 8 … 0: the count may only fall (or stay) as s grows.
         int previous = kMaxSteps + 2, at_smallest = 0, at_one = 0;
         for (int k = 8; k >= 0; --k) {
@@ -209,6 +249,28 @@ Claim Magen24GdStepSizeMonotone() {
           o.explanation = "the count does not rise as s falls: " + std::to_string(at_smallest) +
                           " iterations at s = 1e-4, " + std::to_string(at_one) + " at s = 1";
         }
+      },
+      {
+          {"statement", Origin::kPaper,
+           "[M] discussion, 'Different Step-size': \"with a smaller step size, more than 2 "
+           "iterations will be required to fit the noisy samples and achieve benign overfitting\" "
+           "(their Fig. 2)"},
+          {"setting", Origin::kConvention,
+           "boa's: the regime of magen24.gd.two_step_benign (n ∈ [20, 60], d = 1–4·n², "
+           "η ∈ [0.05, 0.15], r in the margin window) with exact flips, schedule SA × s from zero, "
+           "Gram engine; "
+           "draws without a noisy sample or with a class outside its realised window are rejected"},
+          {"non-increasing over s = 10^{−k/2}, k = 8 … 0", Origin::kConvention,
+           "boa's reading of \"more than 2 iterations\" as a count monotone in s, on a "
+           "half-decade grid"},
+          {"schedule SA at s = 1 as the paper's step size", Origin::kConvention,
+           "THEORY.md §3: the paper's step sizes are not available"},
+          {"horizon 200 iterations", Origin::kConvention,
+           "boa's cap on the iteration count (201 = not reached)"},
+          {"window margin 0.2", Origin::kConvention,
+           "THEORY.md §4.2, kTwoStepWindowMargin, as for magen24.gd.two_step_benign"},
+          {"divergence: loss > 100·log 2", Origin::kConvention,
+           "THEORY.md §4.2: 100 times the zero-init loss, or a non-finite loss or gradient"},
       });
 }
 
@@ -216,7 +278,8 @@ Claim Magen24GdStepSizeMax() {
   return StepSizeClaim(
       "magen24.gd.step_size_max",
       "There is a finite s_max ∈ (1, 10⁶] above which 20 steps of SA × s fail to fit or diverge; measured by bisection with its interval",
-      ClaimKind::kProbabilistic, [](const ScaledScheduleExperiment& experiment, Outcome& o) {
+      ClaimKind::kProbabilistic,
+      [](const ScaledScheduleExperiment& experiment, Outcome& o) {
         const auto succeeds = [&](double log10_scale) {
           const ScaledRun run = experiment.Run(std::pow(10.0, log10_scale), kSMaxSteps);
           return run.fitted_at_end && !run.diverged;
@@ -243,6 +306,25 @@ Claim Magen24GdStepSizeMax() {
         o.measured = {{"log10_s_max_lo", lo},
                       {"log10_s_max_hi", hi},
                       {"diverged_above_s_max", above.diverged}};
+      },
+      {
+          {"statement", Origin::kPaper,
+           "[M] discussion, 'Different Step-size': \"With a larger step size, we suspect that the "
+           "model will not converge\" — a conjecture of the discussion"},
+          {"setting", Origin::kConvention,
+           "boa's: the regime of magen24.gd.two_step_benign (n ∈ [20, 60], d = 1–4·n², "
+           "η ∈ [0.05, 0.15], r in the margin window) with exact flips, schedule SA × s from zero, "
+           "Gram engine; "
+           "draws without a noisy sample or with a class outside its realised window are rejected"},
+          {"schedule SA at s = 1 as the paper's step size", Origin::kConvention,
+           "THEORY.md §3: the paper's step sizes are not available"},
+          {"20 steps", Origin::kConvention, "boa's horizon for \"converges\" (THEORY.md §4.2)"},
+          {"scales up to 10⁶", Origin::kConvention, "boa's range for \"a larger step size\""},
+          {"bisection to 0.05 decades", Origin::kConvention, "boa's resolution of s_max"},
+          {"window margin 0.2", Origin::kConvention,
+           "THEORY.md §4.2, kTwoStepWindowMargin, as for magen24.gd.two_step_benign"},
+          {"divergence: loss > 100·log 2", Origin::kConvention,
+           "THEORY.md §4.2: 100 times the zero-init loss, or a non-finite loss or gradient"},
       });
 }
 

@@ -25,6 +25,20 @@ Claim Magen24NoiseDiagonalDominance() {
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kDerived;
   c.source = "[M] \"d ≫ n²\" noise lemma (THEORY.md §4.2)";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §4.2 `magen24.noise.diagonal_dominance`: boa's finite-sample form of the [M] "
+       "\"d ≫ n²\" lemma (discussion, 'Neglect Cross Term': Assumption item 2 \"implies that "
+       "noise tokens from different training samples are nearly orthogonal\"), derived from the "
+       "norm and near-orthogonality lemmas"},
+      {"setting", Origin::kConvention,
+       "boa's: n ∈ [2, 12] (cost), m = ⌈2^k·64n²L⌉ with k ∈ {0, ½, 1}"},
+      {"dominance by half", Origin::kConvention,
+       "boa's form of the lemma: the [M] lemma's own constants are not available; ½ is the "
+       "level the constant 64 is derived from"},
+      {"constant 64", Origin::kDerivation,
+       "THEORY.md §4.2: the row sum 2n√(mL) is ≤ m/4 once √(mL) ≤ m/(8n)"},
+  };
   c.regime = {{"n", 2, 12}, {"log2_factor", 0, 2, 0.5}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     SignalNoiseSpec spec;

@@ -25,6 +25,15 @@ Claim Magen24NoiseNearOrthogonality() {
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kDerived;
   c.source = "[M] noise lemma; sub-exponential Chernoff bound + union bound (THEORY.md §4.2)";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §4.2 `magen24.noise.near_orthogonality`: a Chernoff bound at 2√(mL) with a "
+       "union bound over n(n − 1) events, for the near-orthogonality the discussion's 'Neglect "
+       "Cross Term' attributes to d ≫ n²"},
+      {"setting", Origin::kConvention,
+       "boa's: n ∈ [2, 48], m = 2L·2^k with k ∈ [0, 8] in halves, so every draw meets the "
+       "precondition L ≤ m/2 and shrinking ends at its edge"},
+  };
   c.regime = {{"n", 2, 48}, {"log2_factor", 0, 16, 0.5}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     SignalNoiseSpec spec;

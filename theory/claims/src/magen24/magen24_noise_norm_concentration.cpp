@@ -24,6 +24,14 @@ Claim Magen24NoiseNormConcentration() {
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kDerived;
   c.source = "[M] noise lemma; Laurent–Massart chi-square bounds + union bound (THEORY.md §4.2)";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §4.2 `magen24.noise.norm_concentration`: Laurent–Massart χ²_m bounds with a "
+       "union bound over 2n one-sided events — boa's finite-sample form of the [M] noise lemma, "
+       "whose own constants are not available here"},
+      {"setting", Origin::kConvention,
+       "boa's: D1 noise with σ = 1 and m = d − 2, n ∈ [2, 64], d ∈ [3, 4000]"},
+  };
   c.regime = {{"n", 2, 64}, {"d", 3, 4000}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     SignalNoiseSpec spec;

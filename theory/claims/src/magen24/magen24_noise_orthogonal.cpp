@@ -15,8 +15,19 @@ Claim Magen24NoiseOrthogonal() {
   c.id = "magen24.noise.orthogonal";
   c.title = "Noise tokens are exactly orthogonal to both signal vectors: ⟨ξ, μ±⟩ = 0";
   c.kind = ClaimKind::kIdentity;
-  c.provenance = Provenance::kDerived;
+  c.provenance = Provenance::kOperationalised;
   c.source = "[M] data model (THEORY.md §2.1)";
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[M] discussion, 'Signal-Noise Orthogonality': \"there is no vector component along the "
+       "direction of μ1 or μ2 in noise vectors and the inner product between signal and noise is "
+       "0\" (THEORY.md §2.1: the generator zeroes e₁ and e₂)"},
+      {"setting", Origin::kConvention,
+       "boa's draws: n ∈ [2, 30], d ∈ [3, 300], T ∈ [2, 6] (every noise token drawn alike, as in "
+       "the discussion's multi-token runs), SNR ∈ [0, 2], either signal position"},
+      {"exact zero", Origin::kDerivation,
+       "each product pairs a zeroed coordinate with a finite one: no tolerance"},
+  };
   c.regime = {
       {"n", 2, 30}, {"d", 3, 300}, {"T", 2, 6}, {"snr", 0, 200, 0.01}, {"random_position", 0, 1}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
