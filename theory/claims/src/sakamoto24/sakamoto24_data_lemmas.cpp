@@ -47,8 +47,21 @@ Claim Sakamoto24NoiseConcentration() {
   c.title =
       "The largest ⟨μ, ε_it⟩ in absolute value is ≤ ‖μ‖σ√(2 log(2Tn/δ)) with probability ≥ 1 − δ (δ = 0.1)";
   c.kind = ClaimKind::kProbabilistic;
-  c.provenance = Provenance::kPaper;
+  c.provenance = Provenance::kOperationalised;
   c.source = "[S] Lemma B.6";
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[S] Lemma B.6 as the [S] discussion states it (A''2, point (iv)): the interaction "
+       "⟨μ, ε_t⟩ “can be as large as O(‖μ‖₂√log(Tn/δ))”"},
+      {"explicit bound ‖μ‖σ√(2 log(2Tn/δ))", Origin::kDerivation,
+       "THEORY.md §4.3 noise.concentration: ⟨μ, ε_it⟩ ~ N(0, σ²‖μ‖²), the tail 2e^{−z²/2} and a "
+       "union bound over the Tn tokens; the lemma's own constant is not in the discussion"},
+      {"setting", Origin::kConvention,
+       "THEORY.md §4.3, boa's grid over the lemma's free parameters: n ∈ [2, 40], T ∈ [3, 16], "
+       "d ∈ {10, …, 500}, ‖μ‖ ∈ [1, 40], σ ∈ {0.5, …, 2}, μ = μ₊, D2 tokens (THEORY.md §2.2)"},
+      {"δ = 0.1 inside the bound", Origin::kConvention,
+       "boa's value of the lemma's free failure probability δ (the same δ plans the verdict)"},
+  };
   c.regime = {
       {"n", 2, 40}, {"T", 3, 16}, {"d", 1, 50, 10}, {"mu_norm", 1, 40}, {"sigma", 1, 4, 0.5}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
@@ -95,6 +108,24 @@ Claim Sakamoto24HeadPopulationGradient() {
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kDerived;
   c.source = "[S] Lemma 3.1 / G.1; direction and variance derived here";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §4.3 head.population_gradient: at p = 0, ν = 0, −∇_ν E[ℓ] = "
+       "¼(1 − 2η)(a − b)(μ₊ − μ₋)"},
+      {"the paper's statement", Origin::kPaper,
+       "[S] Lemma 3.1 / G.1 as the [S] discussion states it (A1): “the gradient of the expected "
+       "loss function aligns with class signals”"},
+      {"setting", Origin::kConvention,
+       "THEORY.md §4.3, boa's: d ∈ {10, …, 100}, T ∈ [3, 8], ‖μ‖ ∈ {20, …, 40}, ρ ∈ {0.1, 0.2}, "
+       "η ∈ {0.1, 0.2, 0.8, 0.9}; i.i.d. samples (random labels, Bernoulli flips)"},
+      {"evaluated at ν = 0, p = 0", Origin::kConvention,
+       "boa's: the discussion does not say at which head the gradient is taken; at ν = 0 the "
+       "loss weight is ℓ'(0) = −½ for every sample"},
+      {"cosine ≥ 0.99", Origin::kConvention,
+       "boa's tolerance (within 8.1° of (1 − 2η)(μ₊ − μ₋)); the discussion states none"},
+      {"Monte-Carlo size N = ⌈V/(δr²)⌉", Origin::kDerivation,
+       "THEORY.md §4.3: Markov's inequality on the derived variance V of y·x̄"},
+  };
   c.regime = {{"d", 1, 10, 10},     {"T", 3, 8},
               {"mu_norm", 4, 8, 5}, {"eta_from_edge", 1, 2, 0.1},
               {"above_half", 0, 1}, {"rho", 1, 2, 0.1}};

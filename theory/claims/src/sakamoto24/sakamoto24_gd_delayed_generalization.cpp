@@ -15,6 +15,7 @@
 #include "boa/fit_regime.hpp"
 #include "boa/sakamoto24_settings.hpp"
 #include "boa/token_selection_run.hpp"
+#include "sakamoto24_provenance.hpp"
 
 namespace boa::claims {
 namespace {
@@ -36,6 +37,20 @@ Claim Sakamoto24GdDelayedGeneralization() {
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
   c.source = "[S] v3 (delayed generalization)";
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[S] v3 (delayed generalization), as boa's sources record it; not in the [S] "
+       "discussion. A conjecture, measured and reported"},
+      {"setting", Origin::kConvention,
+       "boa's low-SNR grid d ∈ (2000, 3000, 1000, 4000, 500) × ‖μ‖ ∈ (6, 5.5, 6.5, 5, 7), the "
+       "first g × g points (g = 2, 3, 5 by budget), the Fig. 3 data otherwise (the element "
+       "below)"},
+      s24::Fig3Data(),
+      {"GD protocol: p only (W = I), lr 1e-3, 1500 (quick) or 3000 steps", Origin::kConvention,
+       "THEORY.md §3 (accuracy traces), boa's"},
+      {"generalised: clean test ≥ 0.95 (500 projected samples per step)", Origin::kConvention,
+       "THEORY.md §2.3, boa's benign threshold and trace size"},
+  };
   c.regime = {};
   c.budget_params = [](Budget budget) -> Params {
     if (budget == Budget::kQuick) return {{"lr", 1e-3}, {"steps", 1500}, {"grid", 2}};

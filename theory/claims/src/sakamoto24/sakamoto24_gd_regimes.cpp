@@ -18,6 +18,7 @@
 #include "boa/encoder_run.hpp"
 #include "boa/fit_regime.hpp"
 #include "sakamoto24_protocol.hpp"
+#include "sakamoto24_provenance.hpp"
 
 namespace boa::claims {
 
@@ -81,8 +82,30 @@ Claim Sakamoto24GdRegimes() {
   c.title =
       "Balanced (2000, 20) is benign, large noise (4500, 5) harmful, large signal (1000, 80) not overfitting";
   c.kind = ClaimKind::kProbabilistic;
-  c.provenance = Provenance::kPaper;
+  c.provenance = Provenance::kOperationalised;
   c.source = "[S] Fig. 3 (a), (b), (c)";
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[S] Fig. 3 as the [S] discussion captions it (reply on Eqs. 11 and 13): (a) “Balanced "
+       "setting (satisfying assumption)”, benign overfitting; (b) “Large noise setting (not "
+       "satisfying assumption)”, harmful overfitting (“the same harmful overfitting as in "
+       "Figure 3(b)”); (c) “Large signal setting (not satisfying assumption)”; with Figure 1's "
+       "three regimes: harmful overfitting, benign overfitting, not overfitting"},
+      {"setting", Origin::kAuthorsCode,
+       "the Fig. 3 data in its three settings, trained as the authors' final code trains them "
+       "(the elements below)"},
+      s24::Fig3Data(),
+      s24::Fig3Balanced(),
+      s24::Fig3LargeNoise(),
+      s24::Fig3LargeSignal(),
+      s24::WAndPProtocol(),
+      s24::BenignCutOff(),
+      s24::HarmfulCutOff(),
+      {"not overfitting: train accuracy < 1 and clean test ≥ 0.95", Origin::kConvention,
+       "THEORY.md §2.3, boa's; the authors' Fig. 3(c) run prints train 0.8, clean test 1.0 "
+       "([S] code plot.ipynb @ 57150b2, cell “(c) Large Signal Setting”)"},
+      s24::ProjectedTestSet("clean test set: 2000 projected samples"),
+  };
   c.regime = {};
   c.budget_params = Sakamoto24BudgetParams;
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
@@ -91,12 +114,14 @@ Claim Sakamoto24GdRegimes() {
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   c.expected = Expectation::kFails;
   c.finding =
-      "The large-noise setting (d = 4500, ‖μ‖ = 5) overfits but is not harmful in the project's "
-      "sense (clean test ≤ 0.75): at seed 1 its clean test accuracy is 0.874, and 24 of 24 seeds "
-      "of CI's run miss the statement (`./boa check sakamoto24.gd.regimes --budget quick --seed "
-      "1`; 95% interval [0.86, 1]). [S] Fig. 3b shows a clearly lower, not a collapsed, test "
-      "accuracy; sakamoto24.gd.regimes_not_benign is the weaker form (large noise merely not "
-      "benign).";
+      "The large-noise setting (d = 4500, ‖μ‖ = 5) overfits but is not harmful by boa's cut-off "
+      "(clean test ≤ 0.75): at seed 1 its clean test accuracy is 0.874, and 24 of 24 seeds of "
+      "CI's run miss the statement (`./boa check sakamoto24.gd.regimes --budget quick --seed "
+      "1`; 95% interval [0.86, 1]). The cut-off is boa's, not the paper's: the authors' own "
+      "Fig. 3(b) run prints train 1.0 and clean test 0.867 (their plot.ipynb @ 57150b2), and "
+      "the discussion calls a fitted run at clean test 0.993 \"the same harmful overfitting as "
+      "in Figure 3(b)\". So the run matches the figure and fails boa's threshold; "
+      "sakamoto24.gd.regimes_not_benign (large noise fitted with clean test < 0.95) holds.";
   return c;
 }
 
@@ -107,8 +132,27 @@ Claim Sakamoto24GdRegimesNotBenign() {
   c.title =
       "Balanced (2000, 20) is benign, large noise (4500, 5) overfits but not benignly (test < 0.95), large signal (1000, 80) not overfitting";
   c.kind = ClaimKind::kProbabilistic;
-  c.provenance = Provenance::kDerived;
+  c.provenance = Provenance::kOperationalised;
   c.source = "[S] Fig. 3 (a), (b), (c), with \"harmful\" weakened to \"not benign\"";
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[S] Fig. 3 as the [S] discussion captions it (reply on Eqs. 11 and 13), “harmful” read "
+       "as the discussion reads it: a run that fits the training set while its clean test "
+       "accuracy “no longer achieves 1.0” is “the same harmful overfitting as in Figure 3(b)”"},
+      {"setting", Origin::kAuthorsCode, "the runs of sakamoto24.gd.regimes (the elements below)"},
+      s24::Fig3Data(),
+      s24::Fig3Balanced(),
+      s24::Fig3LargeNoise(),
+      s24::Fig3LargeSignal(),
+      s24::WAndPProtocol(),
+      s24::BenignCutOff(),
+      {"not benign: train accuracy 1 and clean test < 0.95", Origin::kConvention,
+       "boa's benign threshold (THEORY.md §2.3); the discussion's own reading (test below 1.0) "
+       "is weaker still"},
+      {"not overfitting: train accuracy < 1 and clean test ≥ 0.95", Origin::kConvention,
+       "THEORY.md §2.3, boa's"},
+      s24::ProjectedTestSet("clean test set: 2000 projected samples"),
+  };
   c.regime = {};
   c.budget_params = Sakamoto24BudgetParams;
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
@@ -138,6 +182,24 @@ Claim Sakamoto24EncoderRegimes() {
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
   c.source = "Issue 16 item 10: the [S] authors' one-layer encoder experiment (their public code)";
+  c.elements = {
+      {"statement", Origin::kAuthorsCode,
+       "[S] code @ c563aae README (“One-layer Transformer Encoder (Figure 6 and 7)”) and "
+       "main_one_layer.py: the three regimes with every block trained; reported here, not "
+       "asserted"},
+      {"setting", Origin::kAuthorsCode,
+       "[S] code @ c563aae config/main_one_layer.yaml (train_n 20, seq_len 8, rho 0.1, lr 5e-3, "
+       "1000 steps, mlp_dim 2000, test_n 1000, skip connections) and main_one_layer.py "
+       "(PyTorch default initialisation, no output projection); THEORY.md §4.4 One-layer "
+       "encoder"},
+      {"settings (5000, 5) and (1000, 100)", Origin::kPaper,
+       "issue 16 item 10, from the final version's encoder figures; not found in the [S] "
+       "code's configs, which hold (2000, 20) only"},
+      {"sizes below full: d/10 with ‖μ‖/√d kept, FFN width 2d", Origin::kConvention,
+       "THEORY.md §4.4, boa's: the paper's sizes cost about an hour a seed (O(d²) per step)"},
+      s24::BenignCutOff(),
+      s24::HarmfulCutOff(),
+  };
   c.regime = {};
   c.budget_params = [](Budget budget) {
     const EncoderProtocol p = EncoderProtocolAt(budget);

@@ -16,6 +16,7 @@
 #include "boa/claim.hpp"
 #include "boa/fit_regime.hpp"
 #include "sakamoto24_protocol.hpp"
+#include "sakamoto24_provenance.hpp"
 
 namespace boa::claims {
 namespace {
@@ -38,8 +39,32 @@ Claim Sakamoto24GdTokenSelection() {
   c.title =
       "Balanced setting: GD fits every sample, clean ones by the relevant token, noisy ones by a flipped-sign token; test ≥ 0.95";
   c.kind = ClaimKind::kProbabilistic;
-  c.provenance = Provenance::kPaper;
+  c.provenance = Provenance::kOperationalised;
   c.source = "[S] Fig. 3a and Thm 4.2";
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[S] Thm 4.2 and Fig. 3(a) as the [S] discussion describes them (reply Q4 of the last "
+       "review): in the balanced setting “the tokens predicted by our theoretical analysis are "
+       "indeed selected for both clean and noisy data in the training set … benign overfitting "
+       "is successfully achieved”; Thm 4.1's intuition (reply Q1 i): “selecting class-relevant "
+       "tokens is desirable for generalization” and “selecting alternative tokens that align "
+       "with the label noise is necessary for fitting noisy data”"},
+      {"a noisy sample's token: any token whose head score has its flipped label's sign",
+       Origin::kConvention,
+       "boa's weaker reading of “alternative tokens that align with the label noise”; the "
+       "sharper, the weak-opposite token, is sakamoto24.gd.token_selection_weak_opposite"},
+      {"setting", Origin::kAuthorsCode,
+       "[S] Fig. 3(a): the Fig. 3 data in the balanced setting, trained as the authors' final "
+       "code trains it (the elements below)"},
+      s24::Fig3Data(),
+      s24::Fig3Balanced(),
+      s24::WAndPProtocol(),
+      {"selection and fit judged at the last step (1000)", Origin::kConvention,
+       "boa's: the theorem's conclusion is for τ beyond some T₀; boa reads it at the "
+       "authors' horizon"},
+      s24::BenignCutOff(),
+      s24::ProjectedTestSet("clean test set: 2000 projected samples"),
+  };
   c.regime = {};
   c.budget_params = Sakamoto24BudgetParams;
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
@@ -69,8 +94,30 @@ Claim Sakamoto24GdTokenSelectionWeakOpposite() {
   c.id = "sakamoto24.gd.token_selection_weak_opposite";
   c.title = "Balanced setting: every noisy sample attends most to its weak-opposite token W_{−Y*}";
   c.kind = ClaimKind::kProbabilistic;
-  c.provenance = Provenance::kPaper;
+  c.provenance = Provenance::kOperationalised;
   c.source = "[S] Thm 4.2 proof (App. A) and the corrected lines 483–484 (rebuttal A5)";
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[S] discussion A5 (the corrected lines 483–484 on Figure 3): “selecting the weakly "
+       "relevant token u ∈ W_{−Y*(j)} for the j ∈ N aligns with our analysis” and “For the noisy "
+       "data j ∈ N in the training set, the model should select a weakly relevant token that "
+       "aligns with the opposite direction of the true label”. It describes the noisy sample "
+       "Figure 3(a) shows, and the analysis, which trains p only"},
+      {"every noisy sample, at the last step (1000)", Origin::kConvention,
+       "boa's: all |N| = 4 noisy samples of a run, judged at the authors' horizon"},
+      {"setting", Origin::kAuthorsCode,
+       "the runs of sakamoto24.gd.token_selection: the Fig. 3 data in the balanced setting, W "
+       "and p trained as the authors' final code trains them (the elements below)"},
+      s24::Fig3Data(),
+      {"ρ = 0.1", Origin::kAuthorsCode,
+       "[S] code config/main.yaml @ 492715f … c563aae (rho 0.1), the final version's Fig. 3. "
+       "The [S] discussion gives no ρ for Figure 3, and the code of the review's time had "
+       "rho 0.2 (config/main.yaml @ 3c925ff … 8d6d833, Sept. 2024, p only, lr 1e-4). The "
+       "statement hinges on it: a weak-opposite token's head score has the flipped sign w.p. "
+       "Φ(ρ‖μ‖/√2) = 0.92 at ρ = 0.1 and 0.998 at ρ = 0.2 (sakamoto24.head.scores)"},
+      s24::Fig3Balanced(),
+      s24::WAndPProtocol(),
+  };
   c.regime = {};
   c.budget_params = Sakamoto24BudgetParams;
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
@@ -93,12 +140,17 @@ Claim Sakamoto24GdTokenSelectionWeakOpposite() {
   c.finding =
       "Noisy samples often select an irrelevant token instead of W_{−Y*}: in 33 of 40 seeds "
       "(seeds 1000.., `./boa check sakamoto24.gd.token_selection_weak_opposite --seed 1000 "
-      "--instances 40 --run-to-cap`; 95% interval [0.67, 0.93]) some noisy sample's most-attended "
-      "token is not its weak-opposite token. Over the 160 noisy samples of those runs, 62% select "
-      "the weak-opposite token, 37% an irrelevant one, 1% the weak-same one and none the relevant "
-      "one; 97% are fitted and the clean test accuracy is 1 in every run. The flipped-sign form "
-      "(sakamoto24.gd.token_selection) holds: an irrelevant token whose noise gives it a head "
-      "score of the flipped label's sign fits a noisy sample as well.";
+      "--instances 40 --run-to-cap`; 95% interval [0.67, 0.93]) some noisy sample's "
+      "most-attended token is not its weak-opposite token. Over the 160 noisy samples of those "
+      "runs, 62% select the weak-opposite token, 37% an irrelevant one, 1% the weak-same one "
+      "and none the relevant one; 97% are fitted and the clean test accuracy is 1 in every run. "
+      "The flipped-sign form (sakamoto24.gd.token_selection) holds: an irrelevant token whose "
+      "noise gives it a head score of the flipped label's sign fits a noisy sample as well. The "
+      "setting is the authors' final code's Fig. 3 (ρ = 0.1, W and p, lr 5e-3, 1000 steps); the "
+      "discussion's sentence (A5) describes the figure of the review's time, when the code's "
+      "default was ρ = 0.2 with p only, and the analysis trains p only. The statement hinges on "
+      "ρ: a weak-opposite token's head score has the flipped sign w.p. Φ(ρ‖μ‖/√2) = 0.92 at ρ = "
+      "0.1, 0.998 at ρ = 0.2.";
   return c;
 }
 

@@ -41,6 +41,21 @@ Claim Sakamoto24HeadScores() {
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kDerived;
   c.source = "[S] data model (Def. 3.1) with the fixed head; derived here";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §4.3 head.scores: γ = νᵀx is its signal part's score plus N(0, σ²/‖μ‖²), so "
+       "P[sign γ(weak opposite) = −ỹ] = Φ(ρ‖μ‖/(√2σ))"},
+      {"data model and head", Origin::kPaper,
+       "[S] data model as the [S] discussion describes it: relevant tokens x_t = μ + ε_t (A''2 "
+       "(ii)), weakly relevant tokens (A''2 (iii)), noise N(0, Σ) not orthogonal to the signals "
+       "(A''2 (iv)); the head ν ∝ μ₊₁ − μ₋₁ (A1)"},
+      {"setting", Origin::kConvention,
+       "THEORY.md §4.3, boa's: one instance draws n = 200 samples with T = 4 (one token per "
+       "role), d = 8 (γ sees e₁, e₂ only), η = 0, at ρ ∈ [0.02, 0.5], ‖μ‖ ∈ [1, 40], "
+       "σ ∈ {0.5, …, 2}"},
+      {"nine exact tests at δ/9 each", Origin::kDerivation,
+       "THEORY.md §4.3: a union bound, so a true statement fails an instance w.p. ≤ δ"},
+  };
   c.regime = {{"rho", 1, 25, 0.02}, {"mu_norm", 1, 40}, {"sigma", 1, 4, 0.5}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     TokenSelectionSpec spec;

@@ -23,6 +23,20 @@ Claim Sakamoto24LossFloor() {
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "[S] model with fixed head; derived here";
+  c.elements = {
+      {"statement", Origin::kDerivation,
+       "THEORY.md §4.3 loss.floor: f_i is a convex combination of the head scores, so "
+       "y_i f_i ≤ max_t y_i γ_it and ℓ(y_i f_i) ≥ log(1 + exp(−max_t y_i γ_it))"},
+      {"the paper's statement", Origin::kPaper,
+       "[S] discussion, reply on the convergence of model outputs: “The model output is merely "
+       "an affine combination of the input sequence … Therefore, the binary cross-entropy ℓ "
+       "cannot converge to 0”"},
+      {"setting", Origin::kConvention,
+       "THEORY.md §4.3, boa's: n ∈ [2, 10], T ∈ [4, 10], d ∈ [3, 40], ‖μ‖ ∈ [1, 40], "
+       "ρ ∈ [0, 1], a random query with ‖q‖ = 10^k, k ∈ [−2, 6]"},
+      {"rounding slack 4Tε·max|γ| per sample", Origin::kDerivation,
+       "tolerances.hpp: f_i is a sum of T rounded products and |ℓ'| ≤ 1"},
+  };
   c.regime = {{"n", 2, 10},       {"T", 4, 10},        {"d", 3, 40},
               {"mu_norm", 1, 40}, {"rho", 0, 10, 0.1}, {"log10_q", -2, 6}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {

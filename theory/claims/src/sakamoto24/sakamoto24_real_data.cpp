@@ -11,6 +11,7 @@
 #include "boa/digits_token_selection.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/sakamoto24_settings.hpp"
+#include "sakamoto24_provenance.hpp"
 
 namespace boa::claims {
 
@@ -23,6 +24,21 @@ Claim Sakamoto24RealDataDigits() {
   c.provenance = Provenance::kExploratory;
   c.source =
       "Issue 16 item 11: [S]'s real-data question (ViT/BERT there) on data that ship offline";
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[S] discussion (A3 to several reviews): fine-tuning only the last attention layer of "
+       "pre-trained ViT and BERT on label-noisy tasks, “We showed the generalization error of "
+       "the model overfitted to noisy downstream tasks by varying the label noise”; the same "
+       "question asked on data that ship offline, reported, not asserted"},
+      {"setting", Origin::kConvention,
+       "THEORY.md §4.4 Real data, boa's: 8×8 digits 0 and 1, the four 4×4 quadrants as T = 4 "
+       "tokens embedded into d = 2000 by a fixed Gaussian E (seed 1) plus N(0, I) noise, n = 50, "
+       "η ∈ {0, 0.1, 0.2, 0.3}, balanced-exact flips, the class-mean head at the default "
+       "head's scale, 310 held-out test images"},
+      s24::WAndPProtocol(),
+      {"regimes: benign (train 1, test ≥ 0.95), harmful (test ≤ 0.75)", Origin::kConvention,
+       "THEORY.md §2.3, boa's thresholds (reported)"},
+  };
   c.regime = {};
   c.check = [](const Params&, std::uint64_t seed, Engine) {
     const TokenSelectionRunOptions options = Sakamoto24Protocol(Budget::kDefault);
