@@ -1,6 +1,9 @@
 #include "boa/claim.hpp"
 
 #include <charconv>
+#include <map>
+#include <mutex>
+#include <tuple>
 #include <cmath>
 #include <sstream>
 
@@ -130,10 +133,20 @@ double FindingRateLowerBound(const Claim& claim) {
 int SequentialCap(const Claim& claim) {
   Require(claim.kind == ClaimKind::kProbabilistic, "only a probabilistic claim has a cap rule");
   const SequentialPlan plan = PlanOf(claim, 1);
-  if (claim.expected == Expectation::kHolds) {
-    return CapFor(plan, ExpectedDecision::kHolds, claim.delta, kClaimErrorBudget);
-  }
-  return CapFor(plan, ExpectedDecision::kFails, FindingRateLowerBound(claim), kClaimErrorBudget);
+  const bool finding = claim.expected == Expectation::kFails;
+  const double rate = finding ? FindingRateLowerBound(claim) : claim.delta;
+  // Computed once per plan (tens of milliseconds for the smallest δ): every run, report row and
+  // budget term asks for it.
+  static std::mutex mutex;
+  static std::map<std::tuple<double, double, double, bool, double>, int> caps;
+  const auto key = std::tuple{plan.delta, plan.delta_alt, plan.alpha, finding, rate};
+  const std::lock_guard<std::mutex> lock(mutex);
+  const auto it = caps.find(key);
+  if (it != caps.end()) return it->second;
+  const int cap = CapFor(plan, finding ? ExpectedDecision::kFails : ExpectedDecision::kHolds,
+                         rate, kClaimErrorBudget);
+  caps.emplace(key, cap);
+  return cap;
 }
 
 SequentialPlan PlanOf(const Claim& claim, int cap) {

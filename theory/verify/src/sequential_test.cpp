@@ -76,7 +76,11 @@ StoppingLaw StoppingDistribution(const SequentialPlan& plan, double rate) {
   std::vector<double> alive(plan.cap + 2, 0.0), next(plan.cap + 2, 0.0);
   alive[0] = 1;
   int lo = 0, hi = 0;  // alive[k] may be non-zero only for lo ≤ k ≤ hi
-  for (int n = 1; n <= plan.cap && lo <= hi; ++n) {
+  // Once the undecided mass is below kNegligibleMass it stays at its k as if the cap were
+  // reached: every probability moves by less than that (a long cap's tail costs nothing).
+  constexpr double kNegligibleMass = 1e-20;
+  double undecided_mass = 1;
+  for (int n = 1; n <= plan.cap && lo <= hi && undecided_mass >= kNegligibleMass; ++n) {
     next[lo] = 0;
     for (int k = lo; k <= hi; ++k) {
       next[k] += alive[k] * (1 - rate);
@@ -100,6 +104,8 @@ StoppingLaw StoppingDistribution(const SequentialPlan& plan, double rate) {
     }
     lo = new_lo;
     hi = new_hi;
+    undecided_mass = 0;
+    for (int k = lo; k <= hi; ++k) undecided_mass += alive[k];
   }
   for (int k = lo; k <= hi; ++k) law.undecided[k] = alive[k];
   return law;
@@ -172,20 +178,29 @@ double ErrorRate(const SequentialPlan& plan, ExpectedDecision expected, double r
                                               : op.holds + op.inconclusive;
 }
 
-int CapFor(SequentialPlan plan, ExpectedDecision expected, double rate, double budget,
-           int max_cap) {
-  plan.cap = max_cap;
-  Require(ErrorRate(plan, expected, rate) <= budget,
-          "no cap up to " + std::to_string(max_cap) + " keeps the plan's error at rate " +
-              std::to_string(rate) + " within " + std::to_string(budget));
-  int lo = 0, hi = max_cap;  // ErrorRate(hi) ≤ budget; lo = 0 or ErrorRate(lo) > budget
-  while (hi - lo > 1) {
-    plan.cap = lo + (hi - lo) / 2;
-    (ErrorRate(plan, expected, rate) <= budget ? hi : lo) = plan.cap;
-  }
-  return hi;
+double Power(const SequentialPlan& plan) { return Operate(plan, plan.delta_alt).fails; }
+
+double ErrorFloor(SequentialPlan plan, ExpectedDecision expected, double rate) {
+  plan.cap = kFloorCap;
+  return ErrorRate(plan, expected, rate);
 }
 
-double Power(const SequentialPlan& plan) { return Operate(plan, plan.delta_alt).fails; }
+int CapFor(SequentialPlan plan, ExpectedDecision expected, double rate, double budget) {
+  const double target = std::max(budget, 1.1 * ErrorFloor(plan, expected, rate));
+  // The smallest cap in (lo, hi] meeting `ok`, which holds at hi and stays true as the cap grows.
+  auto smallest = [&plan](auto ok) {
+    int lo = 0, hi = kFloorCap;
+    while (hi - lo > 1) {
+      plan.cap = lo + (hi - lo) / 2;
+      (ok(plan) ? hi : lo) = plan.cap;
+    }
+    return hi;
+  };
+  const int for_power = smallest([](const SequentialPlan& p) { return Power(p) >= 0.9; });
+  const int for_error = smallest([&](const SequentialPlan& p) {
+    return ErrorRate(p, expected, rate) <= target;
+  });
+  return std::max(for_power, for_error);
+}
 
 }  // namespace boa

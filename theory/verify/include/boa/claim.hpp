@@ -185,11 +185,12 @@ Params ParseParams(const std::string& text);
 int IntParam(const Params& params, const std::string& name);
 double RealParam(const Params& params, const std::string& name);
 
-// The catalog-wide cap rule for a probabilistic claim at the quick and default budgets: the
-// smallest cap whose plan misses the expected verdict with probability ≤ kClaimErrorBudget —
-// P_δ[fails or inconclusive] for a claim expected to hold; for a finding (β = α) P_r[holds or
-// inconclusive] at r, its rate record's one-sided 95% lower bound. Throws InvalidInput for a
-// finding without a rate record.
+// The catalog-wide cap rule for a probabilistic claim at the quick and default budgets (CapFor):
+// the smallest cap with power ≥ 0.9 at δ₁ whose plan misses the expected verdict with probability
+// ≤ kClaimErrorBudget (or 1.1 × the plan's floor where that is larger) — P_δ[fails or
+// inconclusive] for a claim expected to hold; for a finding (β = α) P_r[holds or inconclusive] at
+// r, its rate record's one-sided 95% lower bound. Throws InvalidInput for a finding without a
+// rate record.
 int SequentialCap(const Claim& claim);
 // The plan of a probabilistic claim's run with `cap` instances: δ, δ₁, α from the claim; β =
 // kSprtBeta for a claim expected to hold, α for a finding.

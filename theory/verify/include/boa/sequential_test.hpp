@@ -72,14 +72,20 @@ struct RateInterval {
 RateInterval SequentialInterval(const SequentialPlan& plan, int failures, int trials,
                                 double tail = 0.025);
 
-// The catalog-wide cap rule (README § Verdicts): the smallest cap at which a plan errs with
-// probability ≤ `budget` at `rate` — for a claim expected to hold, P_δ[fails or inconclusive]
-// at its δ; for a finding, P_r[holds or inconclusive] at its measured rate's lower bound r.
-// Both fall monotonically as the cap grows (the stopping regions only widen). Throws
-// InvalidInput when no cap up to `max_cap` reaches the budget.
+// The catalog-wide cap rule (README § Verdicts): the smallest cap at which
+//   (a) the plan has power ≥ 0.9 at δ₁ (P_δ₁[fails]), and
+//   (b) the plan errs with probability ≤ `budget` at `rate` — for a claim expected to hold,
+//       P_δ[fails or inconclusive] at its δ; for a finding, P_r[holds or inconclusive] at its
+//       measured rate's lower bound r.
+// Both fall monotonically as the cap grows (the stopping regions only widen). No cap brings (b)
+// below the plan's floor, its error with an unbounded cap (≤ α for a claim that holds; for a
+// finding whose r is close to the test's zero-drift rate, possibly above the budget): the rule
+// then asks for 1.1 × the floor, and the error budget carries the larger term.
 enum class ExpectedDecision { kHolds, kFails };
-int CapFor(SequentialPlan plan, ExpectedDecision expected, double rate, double budget,
-           int max_cap = 100000);
+int CapFor(SequentialPlan plan, ExpectedDecision expected, double rate, double budget);
+// The plan's error with an unbounded cap (evaluated at kFloorCap instances).
+inline constexpr int kFloorCap = 100000;
+double ErrorFloor(SequentialPlan plan, ExpectedDecision expected, double rate);
 // P[the plan's verdict is not `expected`] at `rate`.
 double ErrorRate(const SequentialPlan& plan, ExpectedDecision expected, double rate);
 
