@@ -129,6 +129,11 @@ Claim Magen24NoiseDimensionScaling() {
   c.instances = 12;  // replicate sweeps: power ≥ 0.9 at the deviation
   c.predicted_exponent = 2;
   c.deviation = kExponentDeviation;
+  c.exponent_sd = 0.0409;
+  c.exponent_sd_source =
+      "`./boa check magen24.noise.dimension_scaling --seed 1000000000 --instances 100 --budget "
+      "quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "
+      "exponent 1.859)";
   return c;
 }
 
@@ -149,6 +154,11 @@ Claim Magen24NoiseDimensionScalingFiniteN() {
   c.instances = 12;
   c.predicted_exponent = 0;  // the exponent minus the law's
   c.deviation = kExponentDeviation;
+  c.exponent_sd = 0.0409;
+  c.exponent_sd_source =
+      "`./boa check magen24.noise.dimension_scaling_finite_n --seed 1000000000 --instances 100 "
+      "--budget quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate "
+      "sweeps (mean exponent −0.031)";
   return c;
 }
 

@@ -94,6 +94,15 @@ struct Claim {
   bool exponent_below = false;
   double deviation = 0;
   double exponent_tolerance = kExponentTolerance;
+  // Scaling claims: σ, the standard deviation of one replicate sweep's exponent at CI's budget,
+  // measured on seeds CI never uses (seed base 1000000000), and where it comes from (command,
+  // seed base, replicates, date): what a replicate count is planned from, never the run being
+  // judged (issue 26).
+  double exponent_sd = 0;
+  std::string exponent_sd_source;
+  // Scaling findings: the same measurement's one-sided 95% bound on the exponent nearest the
+  // band (κ₀ ± τ, or κ₀ − τ below), where the plan must still fail the claim.
+  double finding_exponent_bound = 0;
   // What the pre-registered statement gives on CI's run: holds, or fails (a finding — the
   // paper's statement is refuted in this form; `finding` says how, with the measured rate).
   // CI asserts it both ways. Exploratory claims are always "reported".
