@@ -8,6 +8,8 @@
 #include "boa/catalog.hpp"
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
+#include "boa/exponent_plan.hpp"
+#include "boa/rng.hpp"
 #include "boa/runner.hpp"
 
 namespace boa {
@@ -148,6 +150,77 @@ TEST(Runner, EveryProbabilisticClaimsPlanHasPowerAtItsBreakage) {
     }
   }
   EXPECT_LE(alpha_sum, kSuiteFalseAlarm);
+}
+
+// A scaling claim whose sweeps report exponent = centre + spread·z, z ~ N(0, 1) from the seed.
+Claim SyntheticScalingClaim(double centre, double spread) {
+  Claim c = FalseClaim();
+  c.kind = ClaimKind::kScaling;
+  c.regime = {};
+  c.instances = 12;
+  c.predicted_exponent = -0.5;
+  c.deviation = kExponentDeviation;
+  c.exponent_sd = 0.1;
+  c.check = [centre, spread](const Params&, std::uint64_t seed, Engine) {
+    Rng rng(seed);
+    return Outcome{true, {{"exponent", centre + spread * rng.Normal()}}, ""};
+  };
+  return c;
+}
+
+// The runner reports the exponent test's three outcomes, and the powers planned from the
+// claim's recorded σ for the replicates that ran — the same whatever the run's own spread.
+TEST(Runner, ScalingVerdictsHaveThreeOutcomesAndPlannedPowers) {
+  RunOptions o;
+  o.shrink = false;
+  const Verdict holds = RunClaim(SyntheticScalingClaim(-0.52, 0.02), o);
+  const Verdict fails = RunClaim(SyntheticScalingClaim(-0.9, 0.02), o);
+  const Verdict noisy = RunClaim(SyntheticScalingClaim(-0.5, 1.0), o);
+  EXPECT_EQ(holds.status, Status::kHolds) << holds.summary;
+  EXPECT_EQ(fails.status, Status::kFails) << fails.summary;
+  EXPECT_EQ(noisy.status, Status::kInconclusive) << noisy.summary;
+  const ExponentPlanning planned = PlanScalingClaim(SyntheticScalingClaim(0, 0), 12);
+  for (const Verdict& v : {holds, fails, noisy}) {
+    ASSERT_TRUE(v.plan.has_value());
+    EXPECT_EQ(v.plan->power_holds, planned.power_holds);
+    EXPECT_EQ(v.plan->power_fails, planned.power_fails);
+    EXPECT_EQ(v.plan->power, v.plan->power_fails);
+  }
+  // No recorded σ, no planned power: NaN, which ctest's power check refuses.
+  Claim unplanned = SyntheticScalingClaim(-0.52, 0.02);
+  unplanned.exponent_sd = 0;
+  EXPECT_TRUE(std::isnan(RunClaim(unplanned, o).plan->power));
+}
+
+// Every scaling claim records the per-sweep sd σ of its exponent with its source (measured on
+// seed base 1000000000, which no CI or flake-audit run uses), and its replicate count is the
+// smallest with both planned powers ≥ 0.9 and a budget term ≤ 2α, recomputed here from σ.
+TEST(Runner, EveryScalingClaimsPlanHasBothPowersAndKeepsItsBudgetTerm) {
+  int scaling = 0;
+  for (const Claim& claim : Catalog()) {
+    if (claim.kind != ClaimKind::kScaling) continue;
+    ++scaling;
+    ASSERT_GT(claim.exponent_sd, 0) << claim.id << " records no σ";
+    EXPECT_NE(claim.exponent_sd_source.find("--seed 1000000000"), std::string::npos)
+        << claim.id << ": " << claim.exponent_sd_source;
+    const ExponentPlanning ci = PlanScalingClaim(claim, CiInstances(claim));
+    EXPECT_GE(ci.power_holds, kExponentPlanPower) << claim.id;
+    EXPECT_GE(ci.power_fails, kExponentPlanPower) << claim.id;
+    EXPECT_LE(ci.miss, ScalingMissBound(claim)) << claim.id;
+    EXPECT_EQ(ScalingBudgetTerm(claim), ci.miss) << claim.id;
+    EXPECT_EQ(claim.instances, PlannedScalingInstances(claim)) << claim.id;
+    if (claim.expected == Expectation::kFails) {
+      // A finding's bound lies outside the band, on the side its measurement refuted.
+      const double edge = claim.predicted_exponent - claim.exponent_tolerance;
+      EXPECT_TRUE(claim.exponent_below
+                      ? claim.finding_exponent_bound > edge
+                      : std::fabs(claim.finding_exponent_bound - claim.predicted_exponent) >
+                            claim.exponent_tolerance)
+          << claim.id;
+    }
+  }
+  EXPECT_GT(scaling, 0);
+  EXPECT_EQ(ScalingBudgetTerms(Catalog()).size(), static_cast<std::size_t>(scaling));
 }
 
 // A finding is recorded only where its plan fails it with probability ≥ 0.99 at the measured
