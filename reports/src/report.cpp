@@ -160,7 +160,8 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
      << " per claim (the suite's α add up to ≤ " << kSuiteFalseAlarm
      << "); *power* is the exact probability that the run as planned fails a claim broken at δ₁. "
      << "It stops when the evidence decides and is *inconclusive* when it reaches its cap "
-     << "undecided. A scaling claim's power is that of its slope test at the stated deviation. "
+     << "undecided. A scaling claim's power is its planned power to fail an exponent κ₀ ± (τ + Δ), "
+     << "from the per-sweep sd recorded on the claim (README § Verdicts). "
      << "*Rejected* counts draws outside the claim's hypothesis, which are not instances of it. "
      << "*Failure rate*: the 95% Clopper–Pearson interval for probabilistic claims, the observed "
      << "rate for identity claims; a scaling claim's instances are replicate sweeps, and its "
