@@ -10,6 +10,8 @@
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
 #include "boa/rate_records.hpp"
+#include "boa/exponent_plan.hpp"
+#include "boa/rng.hpp"
 #include "boa/runner.hpp"
 #include "boa/sequential_test.hpp"
 #include "boa/stats.hpp"
@@ -200,10 +202,83 @@ TEST(Runner, EveryProbabilisticClaimsPlanHasPowerAtItsBreakage) {
   EXPECT_LE(alpha_sum, kSuiteFalseAlarm);
 }
 
+// A scaling claim whose sweeps report exponent = centre + spread·z, z ~ N(0, 1) from the seed.
+Claim SyntheticScalingClaim(double centre, double spread) {
+  Claim c = FalseClaim();
+  c.kind = ClaimKind::kScaling;
+  c.regime = {};
+  c.instances = 12;
+  c.predicted_exponent = -0.5;
+  c.deviation = kExponentDeviation;
+  c.exponent_sd = 0.1;
+  c.check = [centre, spread](const Params&, std::uint64_t seed, Engine) {
+    Rng rng(seed);
+    return Outcome{true, {{"exponent", centre + spread * rng.Normal()}}, ""};
+  };
+  return c;
+}
+
+// The runner reports the exponent test's three outcomes, and the powers planned from the
+// claim's recorded σ for the replicates that ran — the same whatever the run's own spread.
+TEST(Runner, ScalingVerdictsHaveThreeOutcomesAndPlannedPowers) {
+  RunOptions o;
+  o.shrink = false;
+  const Verdict holds = RunClaim(SyntheticScalingClaim(-0.52, 0.02), o);
+  const Verdict fails = RunClaim(SyntheticScalingClaim(-0.9, 0.02), o);
+  const Verdict noisy = RunClaim(SyntheticScalingClaim(-0.5, 1.0), o);
+  EXPECT_EQ(holds.status, Status::kHolds) << holds.summary;
+  EXPECT_EQ(fails.status, Status::kFails) << fails.summary;
+  EXPECT_EQ(noisy.status, Status::kInconclusive) << noisy.summary;
+  const ExponentPlanning planned = PlanScalingClaim(SyntheticScalingClaim(0, 0), 12);
+  for (const Verdict& v : {holds, fails, noisy}) {
+    ASSERT_TRUE(v.plan.has_value());
+    EXPECT_EQ(v.plan->power_holds, planned.power_holds);
+    EXPECT_EQ(v.plan->power_fails, planned.power_fails);
+    EXPECT_EQ(v.plan->power, v.plan->power_fails);
+  }
+  // No recorded σ, no planned power: NaN, which ctest's power check refuses.
+  Claim unplanned = SyntheticScalingClaim(-0.52, 0.02);
+  unplanned.exponent_sd = 0;
+  EXPECT_TRUE(std::isnan(RunClaim(unplanned, o).plan->power));
+}
+
+// Every scaling claim records the per-sweep sd σ of its exponent with its source (measured on
+// seed base 1000000000, which no CI or flake-audit run uses), and its replicate count is the
+// smallest with both planned powers ≥ 0.9 and a budget term ≤ 2α, recomputed here from σ.
+TEST(Runner, EveryScalingClaimsPlanHasBothPowersAndKeepsItsBudgetTerm) {
+  int scaling = 0;
+  for (const Claim& claim : Catalog()) {
+    if (claim.kind != ClaimKind::kScaling) continue;
+    ++scaling;
+    ASSERT_GT(claim.exponent_sd, 0) << claim.id << " records no σ";
+    EXPECT_NE(claim.exponent_sd_source.find("--seed 1000000000"), std::string::npos)
+        << claim.id << ": " << claim.exponent_sd_source;
+    const ExponentPlanning ci = PlanScalingClaim(claim, CiInstances(claim));
+    EXPECT_GE(ci.power_holds, kExponentPlanPower) << claim.id;
+    EXPECT_GE(ci.power_fails, kExponentPlanPower) << claim.id;
+    EXPECT_LE(ci.miss, ScalingMissBound(claim)) << claim.id;
+    EXPECT_EQ(ScalingBudgetTerm(claim), ci.miss) << claim.id;
+    EXPECT_EQ(claim.instances, PlannedScalingInstances(claim)) << claim.id;
+    if (claim.expected == Expectation::kFails) {
+      // A finding's bound lies outside the band, on the side its measurement refuted.
+      const double edge = claim.predicted_exponent - claim.exponent_tolerance;
+      EXPECT_TRUE(claim.exponent_below
+                      ? claim.finding_exponent_bound > edge
+                      : std::fabs(claim.finding_exponent_bound - claim.predicted_exponent) >
+                            claim.exponent_tolerance)
+          << claim.id;
+    }
+  }
+  EXPECT_GT(scaling, 0);
+  EXPECT_EQ(ScalingBudgetTerms(Catalog()).size(), static_cast<std::size_t>(scaling));
+}
+
 // Every finding is protected at the one-sided 95% lower bound of its failure rate, measured on
 // the record's seed base (disjoint from CI's and the report's): CI's plan fails it there with
 // probability ≥ 1 − 2α, so neither reshuffled random streams nor a rate at the low end of its
-// interval flips it.
+// interval flips it — or, where the pre-registered plan cannot reach that at any cap (a lower
+// bound close to the test's zero-drift rate), within 10% of the plan's floor; the error budget
+// carries that larger term and the report lists the claim among the fragile verdicts.
 TEST(Runner, EveryFindingFailsAtItsRecordedRatesLowerBound) {
   for (const Claim& claim : Catalog()) {
     if (claim.expected != Expectation::kFails) continue;
@@ -213,7 +288,10 @@ TEST(Runner, EveryFindingFailsAtItsRecordedRatesLowerBound) {
     const RateRecord& record = *claim.rate_record;
     EXPECT_GE(record.instances, 400) << claim.id;
     const double lower = ClopperPearsonLower(record.failures, record.instances, 0.05);
-    EXPECT_GE(Operate(PlanOf(claim, CiInstances(claim)), lower).fails, 1 - kClaimErrorBudget)
+    const SequentialPlan plan = PlanOf(claim, CiInstances(claim));
+    const double allowed =
+        std::max(kClaimErrorBudget, 1.1 * ErrorFloor(plan, ExpectedDecision::kFails, lower));
+    EXPECT_GE(Operate(plan, lower).fails, 1 - allowed)
         << claim.id << " at its recorded rate's lower bound " << lower;
   }
 }
@@ -249,9 +327,14 @@ TEST(Runner, ProbabilisticClaimsTakeTheirCapFromTheRule) {
     const SequentialPlan plan = PlanOf(claim, CiInstances(claim));
     const bool finding = claim.expected == Expectation::kFails;
     const double rate = finding ? FindingRateLowerBound(claim) : claim.delta;
-    EXPECT_LE(ErrorRate(plan, finding ? ExpectedDecision::kFails : ExpectedDecision::kHolds, rate),
-              kClaimErrorBudget)
-        << claim.id;
+    const ExpectedDecision expected = finding ? ExpectedDecision::kFails : ExpectedDecision::kHolds;
+    const double allowed =
+        std::max(kClaimErrorBudget, 1.1 * ErrorFloor(plan, expected, rate));
+    EXPECT_LE(ErrorRate(plan, expected, rate), allowed) << claim.id;
+    if (!finding) {
+      EXPECT_EQ(allowed, kClaimErrorBudget) << claim.id;  // P_δ[fails] ≤ α
+    }
+    EXPECT_GE(Power(plan), 0.9) << claim.id;
   }
 }
 

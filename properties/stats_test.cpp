@@ -1,11 +1,19 @@
-// stats: Clopper–Pearson bounds against closed forms and known values, the log-log slope fit
-// and the power of its test.
+// stats: Clopper–Pearson bounds against closed forms and known values, the log-log slope fit,
+// and the exponent test: its three outcomes, its error bounds, and its exact operating
+// characteristic against Monte Carlo and an independent quadrature.
 #include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
+#include <boost/math/distributions/chi_squared.hpp>
+#include <boost/math/distributions/normal.hpp>
+#include <boost/math/distributions/students_t.hpp>
 
 #include "boa/error.hpp"
+#include "boa/rng.hpp"
 #include "boa/stats.hpp"
 
 namespace boa {
@@ -65,33 +73,224 @@ TEST(Stats, SlopeIntervalUsesStudentT) {
   EXPECT_GT(fit.standard_error, 0);
 }
 
-// The replicate exponent test: a two-sided interval that contains the mean, power equal to the
-// test's size α at a vanishing deviation and growing with the deviation; the one-sided form holds
-// only when its upper bound lies below the prediction.
-TEST(Stats, ExponentTestIsAStudentTTestOnTheReplicates) {
-  const std::vector<double> exponents = {-0.52, -0.48, -0.55, -0.50, -0.47, -0.53, -0.51, -0.49};
-  const ExponentTest two_sided = TestExponent(exponents, -0.5, false, 0.05, 1e-9);
-  EXPECT_NEAR(two_sided.mean, -0.50625, 1e-12);
-  EXPECT_TRUE(two_sided.holds);
-  EXPECT_NEAR(two_sided.power, 0.05, 1e-6);
-  EXPECT_LT(two_sided.lower, two_sided.mean);
-  EXPECT_GT(two_sided.upper, two_sided.mean);
-  EXPECT_LT(TestExponent(exponents, -0.5, false, 0.05, 0.02).power,
-            TestExponent(exponents, -0.5, false, 0.05, 0.05).power);
-  EXPECT_FALSE(TestExponent(exponents, -0.75, false, 0.05, 0.25).holds);
-  EXPECT_GT(TestExponent(exponents, -0.5, false, 2e-5, 0.25).power, 0.99);
-  EXPECT_TRUE(TestExponent(exponents, 0.0, true, 2e-5, 0.25).holds);          // clearly below 0
-  EXPECT_FALSE(TestExponent(exponents, -0.5, true, 2e-5, 0.25).holds);        // not below −1/2
-  EXPECT_FALSE(TestExponent(exponents, -0.45, true, 0.05, 0.25, 0.1).holds);  // not by 0.1
-  // A tolerance band: −0.56 is within 0.1 of −1/2, so it holds although −1/2 is outside.
-  const std::vector<double> biased = {-0.57, -0.55, -0.56, -0.555, -0.565, -0.56};
-  EXPECT_FALSE(TestExponent(biased, -0.5, false, 0.05, 0.25).holds);
-  EXPECT_TRUE(TestExponent(biased, -0.5, false, 0.05, 0.25, 0.1).holds);
-  // The tolerance costs power: only the part of the deviation beyond it counts.
-  EXPECT_LT(TestExponent(exponents, -0.5, false, 0.05, 0.12, 0.1).power,
-            TestExponent(exponents, -0.5, false, 0.05, 0.12).power);
-  EXPECT_THROW(TestExponent({1.0}, 0, false, 0.05, 0.1), InvalidInput);
-  EXPECT_THROW(TestExponent(biased, 0, false, 0.05, 0.1, 0.1), InvalidInput);
+// The exponent test at the suite's constants: α = 1e-5, β = 0.05, τ = 0.1, Δ = 0.25.
+ExponentRule TwoSided(double predicted) { return {predicted, false, 0.1, 0.25, 1e-5, 0.05}; }
+ExponentRule Below(double predicted) { return {predicted, true, 0.1, 0.25, 1e-5, 0.05}; }
+
+// `n` exponents with mean `mean` and sample sd `sd` exactly (a ±sd·√((n−1)/n) pattern).
+std::vector<double> Sample(double mean, double sd, int n) {
+  std::vector<double> x(n, mean);
+  const double step = sd * std::sqrt((n - 1.0) / n);
+  for (int k = 0; k + 1 < n; k += 2) {
+    x[k] += step;
+    x[k + 1] -= step;
+  }
+  if (n % 2 == 1) {  // the odd one stays at the mean; rescale the others to keep sd exact
+    for (int k = 0; k + 1 < n; ++k) x[k] = mean + (x[k] - mean) * std::sqrt(n / (n - 1.0));
+  }
+  return x;
+}
+
+TEST(Stats, ConstructedSamplesHaveTheStatedMeanAndSd) {
+  for (const int n : {2, 5, 8}) {
+    const ExponentTest t = TestExponent(Sample(-0.5, 0.2, n), TwoSided(-0.5));
+    EXPECT_NEAR(t.mean, -0.5, 1e-14);
+    EXPECT_NEAR(t.standard_error, 0.2 / std::sqrt(n), 1e-14);
+  }
+}
+
+// The three outcomes of the two-sided form ("the exponent is −½"), at 8 replicates:
+// t₇(1 − α/2) = 9.0, t₇(1 − β) = 1.895.
+TEST(Stats, TwoSidedExponentTestHasThreeOutcomes) {
+  const ExponentRule rule = TwoSided(-0.5);
+  // A finite-n bias inside τ, tight: the (1 − 2β) interval lies inside −½ ± Δ.
+  const ExponentTest holds = TestExponent(Sample(-0.55, 0.05, 8), rule);
+  EXPECT_EQ(holds.decision, ExponentDecision::kHolds);
+  EXPECT_NEAR(holds.equivalence_upper - holds.mean, 1.894579 * 0.05 / std::sqrt(8.0), 1e-6);
+  // Far outside: the (1 − α) interval misses −½ ± τ.
+  EXPECT_EQ(TestExponent(Sample(-0.78, 0.02, 8), rule).decision, ExponentDecision::kFails);
+  EXPECT_EQ(TestExponent(Sample(-0.2, 0.02, 8), rule).decision, ExponentDecision::kFails);
+  // At the prediction but noisy: neither refuted nor certified within Δ. (Before issue 26 this
+  // sample held: its (1 − α) interval meets the band.)
+  const ExponentTest noisy = TestExponent(Sample(-0.5, 0.5, 8), rule);
+  EXPECT_EQ(noisy.decision, ExponentDecision::kInconclusive);
+  EXPECT_LT(noisy.lower, -0.6);
+  // Inside Δ but certainly outside τ: "fails" wins, the band is excluded at α.
+  const ExponentTest between = TestExponent(Sample(-0.7, 0.001, 8), rule);
+  EXPECT_GT(between.equivalence_lower, -0.75);
+  EXPECT_EQ(between.decision, ExponentDecision::kFails);
+  // Identical replicates are decided by their mean.
+  EXPECT_EQ(TestExponent({-0.52, -0.52}, rule).decision, ExponentDecision::kHolds);
+  EXPECT_EQ(TestExponent({-0.61, -0.61}, rule).decision, ExponentDecision::kFails);
+}
+
+// The three outcomes of the below form ("the exponent lies below 0 − τ").
+TEST(Stats, BelowExponentTestHasThreeOutcomes) {
+  const ExponentRule rule = Below(0);
+  const ExponentTest holds = TestExponent(Sample(-0.68, 0.1, 8), rule);
+  EXPECT_EQ(holds.decision, ExponentDecision::kHolds);
+  EXPECT_EQ(holds.equivalence_lower, -INFINITY);
+  EXPECT_EQ(holds.upper, INFINITY);
+  EXPECT_EQ(TestExponent(Sample(0.0, 0.02, 8), rule).decision, ExponentDecision::kFails);
+  // Below −0.1 on average, but not by enough for (1 − β); far from ≥ −0.1 at (1 − α) either.
+  EXPECT_EQ(TestExponent(Sample(-0.15, 0.1, 8), rule).decision, ExponentDecision::kInconclusive);
+  EXPECT_EQ(TestExponent(Sample(-0.05, 0.1, 8), rule).decision, ExponentDecision::kInconclusive);
+}
+
+// Noise never buys "holds": widening a sample about its mean can turn "holds" into
+// "inconclusive" and "fails" into "inconclusive", never anything into "holds".
+RC_GTEST_PROP(Stats, AWiderSampleNeverHoldsWhereTheNarrowerDidNot, ()) {
+  const int n = *rc::gen::inRange(2, 40);
+  const double mean = *rc::gen::inRange(-1000, 1001) / 1000.0;
+  const double sd = *rc::gen::inRange(1, 500) / 1000.0;
+  const double widen = 1 + *rc::gen::inRange(1, 400) / 100.0;
+  const bool below = *rc::gen::arbitrary<bool>();
+  const ExponentRule rule = below ? Below(0) : TwoSided(0);
+  const ExponentDecision narrow = TestExponent(Sample(mean, sd, n), rule).decision;
+  const ExponentDecision wide = TestExponent(Sample(mean, sd * widen, n), rule).decision;
+  if (wide == ExponentDecision::kHolds) RC_ASSERT(narrow == ExponentDecision::kHolds);
+  if (wide == ExponentDecision::kFails) RC_ASSERT(narrow == ExponentDecision::kFails);
+}
+
+// The guarantees, exactly: below, P[fails | κ₀ − τ] = α and P[holds | κ₀ − τ] = β (central t);
+// two-sided, P[fails | κ₀ ± τ] ≤ α and P[holds | κ₀ ± Δ] ≤ β, at every N and σ.
+RC_GTEST_PROP(Stats, ExponentTestKeepsItsErrorBounds, ()) {
+  const int n = *rc::gen::inRange(2, 200);
+  const double sd = *rc::gen::inRange(1, 1000) / 1000.0;
+  const ExponentOperatingPoint edge = OperateExponent(Below(0), n, sd, -0.1);
+  RC_ASSERT(std::fabs(edge.fails - 1e-5) <= 1e-10);
+  RC_ASSERT(std::fabs(edge.holds - 0.05) <= 1e-10);
+  RC_ASSERT(std::fabs(edge.holds + edge.inconclusive + edge.fails - 1) <= 1e-10);
+  for (const double at : {-0.1, 0.1}) {
+    RC_ASSERT(OperateExponent(TwoSided(0), n, sd, at).fails <= 1e-5 * (1 + 1e-9));
+  }
+  for (const double at : {-0.25, 0.25}) {
+    RC_ASSERT(OperateExponent(TwoSided(0), n, sd, at).holds <= 0.05 * (1 + 1e-9));
+  }
+}
+
+// The operating characteristic against Monte Carlo (seed fixed; 25 000 simulated runs of
+// TestExponent per point). Tolerance, stated before running: 5 binomial standard errors of the
+// simulated frequency, √(p(1 − p)/M), plus 1e-4 for points where p is 0 or 1 to rounding.
+TEST(Stats, ExponentOperatingPointMatchesMonteCarlo) {
+  constexpr int kRuns = 25000;
+  struct Point {
+    ExponentRule rule;
+    int n;
+    double sd, exponent;
+  };
+  const std::vector<Point> points = {
+      {TwoSided(-0.5), 6, 0.2, -0.5},  {TwoSided(-0.5), 6, 0.2, -0.35},
+      {TwoSided(-0.5), 6, 0.2, -0.15}, {TwoSided(-0.5), 3, 0.05, -0.62},
+      {TwoSided(2), 12, 0.4, 2.3},     {Below(0), 5, 0.2, -0.35},
+      {Below(0), 5, 0.2, -0.1},        {Below(0), 10, 0.3, 0.15}};
+  Rng rng(20260126);
+  for (const Point& p : points) {
+    const ExponentOperatingPoint exact = OperateExponent(p.rule, p.n, p.sd, p.exponent);
+    int holds = 0, fails = 0;
+    std::vector<double> x(p.n);
+    for (int r = 0; r < kRuns; ++r) {
+      for (double& e : x) e = p.exponent + p.sd * rng.Normal();
+      const ExponentDecision d = TestExponent(x, p.rule).decision;
+      holds += d == ExponentDecision::kHolds;
+      fails += d == ExponentDecision::kFails;
+    }
+    const auto tolerance = [](double q) { return 5 * std::sqrt(q * (1 - q) / kRuns) + 1e-4; };
+    const std::string at = "N = " + std::to_string(p.n) + ", σ = " + std::to_string(p.sd) +
+                           ", κ = " + std::to_string(p.exponent);
+    EXPECT_NEAR(static_cast<double>(holds) / kRuns, exact.holds, tolerance(exact.holds)) << at;
+    EXPECT_NEAR(static_cast<double>(fails) / kRuns, exact.fails, tolerance(exact.fails)) << at;
+    EXPECT_NEAR(exact.holds + exact.fails + exact.inconclusive, 1, 1e-12) << at;
+    EXPECT_NEAR(exact.not_holds, 1 - exact.holds, 1e-12) << at;
+    EXPECT_NEAR(exact.not_fails, 1 - exact.fails, 1e-12) << at;
+  }
+}
+
+// The small tails that budget terms read (~1e-5 and below), against an independent evaluation:
+// Simpson's rule over q = νs²/σ² on a fine grid with Boost's χ² density, of the normal
+// probability of the region where the test does not hold (two-sided) or does not fail (below).
+double ReferenceTail(const ExponentRule& rule, int n, double sd, double exponent, bool not_holds) {
+  const int nu = n - 1;
+  const double sm = sd / std::sqrt(static_cast<double>(n));
+  const boost::math::students_t t(nu);
+  const double c_fail = quantile(complement(t, rule.below ? rule.alpha : rule.alpha / 2));
+  const double c_hold = quantile(complement(t, rule.beta));
+  const boost::math::normal z;
+  const auto given = [&](double q) {  // P[the region | s = σ√(q/ν)]
+    const double se = sm * std::sqrt(q / nu);
+    if (rule.below) {  // not fails: m < κ₀ − τ + c_fail·se
+      return cdf(z, (rule.predicted - rule.tolerance + c_fail * se - exponent) / sm);
+    }
+    // holds: m within both ranges; not holds is the rest.
+    const double lo = std::max(rule.predicted - rule.tolerance - c_fail * se,
+                               rule.predicted - rule.deviation + c_hold * se);
+    const double hi = std::min(rule.predicted + rule.tolerance + c_fail * se,
+                               rule.predicted + rule.deviation - c_hold * se);
+    if (lo >= hi) return 1.0;
+    return cdf(z, (lo - exponent) / sm) + cdf(complement(z, (hi - exponent) / sm));
+  };
+  EXPECT_TRUE(not_holds != rule.below);
+  const boost::math::chi_squared chi(nu);
+  const double top = quantile(complement(chi, 1e-30));  // the mass beyond is negligible
+  constexpr int kSteps = 200000;                        // even
+  const double h = top / kSteps;
+  double sum = 0;
+  for (int k = 1; k < kSteps; ++k) {
+    const double q = k * h;
+    sum += (k % 2 ? 4 : 2) * pdf(chi, q) * given(q);
+  }
+  return sum * h / 3 + pdf(chi, top) * given(top) * h / 3;
+}
+
+// Tolerance, stated before running: 1e-6 relative plus 1e-12 absolute.
+TEST(Stats, ExponentTailsMatchAnIndependentQuadrature) {
+  // Two-sided "not holds" at κ₀ (an expected-to-hold plan's budget term), from 2e-4 to 3e-8.
+  for (const auto& [n, sd] :
+       std::vector<std::pair<int, double>>{{8, 0.1}, {12, 0.15}, {20, 0.15}}) {
+    const double exact = OperateExponent(TwoSided(-0.5), n, sd, -0.5).not_holds;
+    const double reference = ReferenceTail(TwoSided(-0.5), n, sd, -0.5, true);
+    EXPECT_NEAR(exact, reference, 1e-6 * reference + 1e-12) << n << " " << sd;
+  }
+  // Below "not fails" near a finding's bound (a finding's budget term), 2e-4 and 1e-10.
+  for (const int n : {20, 30}) {
+    const double exact = OperateExponent(Below(0), n, 0.03, -0.03).not_fails;
+    const double reference = ReferenceTail(Below(0), n, 0.03, -0.03, false);
+    EXPECT_NEAR(exact, reference, 1e-6 * reference + 1e-12) << n;
+  }
+}
+
+// The plan is the smallest N with both powers ≥ 0.9 and the miss ≤ 2α.
+TEST(Stats, PlannedReplicatesAreTheSmallestThatMeetBothPowersAndTheBudget) {
+  for (const double sd : {0.03, 0.1, 0.2}) {
+    for (const ExponentRule& rule : {TwoSided(-0.5), Below(0)}) {
+      const ExponentPlan plan{rule, sd, true, 0};
+      const int n = PlanExponentReplicates(plan, 0.9, 2e-5, 500);
+      ASSERT_GE(n, 3) << sd;
+      const ExponentPlanning at = EvaluateExponentPlan(plan, n);
+      EXPECT_GE(at.power_holds, 0.9);
+      EXPECT_GE(at.power_fails, 0.9);
+      EXPECT_LE(at.miss, 2e-5);
+      const ExponentPlanning before = EvaluateExponentPlan(plan, n - 1);
+      EXPECT_TRUE(before.power_holds < 0.9 || before.power_fails < 0.9 || before.miss > 2e-5);
+    }
+  }
+  // A finding planned at its bound: P[holds or inconclusive] there.
+  const ExponentPlan finding{TwoSided(-0.5), 0.05, false, -0.75};
+  const int n = PlanExponentReplicates(finding, 0.9, 2e-5, 500);
+  EXPECT_LE(EvaluateExponentPlan(finding, n).miss, 2e-5);
+  EXPECT_NEAR(EvaluateExponentPlan(finding, n).miss,
+              OperateExponent(finding.rule, n, 0.05, -0.75).not_fails, 0);
+  // Hopeless: the bound sits at the band's edge, so no N makes it fail surely.
+  EXPECT_EQ(PlanExponentReplicates({TwoSided(-0.5), 0.05, false, -0.6}, 0.9, 2e-5, 50), 0);
+}
+
+TEST(Stats, ExponentTestRejectsBadInput) {
+  EXPECT_THROW(TestExponent({1.0}, TwoSided(0)), InvalidInput);
+  EXPECT_THROW(TestExponent({1.0, NAN}, TwoSided(0)), InvalidInput);
+  EXPECT_THROW(TestExponent({1.0, 2.0}, {0, false, 0.3, 0.25, 1e-5, 0.05}), InvalidInput);
+  EXPECT_THROW(TestExponent({1.0, 2.0}, {0, false, 0.1, 0.25, 1e-5, 0.5}), InvalidInput);
+  EXPECT_THROW(OperateExponent(TwoSided(0), 1, 0.1, 0), InvalidInput);
+  EXPECT_THROW(OperateExponent(TwoSided(0), 5, 0, 0), InvalidInput);
 }
 
 TEST(Stats, RejectsBadInput) {

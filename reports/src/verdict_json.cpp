@@ -56,6 +56,14 @@ nlohmann::json VerdictJson(const Claim& claim, const Verdict& v) {
       out["beta"] = v.plan->beta;
     } else {
       out["deviation"] = claim.deviation;
+      // Planned from the recorded σ (exponent_plan.hpp), with where σ was measured.
+      out["power_holds"] = Number(v.plan->power_holds);
+      out["power_fails"] = Number(v.plan->power_fails);
+      out["exponent_sd"] = claim.exponent_sd;
+      out["exponent_sd_source"] = claim.exponent_sd_source;
+      if (claim.expected == Expectation::kFails) {
+        out["finding_exponent_bound"] = claim.finding_exponent_bound;
+      }
     }
   }
   if (v.counterexample) {

@@ -5,6 +5,7 @@
 #include <boost/math/distributions/binomial.hpp>
 
 #include "boa/error.hpp"
+#include "boa/exponent_plan.hpp"
 #include "boa/stats.hpp"
 
 namespace boa {
@@ -73,9 +74,7 @@ ErrorBudget SuiteErrorBudget(const std::vector<Claim>& claims) {
   ErrorBudget budget;
   for (const Claim& claim : claims) {
     if (claim.kind == ClaimKind::kScaling) {
-      // The t-test fails a claim whose exponent lies in the band with probability ≤ α, and has
-      // no inconclusive outcome.
-      Add(budget, claim.id, "scaling", claim.alpha);
+      Add(budget, claim.id, "scaling", ScalingBudgetTerm(claim));  // from its recorded σ
       continue;
     }
     if (claim.kind != ClaimKind::kProbabilistic) continue;

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "boa/error.hpp"
+#include "boa/exponent_plan.hpp"
 
 namespace boa {
 namespace {
@@ -66,13 +67,19 @@ void JudgeSequentially(SequentialPlan plan, SequentialDecision decision, bool ru
   }
 }
 
-// A scaling verdict: the t-test over the replicate sweeps' exponents (stats.hpp). A sweep that
-// could not fit its exponent fails the claim.
+// A scaling verdict: the exponent test over the replicate sweeps' exponents (stats.hpp), with
+// the powers planned from the claim's recorded σ (exponent_plan.hpp). A sweep that could not fit
+// its exponent fails the claim.
 void JudgeExponents(const Claim& claim, const std::vector<double>& exponents, Verdict& verdict,
                     std::ostream& summary) {
   VerdictPlan p;
   p.alpha = claim.alpha;
-  p.power = std::nan("");
+  p.power = p.power_holds = p.power_fails = std::nan("");  // no recorded σ: no planned power
+  if (claim.exponent_sd > 0 && exponents.size() >= 2) {
+    const ExponentPlanning planned = PlanScalingClaim(claim, static_cast<int>(exponents.size()));
+    p.power = p.power_fails = planned.power_fails;
+    p.power_holds = planned.power_holds;
+  }
   verdict.plan = p;
   verdict.status = Status::kFails;
   if (verdict.failures > 0) {
@@ -83,26 +90,44 @@ void JudgeExponents(const Claim& claim, const std::vector<double>& exponents, Ve
     summary << "; fewer than two exponents: no interval";
     return;
   }
-  const bool below = claim.exponent_below;
-  const ExponentTest t = TestExponent(exponents, claim.predicted_exponent, below, claim.alpha,
-                                      claim.deviation, claim.exponent_tolerance);
-  verdict.plan->power = t.power;
-  verdict.status = t.holds ? Status::kHolds : Status::kFails;
+  const ExponentRule rule = ExponentRuleOf(claim);
+  const ExponentTest t = TestExponent(exponents, rule);
+  verdict.status = t.decision == ExponentDecision::kHolds   ? Status::kHolds
+                   : t.decision == ExponentDecision::kFails ? Status::kFails
+                                                            : Status::kInconclusive;
   verdict.measured["exponent_mean"] = t.mean;
   verdict.measured["exponent_standard_error"] = t.standard_error;
-  verdict.measured["exponent_upper"] = t.upper;
-  if (!below) verdict.measured["exponent_lower"] = t.lower;
-  summary << "; exponent " << Short(t.mean) << " over " << t.replicates << " sweeps, ";
-  if (below) {
-    summary << "one-sided (1 − α) upper bound " << Short(t.upper)
-            << (t.holds ? " below" : " not below");
-  } else {
-    summary << "(1 − α) interval [" << Short(t.lower) << ", " << Short(t.upper) << "]"
-            << (t.holds ? " meets" : " misses");
+  verdict.measured["exponent_lower"] = t.lower;
+  verdict.measured["exponent_equivalence_upper"] = t.equivalence_upper;
+  if (!rule.below) {
+    verdict.measured["exponent_upper"] = t.upper;
+    verdict.measured["exponent_equivalence_lower"] = t.equivalence_lower;
   }
-  summary << " the predicted " << Short(claim.predicted_exponent) << (below ? " − " : " ± ")
-          << Short(claim.exponent_tolerance) << " at α = " << Short(claim.alpha) << "; power "
-          << Short(t.power) << " at a deviation of " << Short(claim.deviation);
+  const double edge = rule.predicted - rule.tolerance;
+  summary << "; exponent " << Short(t.mean) << " over " << t.replicates << " sweeps: ";
+  if (rule.below) {
+    summary << "(1 − β) upper bound " << Short(t.equivalence_upper)
+            << (t.equivalence_upper < edge ? " below " : " not below ") << Short(edge)
+            << ", (1 − α) lower bound " << Short(t.lower)
+            << (t.lower >= edge ? " at or above it" : " below it");
+  } else {
+    summary << "(1 − α) interval [" << Short(t.lower) << ", " << Short(t.upper) << "] "
+            << (t.decision == ExponentDecision::kFails ? "misses" : "meets") << " "
+            << Short(rule.predicted) << " ± " << Short(rule.tolerance) << ", (1 − 2β) interval ["
+            << Short(t.equivalence_lower) << ", " << Short(t.equivalence_upper) << "] "
+            << (t.equivalence_lower > rule.predicted - rule.deviation &&
+                        t.equivalence_upper < rule.predicted + rule.deviation
+                    ? "inside "
+                    : "not inside ")
+            << Short(rule.predicted) << " ± " << Short(rule.deviation);
+  }
+  summary << ": " << ToString(verdict.status) << " (α = " << Short(rule.alpha)
+          << ", β = " << Short(rule.beta) << "); planned from σ = " << Short(claim.exponent_sd)
+          << ": power " << Short(p.power_holds) << " to hold at "
+          << Short(rule.below ? edge - rule.deviation : rule.predicted) << ", "
+          << Short(p.power_fails) << " to fail at "
+          << (rule.below ? Short(edge + rule.deviation)
+                         : Short(rule.predicted) + " ± " + Short(rule.tolerance + rule.deviation));
 }
 
 }  // namespace

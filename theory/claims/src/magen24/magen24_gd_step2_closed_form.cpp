@@ -210,9 +210,14 @@ Claim Magen24GdSoftmaxBound() {
         Log10Sigmoid(-kScheduleSaLogOddsScale * CleanTrainLogit(kBoundR, kBoundEta));
     return o;
   };
-  c.instances = 12;  // replicate sweeps: power ≥ 0.9 at the deviation
+  c.instances = 6;  // the smallest N planned from σ (exponent_plan.hpp)
   c.predicted_exponent = -0.5;
   c.deviation = kExponentDeviation;
+  c.exponent_sd = 0.0177;
+  c.exponent_sd_source =
+      "`./boa check magen24.gd.softmax_bound --seed 1000000000 --instances 100 --budget quick "
+      "--json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "
+      "exponent −0.499)";
   c.gram_form = true;
   return c;
 }

@@ -5,7 +5,8 @@
 // seed, then any fixed parameters override them. A draw outside the claim's hypothesis
 // (Outcome::in_hypothesis false) is rejected: not counted, reported. Identity claims hold iff no
 // instance fails; probabilistic claims run the sequential test of sequential_test.hpp (holds,
-// fails or inconclusive at the cap); scaling claims run their single sweep; exploratory claims
+// fails or inconclusive at the cap); scaling claims run the exponent test of stats.hpp over their
+// replicate sweeps (holds, fails or inconclusive); exploratory claims
 // are "reported", unless an instance failed to run cleanly (threw or measured a non-finite
 // number: CheckInstance), which fails the run as it fails ctest. A failing instance is shrunk along
 // the regime grid (same seed) and printed with its replay line.
@@ -58,9 +59,12 @@ std::string ToString(Status status);
 struct VerdictPlan {
   double delta = 0, delta_alt = 0;  // probabilistic
   double alpha = 0;
-  double power = 0;  // probabilistic: P_δ₁[fails] of the plan that ran; scaling: at `deviation`
+  double power = 0;  // P_δ₁[fails] of the plan that ran (probabilistic); scaling: power_fails
   int cap = 0;       // probabilistic: the sequential test's cap
   double beta = 0;   // probabilistic: P_δ₁[holds] ≤ β (kSprtBeta; α for a finding)
+  // Scaling: the planned powers of the replicates that ran, from the claim's recorded σ
+  // (exponent_plan.hpp): P[holds | κ₀] and P[fails | κ₀ ± (τ + Δ)] (below: at κ₀ − τ ∓ Δ).
+  double power_holds = 0, power_fails = 0;
 };
 
 struct Verdict {
