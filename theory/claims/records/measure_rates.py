@@ -4,6 +4,7 @@ flake audit and the report never use, and write the committed record rates.csv (
 Verdicts, "The rate record").
 
     python3 theory/claims/records/measure_rates.py [--jobs 2] [--claims GLOB,...] [--shard k/N]
+                                                   [--instances N]
 
 Each claim runs `boa check <id> --seed 1000000000 --instances 400 --run-to-cap --budget quick
 --no-shrink --json`: CI's configuration (quick budget), drawn to 400 counted instances whatever
@@ -24,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 RECORD = Path(__file__).resolve().parent / "rates.csv"
 SEED_BASE = 1000000000  # disjoint from CI (1), the flake audit (1 + 1000003·j, j < 10), the report
-INSTANCES = 400
+INSTANCES = 400  # the least; a claim with a small δ needs more to resolve it (--instances)
 COLUMNS = ["id", "seed_base", "instances", "failures", "rejected", "budget", "commit"]
 
 
@@ -35,8 +36,8 @@ def boa(*args):
     return subprocess.run([program, *args], capture_output=True, text=True)
 
 
-def measure(claim_id, commit):
-    run = boa("check", claim_id, "--seed", str(SEED_BASE), "--instances", str(INSTANCES),
+def measure(claim_id, commit, instances):
+    run = boa("check", claim_id, "--seed", str(SEED_BASE), "--instances", str(instances),
               "--run-to-cap", "--budget", "quick", "--no-shrink", "--json")
     if run.returncode not in (0, 1):
         sys.exit(f"measure_rates: boa check {claim_id} exited {run.returncode}: {run.stderr}")
@@ -53,7 +54,11 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--claims", default="*", help="comma-separated globs over claim ids")
     parser.add_argument("--shard", default="0/1", help="k/N: the claims whose index %% N == k")
+    parser.add_argument("--instances", type=int, default=INSTANCES,
+                        help=f"counted instances per claim (at least {INSTANCES})")
     args = parser.parse_args()
+    if args.instances < INSTANCES:
+        sys.exit(f"measure_rates: --instances must be at least {INSTANCES}")
     shard, shards = (int(x) for x in args.shard.split("/"))
     listing = boa("list")
     if listing.returncode != 0:
@@ -66,7 +71,7 @@ def main():
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                             capture_output=True, text=True).stdout.strip()
     with ThreadPoolExecutor(args.jobs) as pool:
-        rows = {r["id"]: r for r in pool.map(lambda i: measure(i, commit), ids)}
+        rows = {r["id"]: r for r in pool.map(lambda i: measure(i, commit, args.instances), ids)}
     if RECORD.exists():
         with RECORD.open() as f:
             for r in csv.DictReader(f):
