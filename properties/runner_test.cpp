@@ -211,6 +211,7 @@ Claim SyntheticScalingClaim(double centre, double spread) {
   c.predicted_exponent = -0.5;
   c.deviation = kExponentDeviation;
   c.exponent_sd = 0.1;
+  c.exponent_sd_replicates = 100;
   c.check = [centre, spread](const Params&, std::uint64_t seed, Engine) {
     Rng rng(seed);
     return Outcome{true, {{"exponent", centre + spread * rng.Normal()}}, ""};

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <boost/math/distributions/chi_squared.hpp>
+
 #include "boa/error.hpp"
 #include "boa/sequential_test.hpp"
 
@@ -16,12 +18,20 @@ ExponentPlan ExponentPlanOf(const Claim& claim) {
   Require(claim.kind == ClaimKind::kScaling, claim.id + " is not a scaling claim");
   Require(claim.exponent_sd > 0 && std::isfinite(claim.exponent_sd),
           claim.id + " records no per-replicate sd of its exponent (exponent_sd)");
+  Require(claim.exponent_sd_replicates > 1,
+          claim.id + " does not say how many sweeps measured its sd (exponent_sd_replicates)");
   ExponentPlan plan;
   plan.rule = ExponentRuleOf(claim);
-  plan.sd = claim.exponent_sd;
+  plan.sd = ExponentSdUpperBound(claim);
   plan.expect_holds = claim.expected == Expectation::kHolds;
   plan.finding_exponent = claim.finding_exponent_bound;
   return plan;
+}
+
+double ExponentSdUpperBound(const Claim& claim) {
+  const double dof = claim.exponent_sd_replicates - 1;
+  const boost::math::chi_squared chi2(dof);
+  return claim.exponent_sd * std::sqrt(dof / boost::math::quantile(chi2, 0.05));
 }
 
 double ScalingMissBound(const Claim& claim) { return 2 * claim.alpha; }

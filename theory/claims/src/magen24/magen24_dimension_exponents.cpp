@@ -161,7 +161,7 @@ Claim Magen24DimensionBenignOnset() {
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
     return BenignOnsetSweep(params, seed, engine);
   };
-  c.instances = 27;  // the smallest N planned from σ (exponent_plan.hpp)
+  c.instances = 33;  // the smallest N planned from σ (exponent_plan.hpp)
   c.predicted_exponent = 2;
   c.deviation = kExponentDeviation;
   c.gram_form = true;
@@ -179,6 +179,7 @@ Claim Magen24DimensionBenignOnset() {
       "proof, calls relaxing it an open challenge, and itself reports benign overfitting at "
       "d = 2n ≪ n² — which this measurement agrees with.";
   c.exponent_sd = 0.185;
+  c.exponent_sd_replicates = 100;
   c.exponent_sd_source =
       "`./boa check magen24.dimension.benign_onset --seed 1000000000 --instances 100 --budget "
       "quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "
@@ -213,8 +214,9 @@ Claim Magen24SnrThresholdDimension() {
       {"attention scale R = 10³", Origin::kConvention,
        "THEORY.md §3: training attention hard to within e^{−1000}; the theorems' R → ∞"},
   };
-  c.instances = 4;  // the smallest N planned from σ (exponent_plan.hpp)
+  c.instances = 5;  // the smallest N planned from σ (exponent_plan.hpp)
   c.exponent_sd = 0.00522;
+  c.exponent_sd_replicates = 100;
   c.exponent_sd_source =
       "`./boa check magen24.snr.threshold_dimension --seed 1000000000 --instances 100 --budget "
       "quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "
@@ -246,6 +248,7 @@ Claim Magen24SnrThresholdDimensionSA() {
   };
   c.instances = 5;  // the smallest N planned from σ (exponent_plan.hpp)
   c.exponent_sd = 0.00775;
+  c.exponent_sd_replicates = 100;
   c.exponent_sd_source =
       "`./boa check magen24.snr.threshold_dimension_sa --seed 1000000000 --instances 100 --budget "
       "quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps; 1 of "

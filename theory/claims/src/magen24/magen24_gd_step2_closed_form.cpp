@@ -214,6 +214,7 @@ Claim Magen24GdSoftmaxBound() {
   c.predicted_exponent = -0.5;
   c.deviation = kExponentDeviation;
   c.exponent_sd = 0.0177;
+  c.exponent_sd_replicates = 100;
   c.exponent_sd_source =
       "`./boa check magen24.gd.softmax_bound --seed 1000000000 --instances 100 --budget quick "
       "--json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "

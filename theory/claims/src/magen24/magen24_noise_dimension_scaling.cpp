@@ -146,6 +146,7 @@ Claim Magen24NoiseDimensionScaling() {
   // 2 ± τ: at N = 8 a run fails with probability ≈ 1.6e-3 there, which the budget term, computed
   // at κ₀ = 2, does not see.
   c.exponent_sd = 0.0409;
+  c.exponent_sd_replicates = 100;
   c.exponent_sd_source =
       "`./boa check magen24.noise.dimension_scaling --seed 1000000000 --instances 100 --budget "
       "quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "
@@ -185,6 +186,7 @@ Claim Magen24NoiseDimensionScalingFiniteN() {
   c.predicted_exponent = 0;  // the exponent minus the law's
   c.deviation = kExponentDeviation;
   c.exponent_sd = 0.0409;
+  c.exponent_sd_replicates = 100;
   c.exponent_sd_source =
       "`./boa check magen24.noise.dimension_scaling_finite_n --seed 1000000000 --instances 100 "
       "--budget quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate "

@@ -148,6 +148,7 @@ Claim Magen24SnrThreshold() {
                         "R → ∞"});
   c.instances = 6;  // the smallest N planned from σ (exponent_plan.hpp)
   c.exponent_sd = 0.0209;
+  c.exponent_sd_replicates = 100;
   c.exponent_sd_source =
       "`./boa check magen24.snr.threshold --seed 1000000000 --instances 100 --budget quick "
       "--json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "
@@ -168,6 +169,7 @@ Claim Magen24SnrThresholdSA() {
       Origin::kConvention);
   c.instances = 7;  // the smallest N planned from σ (exponent_plan.hpp)
   c.exponent_sd = 0.0253;
+  c.exponent_sd_replicates = 100;
   c.exponent_sd_source =
       "`./boa check magen24.snr.threshold_sa --seed 1000000000 --instances 100 --budget quick "
       "--json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps; 7 of 107 "
@@ -202,6 +204,7 @@ Claim Magen24SnrThresholdSB() {
       "statement of the discussion; it measures an encoding (schedule and horizon are boa's).";
   c.instances = 7;  // the smallest N planned from σ (exponent_plan.hpp)
   c.exponent_sd = 0.0121;
+  c.exponent_sd_replicates = 100;
   c.exponent_sd_source =
       "`./boa check magen24.snr.threshold_sb --seed 1000000000 --instances 100 --budget quick "
       "--json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "

@@ -151,6 +151,10 @@ struct Claim {
   // it (exponent_plan.hpp), never from the run being judged.
   double exponent_sd = 0;
   std::string exponent_sd_source;
+  // The replicate sweeps behind exponent_sd: the plan uses σ's one-sided 95% upper bound
+  // σ·√((m − 1)/χ²_{m−1}(0.05)), so the planned powers hold for the σ the measurement allows,
+  // not only for its point estimate.
+  int exponent_sd_replicates = 0;
   // Scaling findings: the same measurement's one-sided 95% bound on the exponent nearest the
   // band (κ₀ ± τ, or κ₀ − τ below), where the plan must still fail the claim with probability
   // ≥ 1 − 2α.

@@ -25,7 +25,10 @@ inline constexpr int kMaxScalingReplicates = 1000;
 
 // α = claim.alpha, β = kSprtBeta, κ₀, τ, Δ and the form from the claim.
 ExponentRule ExponentRuleOf(const Claim& claim);
-// The rule, the recorded σ and the expected verdict; throws InvalidInput when σ is not recorded.
+// σ's one-sided 95% upper bound from the recorded measurement (exponent_sd over
+// exponent_sd_replicates sweeps): the σ every plan is computed at.
+double ExponentSdUpperBound(const Claim& claim);
+// The rule, σ's upper bound and the expected verdict; throws InvalidInput when σ is not recorded.
 ExponentPlan ExponentPlanOf(const Claim& claim);
 // The budget term's bound: 2α.
 double ScalingMissBound(const Claim& claim);
