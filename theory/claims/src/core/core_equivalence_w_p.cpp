@@ -12,6 +12,7 @@
 #include "boa/token_selection_data.hpp"
 #include "boa/tolerances.hpp"
 #include "boa/train.hpp"
+#include "provenance_elements.hpp"
 
 namespace boa::claims {
 namespace {
@@ -49,8 +50,7 @@ Claim CoreEquivalenceWP() {
       {"setting", Origin::kConvention,
        "boa's: D2 with ‖μ‖ = 2, ρ = 0.5, n ∈ [2, 8], T ∈ [2, 6], d ∈ [3, 12], lr ∈ [0.05, 1], "
        "3 steps — small instances on which every block can be trained"},
-      {"rtol 1e-10", Origin::kDerivation,
-       "tolerances.hpp equivalence: exact algebra, different summation order"},
+      prov::EquivalenceTolerance(),
   };
   c.regime = {{"n", 2, 8}, {"T", 2, 6}, {"d", 3, 12}, {"lr", 1, 20, 0.05}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {

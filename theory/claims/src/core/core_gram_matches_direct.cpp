@@ -13,6 +13,7 @@
 #include "boa/token_selection_data.hpp"
 #include "boa/tolerances.hpp"
 #include "boa/train.hpp"
+#include "provenance_elements.hpp"
 
 namespace boa::claims {
 namespace {
@@ -44,8 +45,7 @@ Claim CoreGramMatchesDirect() {
       {"setting", Origin::kConvention,
        "boa's: M1 on D1 (SNR 0.7, η = 0.25) and M2 with W = I on D2 (‖μ‖ = 2, ρ = 0.5), n ∈ "
        "[2, 8], T ∈ [2, 5], d ∈ [3, 30], ω ∈ [0, 0.5], 1–6 steps, lr ∈ [0.1, 2], λ ∈ [0, 0.1]"},
-      {"rtol 1e-10", Origin::kDerivation,
-       "tolerances.hpp equivalence: exact algebra, different summation order"},
+      prov::EquivalenceTolerance(),
   };
   c.regime = {{"model", 1, 2},      {"n", 2, 8},     {"T", 2, 5},        {"d", 3, 30},
               {"omega", 0, 5, 0.1}, {"steps", 1, 6}, {"lr", 1, 20, 0.1}, {"decay", 0, 2, 0.05}};

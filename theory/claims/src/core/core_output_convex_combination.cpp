@@ -4,6 +4,7 @@
 
 #include "boa/claim.hpp"
 #include "boa/tolerances.hpp"
+#include "provenance_elements.hpp"
 #include "random_instance.hpp"
 
 namespace boa::claims {
@@ -19,9 +20,7 @@ Claim CoreOutputConvexCombination() {
       {"statement", Origin::kDerivation,
        "THEORY.md §1.1: f_i = s_iᵀb_i with s_i a probability vector, so min_t b_it ≤ f_i ≤ "
        "max_t b_it"},
-      {"setting", Origin::kConvention,
-       "boa's random-instance regime (random_instance.hpp, THEORY.md §4.1): M1, M2 (p; W and "
-       "p), M3 with n ∈ [2, 6], T ∈ [2, 5], d ∈ [3, 10], parameters N(0, scale²/d)"},
+      prov::RandomInstanceSetting(),
       {"slack 4Tε·max_t|b_it|", Origin::kDerivation,
        "tolerances.hpp softmax_sum_per_token: f carries ≤ 2Tε·max|b| of rounding and Σ_t s_t = 1 "
        "only to 4Tε"},

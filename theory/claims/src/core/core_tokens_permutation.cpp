@@ -7,6 +7,7 @@
 #include "boa/claim.hpp"
 #include "boa/rng.hpp"
 #include "boa/tolerances.hpp"
+#include "provenance_elements.hpp"
 #include "random_instance.hpp"
 
 namespace boa::claims {
@@ -22,9 +23,7 @@ Claim CoreTokensPermutation() {
       {"statement", Origin::kDerivation,
        "THEORY.md §1.1 and §4.1 `core.tokens.permutation`: attention is a set function of its "
        "keys, so permuting tokens (M3: all but the query token) changes nothing"},
-      {"setting", Origin::kConvention,
-       "boa's random-instance regime (random_instance.hpp, THEORY.md §4.1): M1, M2 (p; W and "
-       "p), M3 with n ∈ [2, 6], T ∈ [2, 5], d ∈ [3, 10], parameters N(0, scale²/d)"},
+      prov::RandomInstanceSetting(),
       {"tolerance 1e-12 of the gradient summand scale", Origin::kDerivation,
        "tolerances.hpp reorder: only the order of T-term sums changes, an error ≤ Tε·cond"},
   };

@@ -23,6 +23,7 @@
 #include "boa/signal_noise_data.hpp"
 #include "boa/tolerances.hpp"
 #include "magen24_spec.hpp"
+#include "provenance_elements.hpp"
 #include "random_instance.hpp"
 
 namespace boa::claims {
@@ -137,8 +138,7 @@ Claim Magen24ClsEquivalence() {
       {"setting", Origin::kConvention,
        "boa's: D1 with n ∈ [2, 6], T ∈ [2, 5], d ∈ [3, 10], SNR ∈ [0, 2], η ∈ [0, 0.4], either "
        "signal position; x_cls ~ N(0, I), W and v Gaussian at scale ∈ [0.1, 2]"},
-      {"rtol 1e-10", Origin::kDerivation,
-       "tolerances.hpp equivalence: exact algebra, different summation order"},
+      prov::EquivalenceTolerance(),
       {"finite differences h = 1e-6, rtol 1e-5", Origin::kConvention,
        "the convention of core.gradient.finite_difference (tolerances.hpp)"},
   };

@@ -19,6 +19,7 @@
 #include "boa/snr_threshold.hpp"
 #include "boa/stats.hpp"
 #include "magen24_spec.hpp"
+#include "provenance_elements.hpp"
 
 namespace boa::claims {
 namespace {
@@ -141,17 +142,14 @@ Claim Magen24DimensionBenignOnset() {
        "per n (32 at full)"},
       {"r = 4.85, the middle of the linearised window", Origin::kDerivation,
        "THEORY.md §4.2: (max(r_C, r_T) + r_N)/2 at η = 0.1"},
-      {"schedule SA", Origin::kConvention,
-       "THEORY.md §3: the paper's step sizes are not available"},
+      prov::ScheduleSA(),
       {"benign: train accuracy 1, clean test ≥ 0.95", Origin::kConvention,
        "THEORY.md §2.3 fit regimes, the same for every claim"},
       {"d_top = 16n², d_bottom = n, bracket width 0.25", Origin::kConvention,
        "benign_onset.hpp: the bracket of each seed's onset and its resolution"},
       {"an onset needs half the seeds benign at d_top", Origin::kConvention,
        "benign_onset.hpp: a seed not benign at d_top is outside the question"},
-      {"exponent tolerance 0.1", Origin::kConvention,
-       "claim.hpp kExponentTolerance, the same for every scaling claim (set after finite-n biases "
-       "of the replicate test were seen, disclosed there)"},
+      prov::ExponentTolerance(),
   };
   c.regime = {};
   c.budget_params = [](Budget budget) -> Params {
@@ -196,23 +194,14 @@ Claim Magen24SnrThresholdDimension() {
       "[M] SNR threshold Θ(1/√n) free of d (Thms 6/8/10), against Kou et al.'s "
       "Θ(1/(√n·d^{1/4}))";
   c.elements = {
-      {"statement", Origin::kPaper,
-       "[M] discussion, 'SNR- self-attention vs convolutional': the attention model's threshold "
-       "is Θ(1/n^{1/2}), free of d, against Kou et al.'s Θ(1/(n^{1/2}d^{1/4})) for CNNs"},
-      {"setting", Origin::kConvention,
-       "boa's sweep: n = 20, d = n²·4^k for k = 0 … 3 (k ≤ 4 at full), η = 0.1 with exact flips, "
-       "16 seeds per point"},
-      {"locator: scan grid in r, majority of seeds, bisection to relative 0.03",
-       Origin::kConvention, "snr_threshold.hpp, as for magen24.snr.threshold"},
-      {"benign: clean test ≥ 0.95; harmful: ≤ 0.75", Origin::kConvention,
-       "THEORY.md §2.3 fit regimes, the same for every claim"},
-      {"exponent tolerance 0.1", Origin::kConvention,
-       "claim.hpp kExponentTolerance, the same for every scaling claim (set after finite-n biases "
-       "of the replicate test were seen, disclosed there)"},
+      prov::SnrFreeOfDimensionStatement(),
+      prov::SnrDimensionSweepSetting(),
+      prov::ThresholdLocator(),
+      prov::FitRegimeCutoffs(),
+      prov::ExponentTolerance(),
       {"route: the max-margin solution", Origin::kPaper,
        "the rule of Thms 6/8/10 as the discussion describes them ('Fully Converged Solutions')"},
-      {"attention scale R = 10³", Origin::kConvention,
-       "THEORY.md §3: training attention hard to within e^{−1000}; the theorems' R → ∞"},
+      prov::AttentionScale(),
   };
   c.instances = 5;  // the smallest N planned from σ (exponent_plan.hpp)
   c.exponent_sd = 0.00522;
@@ -230,19 +219,11 @@ Claim Magen24SnrThresholdDimensionSA() {
   c.title = "At fixed n the SNR threshold after two GD steps (schedule SA) does not depend on d";
   c.source = "[M] SNR threshold Θ(1/√n) free of d, for the two-step theorem's schedule";
   c.elements = {
-      {"statement", Origin::kPaper,
-       "[M] discussion, 'SNR- self-attention vs convolutional': the attention model's threshold "
-       "is Θ(1/n^{1/2}), free of d, against Kou et al.'s Θ(1/(n^{1/2}d^{1/4})) for CNNs"},
-      {"setting", Origin::kConvention,
-       "boa's sweep: n = 20, d = n²·4^k for k = 0 … 3 (k ≤ 4 at full), η = 0.1 with exact flips, "
-       "16 seeds per point"},
-      {"locator: scan grid in r, majority of seeds, bisection to relative 0.03",
-       Origin::kConvention, "snr_threshold.hpp, as for magen24.snr.threshold"},
-      {"benign: clean test ≥ 0.95; harmful: ≤ 0.75", Origin::kConvention,
-       "THEORY.md §2.3 fit regimes, the same for every claim"},
-      {"exponent tolerance 0.1", Origin::kConvention,
-       "claim.hpp kExponentTolerance, the same for every scaling claim (set after finite-n biases "
-       "of the replicate test were seen, disclosed there)"},
+      prov::SnrFreeOfDimensionStatement(),
+      prov::SnrDimensionSweepSetting(),
+      prov::ThresholdLocator(),
+      prov::FitRegimeCutoffs(),
+      prov::ExponentTolerance(),
       {"route: two GD steps of schedule SA", Origin::kConvention,
        "THEORY.md §3: the paper's step sizes are not available"},
   };

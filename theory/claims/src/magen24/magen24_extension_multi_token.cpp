@@ -2,6 +2,7 @@
 // two GD steps with schedule SA. Exploratory: the rebuttal expects clean samples to attend to
 // their signal and noisy samples to spread their attention over the noise tokens.
 #include "boa/prompt_attention_run.hpp"
+#include "provenance_elements.hpp"
 #include "route_outcome.hpp"
 
 namespace boa::claims {
@@ -14,11 +15,7 @@ Claim Magen24ExtensionMultiToken() {
   c.provenance = Provenance::kExploratory;
   c.source = "[M] rebuttal, Fig. 6 (multi-token)";
   c.elements = {
-      {"statement", Origin::kPaper,
-       "[M] discussion, 'Experiments on more complex model': \"for multi-token data, we "
-       "consider T=5 tokens ... For clean samples, most of the softmax attention is focused on the "
-       "signal token ... for noisy samples, the softmax probabilities are more evenly distributed "
-       "across all tokens, with significantly lower attention on the signal token\" (Fig. 6)"},
+      prov::MultiTokenStatement(),
       {"setting", Origin::kConvention,
        "boa's extensions' D1 setting (route_outcome.hpp ExtensionSpec): n = 20, η = 0.1 with exact "
        "flips, r = 4.5 — inside the SA window (3.125, 6.58) and above the max-margin boundary "
@@ -26,8 +23,7 @@ Claim Magen24ExtensionMultiToken() {
       {"T = 5", Origin::kPaper,
        "[M] discussion, 'Experiments on more complex model': \"we consider T=5 tokens, where all "
        "noise tokens are generated in the same approach\""},
-      {"schedule SA", Origin::kConvention,
-       "THEORY.md §3: the paper's step sizes are not available"},
+      prov::ScheduleSA(),
   };
   c.check = [](const Params&, std::uint64_t seed, Engine engine) {
     const SignalNoiseSpec spec = ExtensionSpec(4 * 20 * 20, 5);

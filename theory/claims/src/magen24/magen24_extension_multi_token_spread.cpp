@@ -19,6 +19,7 @@
 
 #include "boa/prompt_attention_run.hpp"
 #include "boa/sweep.hpp"
+#include "provenance_elements.hpp"
 #include "route_outcome.hpp"
 
 namespace boa::claims {
@@ -82,11 +83,7 @@ Claim Magen24ExtensionMultiTokenSpread() {
   c.provenance = Provenance::kOperationalised;
   c.source = "[M] rebuttal, multi-token experiment (T = 5); the spread measure is stated here";
   c.elements = {
-      {"statement", Origin::kPaper,
-       "[M] discussion, 'Experiments on more complex model': \"for multi-token data, we "
-       "consider T=5 tokens ... For clean samples, most of the softmax attention is focused on the "
-       "signal token ... for noisy samples, the softmax probabilities are more evenly distributed "
-       "across all tokens, with significantly lower attention on the signal token\" (Fig. 6)"},
+      prov::MultiTokenStatement(),
       {"setting", Origin::kConvention,
        "boa's extensions' D1 setting (route_outcome.hpp ExtensionSpec): n = 20, η = 0.1 with exact "
        "flips, r = 4.5 — inside the SA window (3.125, 6.58) and above the max-margin boundary "
@@ -100,8 +97,7 @@ Claim Magen24ExtensionMultiTokenSpread() {
        "boa's reading of \"more evenly distributed\" (THEORY.md §4.2)"},
       {"mean entropy ≥ 0.9", Origin::kConvention,
        "fixed with the derived small-spread estimate H ≈ 0.93 at T = 5 (THEORY.md §4.2)"},
-      {"schedule SA", Origin::kConvention,
-       "THEORY.md §3: the paper's step sizes are not available"},
+      prov::ScheduleSA(),
   };
   c.check = [](const Params&, std::uint64_t seed, Engine) {
     Outcome o;

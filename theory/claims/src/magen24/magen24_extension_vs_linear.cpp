@@ -4,6 +4,7 @@
 // Exploratory: without token selection the noise of the noisy samples is learnt together with
 // the signal.
 #include "boa/prompt_attention_run.hpp"
+#include "provenance_elements.hpp"
 #include "route_outcome.hpp"
 
 namespace boa::claims {
@@ -19,10 +20,7 @@ Claim Magen24ExtensionVsLinear() {
       {"statement", Origin::kPaper,
        "[M] discussion, 'Comparison to linear model': \"linear interpolation lacks this token "
        "selection mechanism, leading to simultaneous learning of signal and noise tokens\""},
-      {"setting", Origin::kConvention,
-       "boa's extensions' D1 setting (route_outcome.hpp ExtensionSpec): n = 20, η = 0.1 with exact "
-       "flips, r = 4.5 — inside the SA window (3.125, 6.58) and above the max-margin boundary "
-       "2.22; d = 4n² = 1600"},
+      prov::ExtensionSetting(),
       {"linear model: p frozen at 0, SB on v, 1000 steps", Origin::kConvention,
        "THEORY.md §3 linear baseline: uniform attention, f = vᵀ(x₁ + x₂)/2"},
   };

@@ -3,6 +3,7 @@
 // the max-margin learning rule. Exploratory; magen24.maxmargin.selection compares it with the
 // SVM solution instance by instance.
 #include "boa/max_margin_selection.hpp"
+#include "provenance_elements.hpp"
 #include "route_outcome.hpp"
 
 namespace boa::claims {
@@ -20,10 +21,7 @@ Claim Magen24ExtensionWeightDecay() {
        "weight-decay (as GD with weight decay corresponds to "
        "norm-minimization/margin-maximization) and got similar plots to the ones of GD without "
        "weight decay\" (Fig. 10)"},
-      {"setting", Origin::kConvention,
-       "boa's extensions' D1 setting (route_outcome.hpp ExtensionSpec): n = 20, η = 0.1 with exact "
-       "flips, r = 4.5 — inside the SA window (3.125, 6.58) and above the max-margin boundary "
-       "2.22; d = 4n² = 1600"},
+      prov::ExtensionSetting(),
       {"λ = 1e-3·d/n, SB steps 4n/d, 1000 steps from zero", Origin::kConvention,
        "THEORY.md §3 weight-decay route: λ‖θ‖² ≈ 1e-3 at the SVM scale ‖θ‖² ~ n/d"},
   };

@@ -28,6 +28,7 @@
 #include "boa/tolerances.hpp"
 #include "magen24_spec.hpp"
 #include "magen24_two_step_regime.hpp"
+#include "provenance_elements.hpp"
 #include "random_instance.hpp"
 
 namespace boa::claims {
@@ -120,8 +121,7 @@ Claim Magen24GdGaussianInit() {
       {"deviation slope 1", Origin::kDerivation,
        "THEORY.md §4.2 `magen24.gd.gaussian_init_deviation`: θ₂ is a smooth function of θ₀ (the "
        "discussion's argument: \"the model is smooth\")"},
-      {"ω√d grid 1e-9 … 1e-6, 95% OLS interval", Origin::kConvention,
-       "boa's: four decades where the deviation is linear, the interval at 95%"},
+      prov::GaussianInitGrid(),
       {"schedule SA", Origin::kConvention,
        "THEORY.md §3: the paper's step sizes are not available; SA's step 1 sets the ω scale that "
        "competes with v₀"},
@@ -164,8 +164,7 @@ Claim Magen24GdGaussianInitDeviation() {
       {"setting", Origin::kConvention,
        "boa's: the regime of magen24.gd.two_step_benign (n ∈ [20, 60], d = 1–4·n², η ∈ [0.05, "
        "0.15], margin 0.2), schedule SA, one init direction per draw, direct engine"},
-      {"ω√d grid 1e-9 … 1e-6, 95% OLS interval", Origin::kConvention,
-       "boa's: four decades where the deviation is linear, the interval at 95%"},
+      prov::GaussianInitGrid(),
   };
   c.regime = TwoStepRegime();
   c.budget_params = [](Budget) { return Params{{"margin", kTwoStepWindowMargin}}; };

@@ -36,6 +36,7 @@
 #include "boa/stats.hpp"
 #include "magen24_class_linearization.hpp"
 #include "magen24_spec.hpp"
+#include "provenance_elements.hpp"
 
 namespace boa::claims {
 namespace {
@@ -119,17 +120,14 @@ Claim PatternClaim(bool nominal) {
        "η ∈ {0.05, …, 0.20}, r ∈ [1, 12] by 0.01, Bernoulli flips, 1000 projected test samples"},
       {"d = 10n²", Origin::kConvention,
        "the starting specification's dimension for this statement"},
-      {"schedule SA", Origin::kConvention,
-       "THEORY.md §3: the paper's step sizes are not available"},
+      prov::ScheduleSA(),
       {"signal weight on the predicted side of ½", Origin::kDerivation,
        "the sign of a two-token logit is the side of ½ of its softmax weight"},
       {"test signal weight within ¼ of 0, ½ or 1", Origin::kConvention,
        "boa's band around the predicted fraction of classes attending their signal"},
       {"zero mismatch count entered as ½", Origin::kConvention,
        "continuity correction; it pulls the slope toward 0, against the claim"},
-      {"exponent tolerance 0.1", Origin::kConvention,
-       "claim.hpp kExponentTolerance, the same for every scaling claim (set after finite-n biases "
-       "of the replicate test were seen, disclosed there)"},
+      prov::ExponentTolerance(),
   };
   c.regime = {};
   // CI runs the default sweep, so CI's verdict is the report's.

@@ -14,6 +14,7 @@
 #include "boa/train.hpp"
 #include "magen24_class_linearization.hpp"
 #include "magen24_spec.hpp"
+#include "provenance_elements.hpp"
 #include "random_instance.hpp"
 
 namespace boa::claims {
@@ -34,8 +35,7 @@ Claim Magen24GdStep1ClosedForm() {
        "boa's: D1 with n ∈ [2, 20], d ∈ [3, 100], T ∈ [2, 6], SNR ∈ [0, 2], η ∈ [0, 0.4], either "
        "signal position, β_v¹ ∈ 10^[−12, 4], β_p¹ ∈ 10^[−6, 12] — the identity holds for any step "
        "sizes, so they range widely"},
-      {"rtol 1e-10", Origin::kDerivation,
-       "tolerances.hpp equivalence: exact algebra, different summation order"},
+      prov::EquivalenceTolerance(),
   };
   c.regime = {{"n", 2, 20},
               {"d", 3, 100},

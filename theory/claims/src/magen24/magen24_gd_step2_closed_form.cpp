@@ -24,6 +24,7 @@
 #include "boa/train.hpp"
 #include "magen24_class_linearization.hpp"
 #include "magen24_spec.hpp"
+#include "provenance_elements.hpp"
 #include "random_instance.hpp"
 
 namespace boa::claims {
@@ -161,9 +162,7 @@ Claim Magen24GdSoftmaxBound() {
        "THEORY.md §4.2: under SA, β_p²β_v¹d²/(32n²) = 10 for every n and d"},
       {"exponent −½", Origin::kDerivation,
        "THEORY.md §4.2: the noise norms and cross products move the logits by O(√(n/d))"},
-      {"exponent tolerance 0.1", Origin::kConvention,
-       "claim.hpp kExponentTolerance, the same for every scaling claim (set after finite-n biases "
-       "of the replicate test were seen, disclosed there)"},
+      prov::ExponentTolerance(),
   };
   c.regime = {};
   c.budget_params = [](Budget budget) {

@@ -23,6 +23,7 @@
 #include "boa/signal_noise_data.hpp"
 #include "boa/train.hpp"
 #include "magen24_two_step_regime.hpp"
+#include "provenance_elements.hpp"
 
 namespace boa::claims {
 namespace {
@@ -169,17 +170,13 @@ Claim Magen24GdStepSize() {
         }
       },
       {
-          {"statement", Origin::kPaper,
-           "[M] discussion, 'Different Step-size': \"with a smaller step size, more than 2 "
-           "iterations will be required to fit the noisy samples and achieve benign overfitting\" "
-           "(their Fig. 2)"},
+          prov::StepSizeStatement(),
           {"setting", Origin::kConvention,
            "boa's: the regime of magen24.gd.two_step_benign (n ∈ [20, 60], d = 1–4·n², "
            "η ∈ [0.05, 0.15], r in the margin window) with exact flips, schedule SA × s from zero, "
            "Gram engine"},
           {"scales s ∈ {1, 1e-1, …, 1e-4}", Origin::kConvention, "boa's: one per decade"},
-          {"horizon 200 iterations", Origin::kConvention,
-           "boa's cap on the iteration count (201 = not reached)"},
+          prov::StepSizeHorizon(),
       });
   c.instances = 10;
   return c;
@@ -206,19 +203,11 @@ Claim Magen24GdStepSizeTwoIterations() {
            "iteration — 'Different Step-size' (with a smaller step size \"more than 2 iterations "
            "will be required\"), 'Further steps for GD' (after one iteration the clean samples "
            "are classified correctly, the noisy ones not)"},
-          {"setting", Origin::kConvention,
-           "boa's: the regime of magen24.gd.two_step_benign (n ∈ [20, 60], d = 1–4·n², "
-           "η ∈ [0.05, 0.15], r in the margin window) with exact flips, schedule SA × s from zero, "
-           "Gram engine; "
-           "draws without a noisy sample or with a class outside its realised window are rejected"},
-          {"schedule SA at s = 1 as the paper's step size", Origin::kConvention,
-           "THEORY.md §3: the paper's step sizes are not available"},
-          {"horizon 200 iterations", Origin::kConvention,
-           "boa's cap on the iteration count (201 = not reached)"},
-          {"window margin 0.2", Origin::kConvention,
-           "THEORY.md §4.2, kTwoStepWindowMargin, as for magen24.gd.two_step_benign"},
-          {"divergence: loss > 100·log 2", Origin::kConvention,
-           "THEORY.md §4.2: 100 times the zero-init loss, or a non-finite loss or gradient"},
+          prov::StepSizeSetting(),
+          prov::ScheduleSAAtUnitScale(),
+          prov::StepSizeHorizon(),
+          prov::WindowMargin(),
+          prov::DivergenceCutoff(),
       });
 }
 
@@ -251,26 +240,15 @@ Claim Magen24GdStepSizeMonotone() {
         }
       },
       {
-          {"statement", Origin::kPaper,
-           "[M] discussion, 'Different Step-size': \"with a smaller step size, more than 2 "
-           "iterations will be required to fit the noisy samples and achieve benign overfitting\" "
-           "(their Fig. 2)"},
-          {"setting", Origin::kConvention,
-           "boa's: the regime of magen24.gd.two_step_benign (n ∈ [20, 60], d = 1–4·n², "
-           "η ∈ [0.05, 0.15], r in the margin window) with exact flips, schedule SA × s from zero, "
-           "Gram engine; "
-           "draws without a noisy sample or with a class outside its realised window are rejected"},
+          prov::StepSizeStatement(),
+          prov::StepSizeSetting(),
           {"non-increasing over s = 10^{−k/2}, k = 8 … 0", Origin::kConvention,
            "boa's reading of \"more than 2 iterations\" as a count monotone in s, on a "
            "half-decade grid"},
-          {"schedule SA at s = 1 as the paper's step size", Origin::kConvention,
-           "THEORY.md §3: the paper's step sizes are not available"},
-          {"horizon 200 iterations", Origin::kConvention,
-           "boa's cap on the iteration count (201 = not reached)"},
-          {"window margin 0.2", Origin::kConvention,
-           "THEORY.md §4.2, kTwoStepWindowMargin, as for magen24.gd.two_step_benign"},
-          {"divergence: loss > 100·log 2", Origin::kConvention,
-           "THEORY.md §4.2: 100 times the zero-init loss, or a non-finite loss or gradient"},
+          prov::ScheduleSAAtUnitScale(),
+          prov::StepSizeHorizon(),
+          prov::WindowMargin(),
+          prov::DivergenceCutoff(),
       });
 }
 
@@ -311,20 +289,13 @@ Claim Magen24GdStepSizeMax() {
           {"statement", Origin::kPaper,
            "[M] discussion, 'Different Step-size': \"With a larger step size, we suspect that the "
            "model will not converge\" — a conjecture of the discussion"},
-          {"setting", Origin::kConvention,
-           "boa's: the regime of magen24.gd.two_step_benign (n ∈ [20, 60], d = 1–4·n², "
-           "η ∈ [0.05, 0.15], r in the margin window) with exact flips, schedule SA × s from zero, "
-           "Gram engine; "
-           "draws without a noisy sample or with a class outside its realised window are rejected"},
-          {"schedule SA at s = 1 as the paper's step size", Origin::kConvention,
-           "THEORY.md §3: the paper's step sizes are not available"},
+          prov::StepSizeSetting(),
+          prov::ScheduleSAAtUnitScale(),
           {"20 steps", Origin::kConvention, "boa's horizon for \"converges\" (THEORY.md §4.2)"},
           {"scales up to 10⁶", Origin::kConvention, "boa's range for \"a larger step size\""},
           {"bisection to 0.05 decades", Origin::kConvention, "boa's resolution of s_max"},
-          {"window margin 0.2", Origin::kConvention,
-           "THEORY.md §4.2, kTwoStepWindowMargin, as for magen24.gd.two_step_benign"},
-          {"divergence: loss > 100·log 2", Origin::kConvention,
-           "THEORY.md §4.2: 100 times the zero-init loss, or a non-finite loss or gradient"},
+          prov::WindowMargin(),
+          prov::DivergenceCutoff(),
       });
 }
 

@@ -13,6 +13,7 @@
 // is the derived claim that conditions on the realised window instead.
 #include "boa/claim.hpp"
 #include "magen24_two_step_regime.hpp"
+#include "provenance_elements.hpp"
 
 namespace boa::claims {
 
@@ -46,15 +47,9 @@ Claim Magen24GdTwoStepBenign() {
       {"schedule SA", Origin::kConvention,
        "THEORY.md §3: the paper's step sizes are not available; SA's tiny first step keeps "
        "g_i ≈ ½ and its large second step lets the softmax select"},
-      {"window margin 0.2", Origin::kConvention,
-       "THEORY.md §4.2, kTwoStepWindowMargin: 20% on each side, stated beforehand; an earlier "
-       "version chose it from measured failure rates (disclosed), kept unchanged since"},
-      {"clean signal attention ≥ 0.9, noisy ≤ 0.1", Origin::kConvention,
-       "boa's c = 0.1 (two_step_conclusions.cpp): the discussion's proof gives softmax "
-       "probabilities \"1-c, for some constant c>0\" ('Upper Bound on SNR') without its value"},
-      {"clean test error ≤ 0.05", Origin::kConvention,
-       "boa's (two_step_conclusions.cpp): the discussion states benign overfitting, no error "
-       "level"},
+      prov::WindowMargin(),
+      prov::TwoStepAttentionCutoffs(),
+      prov::TwoStepTestErrorCutoff(),
       {"4000 projected test samples", Origin::kConvention,
        "THEORY.md §2.3: the two-step claims' test-set size"},
   };
@@ -103,15 +98,9 @@ Claim Magen24GdTwoStepBenignRealisedWindow() {
       {"schedule SA", Origin::kConvention,
        "THEORY.md §3: the paper's step sizes are not available; SA's tiny first step keeps "
        "g_i ≈ ½ and its large second step lets the softmax select"},
-      {"window margin 0.2", Origin::kConvention,
-       "THEORY.md §4.2, kTwoStepWindowMargin: 20% on each side, stated beforehand; an earlier "
-       "version chose it from measured failure rates (disclosed), kept unchanged since"},
-      {"clean signal attention ≥ 0.9, noisy ≤ 0.1", Origin::kConvention,
-       "boa's c = 0.1 (two_step_conclusions.cpp): the discussion's proof gives softmax "
-       "probabilities \"1-c, for some constant c>0\" ('Upper Bound on SNR') without its value"},
-      {"clean test error ≤ 0.05", Origin::kConvention,
-       "boa's (two_step_conclusions.cpp): the discussion states benign overfitting, no error "
-       "level"},
+      prov::WindowMargin(),
+      prov::TwoStepAttentionCutoffs(),
+      prov::TwoStepTestErrorCutoff(),
       {"up to 40 draws per instance", Origin::kConvention,
        "kWindowAttempts: about 1 draw in 6 meets the window, so all 40 miss w.p. ≈ 1e-3"},
   };

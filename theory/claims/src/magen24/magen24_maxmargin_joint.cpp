@@ -34,6 +34,7 @@
 #include "boa/joint_max_margin.hpp"
 #include "boa/signal_noise_data.hpp"
 #include "magen24_spec.hpp"
+#include "provenance_elements.hpp"
 
 namespace boa::claims {
 namespace {
@@ -231,31 +232,19 @@ Claim Magen24MaxmarginJointHarmful() {
   c.title = "Below the SNR boundary, the joint max-margin solution has clean test error ≥ 1/4";
   c.source = "[M] Thm 10 (max-margin harmful), joint problem solved by enumeration (n ≤ 12)";
   c.elements = {
-      {"statement", Origin::kPaper,
-       "[M] Theorems 6/8/10 as the discussion describes them: the max-margin solution overfits "
-       "benignly above an SNR threshold Θ(1/√n) and harmfully below it ('SNR- self-attention vs "
-       "convolutional': the \"SNR threshold separating benign and harmful overfitting\" is "
-       "Θ(1/n^{1/2}); 'Verification of Theorem 6, 8, 10': Fig. 7 \"demonstrates the tight bound on "
-       "the SNR\")"},
+      prov::MaxMarginStatement(),
       {"setting", Origin::kConvention,
        "boa's: D1 with T = 2, n ∈ [6, 12] (the enumeration's range), d = 2–4·n², "
        "η ∈ [0, 0.20], exact flips, below the boundary by |log₂ ratio| ∈ [0.4, 2.0]"},
-      {"joint norm minimisation of v and p", Origin::kPaper,
-       "[M] Theorem 8 as the discussion describes it ('Theorem 8': \"the max-margin solution "
-       "under joint norm minimization of v and p\"), solved here exactly by enumerating all 2ⁿ "
-       "selections (THEORY.md §4.2)"},
+      prov::JointNormMinimisation(),
       {"clean test error ≥ 1/4", Origin::kDerivation,
        "THEORY.md §4.2: the weakest harmful selection (one class at chance) has clean error 1/4; "
        "the discussion gives no constant"},
       {"its 95% interval reaches 1/4", Origin::kConvention,
        "boa's: one-sided on the estimate, since the weakest case sits at the constant"},
-      {"boundary SNR² = 2/((1 − η)n)", Origin::kDerivation,
-       "THEORY.md §4.2 `magen24.maxmargin.selection`: the norm heuristic, ‖v_benign‖² against "
-       "‖v_all-noise‖²"},
-      {"exclusion band |log₂ ratio| < 0.4", Origin::kConvention,
-       "boa's: near the boundary finite-n effects decide (ratio ∉ (0.76, 1.32))"},
-      {"KKT residual ≤ 1e-8", Origin::kConvention,
-       "boa's: margins are O(1) and the solver aims at 1e-10"},
+      prov::SnrBoundary(),
+      prov::ExclusionBand(),
+      prov::KktResidual(),
       {"4000 projected test samples", Origin::kConvention,
        "THEORY.md §2.3: the max-margin claims' test-set size"},
   };
@@ -281,10 +270,7 @@ Claim Magen24MaxmarginJointGdDirection() {
        "boa's: D1 with T = 2, n ∈ [6, 12] (the enumeration's range), d = 2–4·n², "
        "η ∈ [0, 0.20], exact flips, both sides of the boundary by |log₂ ratio| ∈ [0.4, 2.0]; GD "
        "on the Gram form"},
-      {"joint norm minimisation of v and p", Origin::kPaper,
-       "[M] Theorem 8 as the discussion describes it ('Theorem 8': \"the max-margin solution "
-       "under joint norm minimization of v and p\"), solved here exactly by enumerating all 2ⁿ "
-       "selections (THEORY.md §4.2)"},
+      prov::JointNormMinimisation(),
       {"per-block normalised GD, step 0.01/(σ√d)", Origin::kConvention,
        "THEORY.md §4.2: one step moves a noise token's score or value by ≤ 0.01, so each block's "
        "norm grows linearly and only its direction is left to converge"},
@@ -292,8 +278,7 @@ Claim Magen24MaxmarginJointGdDirection() {
        "THEORY.md §4.4: directional convergence is slow (O(1/log t))"},
       {"final cosine ≥ 0.9", Origin::kConvention, "THEORY.md §4.4"},
       {"increase to two decimals (slack 0.01)", Origin::kConvention, "THEORY.md §4.4"},
-      {"KKT residual ≤ 1e-8", Origin::kConvention,
-       "boa's: margins are O(1) and the solver aims at 1e-10"},
+      prov::KktResidual(),
   };
   c.expected = Expectation::kFails;
   c.finding =
@@ -324,26 +309,12 @@ Claim Magen24MaxmarginJointBenign() {
       "unconditional form, reported)";
   c.source = "[M] Thms 6/8 (max-margin benign), joint problem solved by enumeration (n ≤ 12)";
   c.elements = {
-      {"statement", Origin::kPaper,
-       "[M] Theorems 6/8/10 as the discussion describes them: the max-margin solution overfits "
-       "benignly above an SNR threshold Θ(1/√n) and harmfully below it ('SNR- self-attention vs "
-       "convolutional': the \"SNR threshold separating benign and harmful overfitting\" is "
-       "Θ(1/n^{1/2}); 'Verification of Theorem 6, 8, 10': Fig. 7 \"demonstrates the tight bound on "
-       "the SNR\")"},
-      {"setting", Origin::kConvention,
-       "boa's: D1 with T = 2, n ∈ [6, 12] (the enumeration's range), d = 2–4·n², "
-       "η ∈ [0, 0.20], exact flips, above the boundary by |log₂ ratio| ∈ [0.4, 2.0]"},
-      {"joint norm minimisation of v and p", Origin::kPaper,
-       "[M] Theorem 8 as the discussion describes it ('Theorem 8': \"the max-margin solution "
-       "under joint norm minimization of v and p\"), solved here exactly by enumerating all 2ⁿ "
-       "selections (THEORY.md §4.2)"},
-      {"boundary SNR² = 2/((1 − η)n)", Origin::kDerivation,
-       "THEORY.md §4.2 `magen24.maxmargin.selection`: the norm heuristic, ‖v_benign‖² against "
-       "‖v_all-noise‖²"},
-      {"exclusion band |log₂ ratio| < 0.4", Origin::kConvention,
-       "boa's: near the boundary finite-n effects decide (ratio ∉ (0.76, 1.32))"},
-      {"KKT residual ≤ 1e-8", Origin::kConvention,
-       "boa's: margins are O(1) and the solver aims at 1e-10"},
+      prov::MaxMarginStatement(),
+      prov::JointEnumerationSetting(),
+      prov::JointNormMinimisation(),
+      prov::SnrBoundary(),
+      prov::ExclusionBand(),
+      prov::KktResidual(),
       {"4000 projected test samples", Origin::kConvention,
        "THEORY.md §2.3: the max-margin claims' test-set size"},
   };
@@ -366,17 +337,11 @@ Claim Magen24MaxmarginJointBenignPerClass() {
        "THEORY.md §4.2 `magen24.maxmargin.joint_benign_per_class`: the per-class norm heuristic — "
        "class c selects its signal iff SNR²·|C_c| > 1 — applied to [M] Thms 6/8's benign "
        "conclusion"},
-      {"setting", Origin::kConvention,
-       "boa's: D1 with T = 2, n ∈ [6, 12] (the enumeration's range), d = 2–4·n², "
-       "η ∈ [0, 0.20], exact flips, above the boundary by |log₂ ratio| ∈ [0.4, 2.0]"},
-      {"joint norm minimisation of v and p", Origin::kPaper,
-       "[M] Theorem 8 as the discussion describes it ('Theorem 8': \"the max-margin solution "
-       "under joint norm minimization of v and p\"), solved here exactly by enumerating all 2ⁿ "
-       "selections (THEORY.md §4.2)"},
+      prov::JointEnumerationSetting(),
+      prov::JointNormMinimisation(),
       {"per-class band log₂(SNR²·|C_c|) ≥ 0.4", Origin::kConvention,
        "boa's: the exclusion band of magen24.maxmargin.selection, per class"},
-      {"KKT residual ≤ 1e-8", Origin::kConvention,
-       "boa's: margins are O(1) and the solver aims at 1e-10"},
+      prov::KktResidual(),
       {"4000 projected test samples", Origin::kConvention,
        "THEORY.md §2.3: the max-margin claims' test-set size"},
   };

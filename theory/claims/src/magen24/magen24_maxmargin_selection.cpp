@@ -54,6 +54,7 @@
 #include "boa/fit_regime.hpp"
 #include "boa/max_margin_selection.hpp"
 #include "magen24_spec.hpp"
+#include "provenance_elements.hpp"
 
 namespace boa::claims {
 namespace {
@@ -194,13 +195,9 @@ Claim WeightDecayAgreementClaim(bool above) {
        "THEORY.md §3 weight-decay route; the statement is t → ∞"},
       {"same side: benign ≥ 0.95 / harmful ≤ 0.75 / neither", Origin::kConvention,
        "THEORY.md §2.3 fit regimes, the same for every claim"},
-      {"boundary SNR² = 2/((1 − η)n)", Origin::kDerivation,
-       "THEORY.md §4.2 `magen24.maxmargin.selection`: the norm heuristic, ‖v_benign‖² against "
-       "‖v_all-noise‖²"},
-      {"exclusion band |log₂ ratio| < 0.4", Origin::kConvention,
-       "boa's: near the boundary finite-n effects decide (ratio ∉ (0.76, 1.32))"},
-      {"attention scale R = 10³", Origin::kConvention,
-       "THEORY.md §3: training attention hard to within e^{−1000}; the theorems' R → ∞"},
+      prov::SnrBoundary(),
+      prov::ExclusionBand(),
+      prov::AttentionScale(),
   };
   c.regime = SelectionRegime(above ? 1 : 0, above ? 1 : 0);
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
@@ -231,28 +228,17 @@ Claim Magen24MaxmarginSelection() {
   c.source =
       "[M] Thms 6/8/10 (max-margin), derived norm heuristic, rebuttal Fig. 10 (weight decay)";
   c.elements = {
-      {"statement", Origin::kPaper,
-       "[M] Theorems 6/8/10 as the discussion describes them: the max-margin solution overfits "
-       "benignly above an SNR threshold Θ(1/√n) and harmfully below it ('SNR- self-attention vs "
-       "convolutional': the \"SNR threshold separating benign and harmful overfitting\" is "
-       "Θ(1/n^{1/2}); 'Verification of Theorem 6, 8, 10': Fig. 7 \"demonstrates the tight bound on "
-       "the SNR\")"},
+      prov::MaxMarginStatement(),
       {"setting", Origin::kConvention,
        "boa's: D1 with T = 2, n ∈ [8, 24], d = 2–4·n², η ∈ [0, 0.20], exact flips, SNR² = "
        "ratio·2/((1 − η)n) with |log₂ ratio| ∈ [0.4, 2.0]; the theorems' d ≫ n² is not met"},
-      {"boundary SNR² = 2/((1 − η)n)", Origin::kDerivation,
-       "THEORY.md §4.2 `magen24.maxmargin.selection`: the norm heuristic, ‖v_benign‖² against "
-       "‖v_all-noise‖²"},
+      prov::SnrBoundary(),
       {"per-class rule SNR²·|C_c| > 1", Origin::kDerivation,
        "THEORY.md §4.2: the same heuristic per true class"},
-      {"exclusion band |log₂ ratio| < 0.4", Origin::kConvention,
-       "boa's: near the boundary finite-n effects decide (ratio ∉ (0.76, 1.32))"},
-      {"KKT residual ≤ 1e-8", Origin::kConvention,
-       "boa's: margins are O(1) and the solver aims at 1e-10"},
-      {"benign: clean test ≥ 0.95; harmful: ≤ 0.75", Origin::kConvention,
-       "THEORY.md §2.3 fit regimes, the same for every claim"},
-      {"attention scale R = 10³", Origin::kConvention,
-       "THEORY.md §3: training attention hard to within e^{−1000}; the theorems' R → ∞"},
+      prov::ExclusionBand(),
+      prov::KktResidual(),
+      prov::FitRegimeCutoffs(),
+      prov::AttentionScale(),
       {"4000 projected test samples", Origin::kConvention,
        "THEORY.md §2.3: the max-margin claims' test-set size"},
   };

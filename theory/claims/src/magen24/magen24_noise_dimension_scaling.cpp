@@ -27,6 +27,7 @@
 #include "boa/noise_gram.hpp"
 #include "boa/signal_noise_data.hpp"
 #include "boa/stats.hpp"
+#include "provenance_elements.hpp"
 
 namespace boa::claims {
 namespace {
@@ -126,13 +127,9 @@ Claim Magen24NoiseDimensionScaling() {
        "THEORY.md §4.2 `magen24.noise.dimension_scaling`: the dominance condition is sharp in n — "
        "a row's off-diagonal sum is ≈ (n − 1)√(2m/π) against ‖ξ_i‖²/2 ≈ m/2, so d*(n) ∝ n² "
        "asymptotically"},
-      {"setting", Origin::kConvention,
-       "boa's sweep: n = 6·2^{k/2}, k = 0 … 6 (6 … 48), 30 noise sets per n (100 at full), "
-       "prefix dimensions on a geometric grid of ratio 1.02 from n²/4 to 8n²"},
+      prov::NoiseDimensionSweepSetting(),
       {"probability 0.9", Origin::kConvention, "boa's level for \"dominant w.h.p.\" in d*(n)"},
-      {"exponent tolerance 0.1", Origin::kConvention,
-       "claim.hpp kExponentTolerance, the same for every scaling claim (set after finite-n biases "
-       "of the replicate test were seen, disclosed there)"},
+      prov::ExponentTolerance(),
   };
   c.regime = {};
   c.budget_params = DimensionBudgetParams;
@@ -168,14 +165,10 @@ Claim Magen24NoiseDimensionScalingFiniteN() {
        "THEORY.md §4.2 `magen24.noise.dimension_scaling_finite_n`: the finite-n law 2 + "
        "(8/π)(n − 1)²(1 + √(π/2 − 1)z_n/√(n − 1))², from half-normal row sums and the worst of n "
        "rows"},
-      {"setting", Origin::kConvention,
-       "boa's sweep: n = 6·2^{k/2}, k = 0 … 6 (6 … 48), 30 noise sets per n (100 at full), "
-       "prefix dimensions on a geometric grid of ratio 1.02 from n²/4 to 8n²"},
+      prov::NoiseDimensionSweepSetting(),
       {"probability 0.9", Origin::kConvention,
        "boa's level for \"dominant w.h.p.\" in d*(n); the law's z_n = Φ⁻¹(0.9^{1/n}) follows it"},
-      {"exponent tolerance 0.1", Origin::kConvention,
-       "claim.hpp kExponentTolerance, the same for every scaling claim (set after finite-n biases "
-       "of the replicate test were seen, disclosed there)"},
+      prov::ExponentTolerance(),
   };
   c.regime = {};
   c.budget_params = DimensionBudgetParams;

@@ -37,6 +37,7 @@
 #include "boa/snr_threshold.hpp"
 #include "boa/stats.hpp"
 #include "magen24_spec.hpp"
+#include "provenance_elements.hpp"
 
 namespace boa::claims {
 namespace {
@@ -103,11 +104,8 @@ std::vector<Element> SnrThresholdElements(const std::string& route, Origin route
        Origin::kConvention,
        "snr_threshold.hpp: the threshold is located in r = n·SNR², where the predicted constants "
        "do not depend on n"},
-      {"benign: clean test ≥ 0.95; harmful: ≤ 0.75", Origin::kConvention,
-       "THEORY.md §2.3 fit regimes, the same for every claim"},
-      {"exponent tolerance 0.1", Origin::kConvention,
-       "claim.hpp kExponentTolerance, the same for every scaling claim (set after finite-n biases "
-       "of the replicate test were seen, disclosed there)"},
+      prov::FitRegimeCutoffs(),
+      prov::ExponentTolerance(),
   };
 }
 
@@ -143,9 +141,7 @@ Claim Magen24SnrThreshold() {
       "the max-margin solution, the rule of Thms 6/8/10 as the discussion describes them "
       "('Fully Converged Solutions')",
       Origin::kPaper);
-  c.elements.push_back({"attention scale R = 10³", Origin::kConvention,
-                        "THEORY.md §3: training attention hard to within e^{−1000}; the theorems' "
-                        "R → ∞"});
+  c.elements.push_back(prov::AttentionScale());
   c.instances = 6;  // the smallest N planned from σ (exponent_plan.hpp)
   c.exponent_sd = 0.0209;
   c.exponent_sd_replicates = 100;

@@ -119,8 +119,7 @@ std::vector<Element> OneConditionElements(bool eq11) {
        Origin::kConvention, "THEORY.md §4.3, boa's"});
   e.push_back(s24::FrakSConstantOne());
   e.push_back(s24::FrakSRatio());
-  e.push_back({"setting", Origin::kConvention,
-               "the four 𝔖 settings with boa's n, ρ and protocol (the elements below)"});
+  e.push_back(s24::FrakSSettings());
   e.push_back(s24::FrakSData());
   e.push_back(s24::FrakSN());
   e.push_back(s24::FrakSRho());

@@ -147,14 +147,8 @@ Claim Sakamoto24GdAttentionGrowth() {
       "After a burn-in of steps/10 the relevant (clean) or selected (noisy) token's attention never decreases and ends ≥ 0.9";
   c.source = "[S] Lemmas A.2–A.4";
   c.elements = {
-      {"statement", Origin::kPaper,
-       "[S] Lemmas A.2–A.4 as the [S] discussion describes them: the appendix “tracked the "
-       "probabilities assigned to each token, identifying which token converges to 1 and is "
-       "thus selected by the model” (reply Q1 iii), “for all time steps τ after a certain step "
-       "T₀” by induction (reply (c) on Oymak et al.). The discussion states convergence to 1, "
-       "not monotonicity, a rate or a horizon"},
-      {"never decreases after τ₀ (rounding slack 1e-12 per step)", Origin::kConvention,
-       "boa's: the discussion states no monotonicity"},
+      s24::TokenTrackingStatement(),
+      s24::MonotoneAfterBurnIn(),
       {"saturated by the last step: weight ≥ 1 − ε, ε = 0.1", Origin::kConvention,
        "boa's, fixed before measuring (THEORY.md §4.3); the discussion states the limit τ → ∞"},
       {"a noisy sample's selected token: its most-attended token at the last step",
@@ -186,16 +180,10 @@ Claim Sakamoto24GdAttentionGrowthClean() {
       "After a burn-in of steps/10 every clean sample's relevant-token attention never decreases and ends ≥ 0.9";
   c.source = "[S] Lemmas A.2–A.4, the clean samples only";
   c.elements = {
-      {"statement", Origin::kPaper,
-       "[S] Lemmas A.2–A.4 as the [S] discussion describes them: the appendix “tracked the "
-       "probabilities assigned to each token, identifying which token converges to 1 and is "
-       "thus selected by the model” (reply Q1 iii), “for all time steps τ after a certain step "
-       "T₀” by induction (reply (c) on Oymak et al.). The discussion states convergence to 1, "
-       "not monotonicity, a rate or a horizon"},
+      s24::TokenTrackingStatement(),
       {"the clean samples only", Origin::kConvention,
        "boa's weaker form of sakamoto24.gd.attention_growth, whose noisy half fails"},
-      {"never decreases after τ₀ (rounding slack 1e-12 per step)", Origin::kConvention,
-       "boa's: the discussion states no monotonicity"},
+      s24::MonotoneAfterBurnIn(),
       {"saturated by the last step: weight ≥ 1 − ε, ε = 0.1", Origin::kConvention,
        "boa's, fixed before measuring (THEORY.md §4.3)"},
   };

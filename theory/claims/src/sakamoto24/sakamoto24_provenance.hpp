@@ -139,4 +139,32 @@ inline Element FrakSConstantOne() {
           "THEORY.md §4.3, boa's: the equations' constant is not in the [S] discussion"};
 }
 
+inline Element BoundSlack() {
+  return {"relative slack 1e-9 on the bound", Origin::kConvention, "boa's rounding allowance"};
+}
+
+inline Element FrakSSettings() {
+  return {"setting", Origin::kConvention,
+          "the four 𝔖 settings with boa's n, ρ and protocol (the elements below)"};
+}
+
+inline Element MonotoneAfterBurnIn() {
+  return {"never decreases after τ₀ (rounding slack 1e-12 per step)", Origin::kConvention,
+          "boa's: the discussion states no monotonicity"};
+}
+
+inline Element SaturationCutoff() {
+  return {"saturated: selected-token attention ≥ 0.99", Origin::kConvention,
+          "boa's, fixed before measuring (THEORY.md §4.3)"};
+}
+
+inline Element TokenTrackingStatement() {
+  return {"statement", Origin::kPaper,
+          "[S] Lemmas A.2–A.4 as the [S] discussion describes them: the appendix “tracked the "
+          "probabilities assigned to each token, identifying which token converges to 1 and is "
+          "thus selected by the model” (reply Q1 iii), “for all time steps τ after a certain step "
+          "T₀” by induction (reply (c) on Oymak et al.). The discussion states convergence to 1, "
+          "not monotonicity, a rate or a horizon"};
+}
+
 }  // namespace boa::claims::s24
