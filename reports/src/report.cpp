@@ -115,13 +115,26 @@ std::string PowerCell(const Verdict& v) {
   return std::isfinite(v.plan->power) ? Short(v.plan->power) : "not reported";
 }
 
+// What a finding depends on that boa chose: its provenance and its elements of boa's convention.
+std::string ConventionsLine(const Claim& c) {
+  std::string names;
+  for (const Element& e : c.elements) {
+    if (e.origin == Origin::kConvention) names += (names.empty() ? "" : "; ") + e.name;
+  }
+  return "Provenance: `" + ToString(c.provenance) + "`" +
+         (names.empty() ? "" : ". boa's own choices this verdict rests on: " + names) + ".\n\n";
+}
+
 // Findings first: every claim whose pre-registered statement is refuted (expected "fails"), and
 // every verdict that differs from what the claim expects — a change in behaviour is never silent.
 void WriteFindings(std::ostream& md, const std::vector<Row>& rows) {
   md << "## Findings\n\n"
      << "Statements that fail in their pre-registered form (expected `fails`, asserted so in CI: "
      << "a finding that starts to hold fails CI too), then any verdict that is not the one its "
-     << "claim expects.\n\n";
+     << "claim expects. A finding of an `operationalised` claim refutes the statement as boa made "
+     << "it concrete — its constants, sizes, schedule or horizon, listed with it — and not "
+     << "necessarily the paper's own statement, which its text quotes; a `derived` one refutes "
+     << "boa's finite-sample form.\n\n";
   int count = 0;
   for (const Row& r : rows) {
     const auto& c = *r.claim;
@@ -133,7 +146,7 @@ void WriteFindings(std::ostream& md, const std::vector<Row>& rows) {
     md << "### `" << c.id << "` — " << (finding ? "finding" : "unexpected verdict") << ": **"
        << VerdictLabel(v) << "** (expected " << ToString(ExpectedStatus(c)) << ")\n\n"
        << c.title << ". Source: " << c.source << ".\n\n";
-    if (finding) md << c.finding << "\n\n";
+    if (finding) md << c.finding << "\n\n" << ConventionsLine(c);
     md << "Measured here: " << v.summary << ".\n\nReplay: `" << r.replay << "`\n\n";
     if (v.counterexample) {
       md << Capitalised(FailingInstanceLabel(c, v)) << ": " << v.counterexample->explanation << "  \nIts replay: `"
