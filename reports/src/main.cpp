@@ -2,8 +2,10 @@
 // unknown ids, parameters outside a model's domain, unreadable files, an instance too large for
 // memory — gets one clear error line on stderr and exit code 2, before any work; a failing claim
 // exits 1 (a numerical failure inside a claim's instance is a failing instance with its replay
-// line, runner.hpp); success exits 0; anything else is a bug: one `boa: internal error:` line and
-// exit code 3.
+// line, runner.hpp); success exits 0; SIGINT and SIGTERM remove every partial output and exit 130
+// and 143 (partial_output.hpp); anything else is a bug: one `boa: internal error:` line and exit
+// code 3.
+#include <cstdlib>
 #include <iostream>
 #include <new>
 #include <string>
@@ -15,6 +17,7 @@
 #include "boa/simd.hpp"
 #include "boa/threads.hpp"
 #include "boa_report/commands.hpp"
+#include "boa_report/partial_output.hpp"
 
 namespace {
 
@@ -37,6 +40,7 @@ std::string OneLine(const std::string& text) {
 
 int main(int argc, char** argv) {
   using namespace boa::report;
+  HandleInterruptions();  // before any other thread starts
   CLI::App app{
       "boa — property-based verification of benign-overfitting claims for softmax attention"};
   app.require_subcommand(1);
@@ -89,6 +93,9 @@ int main(int argc, char** argv) {
     code = 3;
     last_line = std::string("boa: internal error: ") + e.what();
   }
+  // The run is over: its last line and its exit are one step an interruption does not split
+  // (it would add a second line). std::exit, not return, so that the guard is still held.
+  const InterruptionGuard guard;
   if (!last_line.empty()) std::cerr << OneLine(last_line) << '\n';
-  return code;
+  std::exit(code);
 }
