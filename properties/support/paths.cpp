@@ -41,4 +41,14 @@ CommandResult RunBoa(const std::string& arguments) {
   return {WEXITSTATUS(status), Slurp(out), Slurp(err)};
 }
 
+std::set<std::string> Tree(const fs::path& dir) {
+  std::set<std::string> paths;
+  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+    paths.insert(fs::relative(entry.path(), dir).string());
+  }
+  return paths;
+}
+
+bool IsPartial(const std::string& path) { return path.find(".partial") != std::string::npos; }
+
 }  // namespace boa::testing
