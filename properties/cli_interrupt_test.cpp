@@ -10,7 +10,6 @@
 #include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -89,13 +88,7 @@ using State = std::map<std::string, std::string>;
 State StateOf(const fs::path& dir) {
   State state;
   for (const std::string& path : Tree(dir)) {
-    std::string content;
-    if (fs::is_regular_file(dir / path)) {
-      std::ifstream in(dir / path);
-      std::stringstream s;
-      s << in.rdbuf();
-      content = s.str();
-    }
+    std::string content = fs::is_regular_file(dir / path) ? Slurp(dir / path) : "";
     if (path == "r/REPORT.md" && content != "the previous report\n") content = "a new report";
     if (path == "r/summary.json") content = nlohmann::json::accept(content) ? "{…}" : content;
     state[path] = content;

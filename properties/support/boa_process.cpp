@@ -8,8 +8,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <csignal>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 namespace boa::testing {
@@ -17,13 +15,6 @@ namespace boa::testing {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string Slurp(const fs::path& file) {
-  std::ifstream in(file);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 void Check(bool ok, const std::string& what) {
   if (!ok) throw std::runtime_error(what);

@@ -22,14 +22,12 @@ TempDir::~TempDir() {
   fs::remove_all(path_, ignored);
 }
 
-namespace {
 std::string Slurp(const fs::path& file) {
   std::ifstream in(file);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
 }
-}  // namespace
 
 CommandResult RunBoa(const std::string& arguments) {
   TempDir scratch;

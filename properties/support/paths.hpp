@@ -31,6 +31,8 @@ struct CommandResult {
 // Runs the boa program with `arguments` (already shell-quoted), capturing both streams.
 CommandResult RunBoa(const std::string& arguments);
 
+// The whole content of `file` ("" if it cannot be read).
+std::string Slurp(const std::filesystem::path& file);
 // Every path under `dir`, relative to it (hidden ones included).
 std::set<std::string> Tree(const std::filesystem::path& dir);
 // Whether a path (as Tree gives it) is or lies in a partial output: .NAME.partial-PID.

@@ -66,6 +66,7 @@ void HandleInterruptions() {
   for (int signal : {SIGINT, SIGTERM}) {
     if (!StartedIgnored(signal)) sigaddset(&signals, signal);
   }
+  if (sigisemptyset(&signals)) return;
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   std::thread([signals] {
     int signal = 0;
