@@ -22,14 +22,12 @@ TempDir::~TempDir() {
   fs::remove_all(path_, ignored);
 }
 
-namespace {
 std::string Slurp(const fs::path& file) {
   std::ifstream in(file);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
 }
-}  // namespace
 
 CommandResult RunBoa(const std::string& arguments) {
   TempDir scratch;
@@ -40,5 +38,15 @@ CommandResult RunBoa(const std::string& arguments) {
   if (status == -1 || !WIFEXITED(status)) throw std::runtime_error("could not run: " + command);
   return {WEXITSTATUS(status), Slurp(out), Slurp(err)};
 }
+
+std::set<std::string> Tree(const fs::path& dir) {
+  std::set<std::string> paths;
+  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+    paths.insert(fs::relative(entry.path(), dir).string());
+  }
+  return paths;
+}
+
+bool IsPartial(const std::string& path) { return path.find(".partial") != std::string::npos; }
 
 }  // namespace boa::testing

@@ -3,6 +3,7 @@
 #include <unistd.h>
 #include <fstream>
 #include <system_error>
+#include <vector>
 
 #include "boa/error.hpp"
 
@@ -13,11 +14,13 @@ namespace fs = std::filesystem;
 namespace {
 
 // Whether a file can be created in `dir`, by creating and removing a probe: permission bits
-// alone would not do (root passes access(2) even where nothing can be created, e.g. /proc).
+// alone would not do (root passes access(2) even where nothing can be created, e.g. /proc). The
+// probe is a partial, made and removed in one guarded step: an interruption never leaves it.
 bool WritableDirectory(const fs::path& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return false;
-  const fs::path probe = dir / (".boa-probe-" + std::to_string(getpid()));
+  const InterruptionGuard guard;
+  const fs::path probe = PartialPath(dir / "boa-probe");
   if (!fs::create_directory(probe, ec)) return false;
   fs::remove(probe, ec);
   return true;
@@ -63,7 +66,9 @@ void RequireReadableFile(const std::string& what, const fs::path& file) {
 }
 
 void WriteAtomically(const fs::path& path, const std::string& text) {
-  const fs::path tmp = path.string() + ".partial";
+  RemoveStalePartials(path.parent_path());
+  const fs::path tmp = PartialPath(path);
+  const InterruptionGuard guard;
   std::error_code ec;
   {
     std::ofstream out(tmp);
@@ -80,6 +85,27 @@ void WriteAtomically(const fs::path& path, const std::string& text) {
     fs::remove(tmp, ec);
     throw InvalidInput("cannot write " + path.string() + " (e.g. a directory is in the way)");
   }
+}
+
+StagingFolder::StagingFolder(const fs::path& target)
+    : target_(fs::absolute(target).lexically_normal()), staging_(PartialPath(target_)) {
+  RemoveStalePartials(target_.parent_path());
+  const InterruptionGuard guard;
+  fs::remove_all(staging_);  // a namesake's, left by a dead process with this PID
+  // Every folder this creates is pending, from the outermost missing one in.
+  std::vector<fs::path> missing;
+  for (fs::path p = staging_; !fs::exists(p); p = p.parent_path()) missing.push_back(p);
+  for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+    pending_.Add(*it);
+    fs::create_directory(*it);
+  }
+}
+
+void StagingFolder::MoveIntoPlace() {
+  const InterruptionGuard guard;
+  fs::remove_all(target_);
+  fs::rename(staging_, target_);
+  pending_.Keep();
 }
 
 }  // namespace boa::report

@@ -95,6 +95,7 @@ fs::path WriteCorpusEntry(const fs::path& dir, const std::string& name, const Co
   if (FindClaim(entry.claim).gram_form) j["engine"] = ToString(entry.engine);
   j["simd"] = entry.simd.empty() ? SimdTargetName() : entry.simd;
   const fs::path folder = dir / entry.claim;
+  const InterruptionGuard guard;  // the claim's folder and the entry appear together or not at all
   fs::create_directories(folder);
   const fs::path file = folder / (name + ".json");
   WriteAtomically(file, j.dump(2) + "\n");

@@ -1,12 +1,16 @@
 #include "boa_report/figure.hpp"
 
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <charconv>
-#include <cstdlib>
+#include <csignal>
 #include <fstream>
 #include <stdexcept>
 #include <vector>
 
 #include "boa_report/heatmap_panels.hpp"
+#include "boa_report/partial_output.hpp"
 
 namespace boa::report {
 namespace {
@@ -54,9 +58,35 @@ void WriteLinePlot(const Figure& figure, std::ostream& gp) {
   gp << '\n';
 }
 
+// Runs gnuplot on `script` inside `dir`, its messages on stdout (stderr carries boa's one error
+// line). It starts with no signal blocked: boa's mask (partial_output.hpp) is not its business.
+bool RunGnuplot(const std::filesystem::path& dir, const std::string& script) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t none;
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(&attributes, &none);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK);
+  std::string program = "gnuplot";
+  char* argv[] = {program.data(), const_cast<char*>(script.c_str()), nullptr};
+  pid_t pid = 0;
+  int status = 0;
+  const bool ran = posix_spawnp(&pid, "gnuplot", &actions, &attributes, argv, environ) == 0 &&
+                   waitpid(pid, &status, 0) == pid;
+  posix_spawnattr_destroy(&attributes);
+  posix_spawn_file_actions_destroy(&actions);
+  return ran && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
 }  // namespace
 
 void RenderFigure(const Figure& figure, const std::filesystem::path& dir) {
+  // The data, the script and the picture appear together: an interruption waits for gnuplot.
+  const InterruptionGuard guard;
   const auto csv = dir / (figure.name + ".csv");
   {
     std::ofstream out(csv);
@@ -83,8 +113,7 @@ void RenderFigure(const Figure& figure, const std::filesystem::path& dir) {
       WriteLinePlot(figure, gp);
     }
   }
-  const std::string command = "cd '" + dir.string() + "' && gnuplot '" + figure.name + ".gp' 2>&1";
-  if (std::system(command.c_str()) != 0) {
+  if (!RunGnuplot(dir, figure.name + ".gp")) {
     // No partial figure stays behind: its data, script and whatever gnuplot wrote go too.
     std::error_code ignored;
     for (const auto& file : {csv, script, dir / (figure.name + ".svg")})

@@ -1,10 +1,14 @@
-// The boa program. Bad input of any kind — malformed flags, unknown ids, parameters outside a
-// model's domain, unreadable files, an instance too large for memory — gets one clear error line
-// on stderr and exit code 2, before any work; a failing claim exits 1 (a numerical failure inside
-// a claim's instance is a failing instance with its replay line, runner.hpp); success exits 0;
-// anything else is a bug: one `boa: internal error:` line and exit code 3.
+// The boa program. Bad input of any kind — malformed flags, numbers outside their type or range,
+// unknown ids, parameters outside a model's domain, unreadable files, an instance too large for
+// memory — gets one clear error line on stderr and exit code 2, before any work; a failing claim
+// exits 1 (a numerical failure inside a claim's instance is a failing instance with its replay
+// line, runner.hpp); success exits 0; SIGINT and SIGTERM remove every partial output and exit 130
+// and 143 (partial_output.hpp); anything else is a bug: one `boa: internal error:` line and exit
+// code 3.
+#include <cstdlib>
 #include <iostream>
 #include <new>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -13,9 +17,30 @@
 #include "boa/simd.hpp"
 #include "boa/threads.hpp"
 #include "boa_report/commands.hpp"
+#include "boa_report/partial_output.hpp"
+
+namespace {
+
+// The last line of a run is one line, whatever text the user's input put into it.
+std::string OneLine(const std::string& text) {
+  std::string line;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u != 0x7f) {
+      line += c;
+    } else {
+      constexpr char kHex[] = "0123456789abcdef";
+      line += {'\\', 'x', kHex[u >> 4], kHex[u & 15]};
+    }
+  }
+  return line;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace boa::report;
+  HandleInterruptions();  // before any other thread starts
   CLI::App app{
       "boa — property-based verification of benign-overfitting claims for softmax attention"};
   app.require_subcommand(1);
@@ -23,9 +48,8 @@ int main(int argc, char** argv) {
   // here (subcommands inherit fallthrough when they are added).
   app.fallthrough();
   double max_memory_mb = 0;
-  app.add_option("--max-memory-mb", max_memory_mb,
-                 "Refuse any instance needing more memory (default $BOA_MAX_MEMORY_MB, else 2048)")
-      ->check(CLI::PositiveNumber);
+  AddRealOption(app, "--max-memory-mb", max_memory_mb, boa::kPositive,
+                "Refuse any instance needing more memory (default $BOA_MAX_MEMORY_MB, else 2048)");
   Action action;
   AddListCommand(app, action);
   AddCheckCommand(app, action);
@@ -37,34 +61,41 @@ int main(int argc, char** argv) {
   AddExploreCommand(app, action);
   AddReplayCommand(app, action);
   AddSweepCommand(app, action);
+  int code = 0;
+  std::string last_line;  // an error's one line, if any
   try {
+    // Numbers are parsed while the flags are (AddRealOption and its kin): their InvalidInput
+    // comes from app.parse like CLI11's own errors, and both are bad input.
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    std::cerr << "boa: error: " << e.what() << " (see boa --help)\n";
-    return 2;
-  }
-  try {
     // The environment's inputs are checked before any work, like the flags.
     if (max_memory_mb > 0) boa::SetMemoryBudgetMb(max_memory_mb);
     boa::MemoryBudgetMb();
     boa::KernelThreads();
     boa::ApplySimdChoice();  // a bad BOA_SIMD is bad input before any work starts
-    return action();
+    code = action();
+  } catch (const CLI::CallForHelp& e) {
+    code = app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    code = app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    code = 2;
+    last_line = std::string("boa: error: ") + e.what() + " (see boa --help)";
   } catch (const boa::InvalidInput& e) {
-    std::cerr << "boa: error: " << e.what() << '\n';
-    return 2;
+    code = 2;
+    last_line = std::string("boa: error: ") + e.what();
   } catch (const boa::NumericalFailure& e) {
-    std::cerr << "boa: numerical failure: " << e.what() << '\n';
-    return 1;
+    code = 1;
+    last_line = std::string("boa: numerical failure: ") + e.what();
   } catch (const std::bad_alloc&) {
-    std::cerr << "boa: error: out of memory: the requested instance or sweep is too large\n";
-    return 2;
+    code = 2;
+    last_line = "boa: error: out of memory: the requested instance or sweep is too large";
   } catch (const std::exception& e) {
-    std::cerr << "boa: internal error: " << e.what() << '\n';
-    return 3;
+    code = 3;
+    last_line = std::string("boa: internal error: ") + e.what();
   }
+  // The run is over: its last line and its exit are one step an interruption does not split
+  // (it would add a second line). std::exit, not return, so that the guard is still held.
+  const InterruptionGuard guard;
+  if (!last_line.empty()) std::cerr << OneLine(last_line) << '\n';
+  std::exit(code);
 }

@@ -1,7 +1,6 @@
 #include "boa_report/report.hpp"
 
 #include <fnmatch.h>
-#include <unistd.h>
 #include <cctype>
 #include <chrono>
 #include <cmath>
@@ -18,6 +17,7 @@
 #include "boa/runner.hpp"
 #include "boa/simd.hpp"
 #include "boa/sweep_catalog.hpp"
+#include "boa_report/atomic_file.hpp"
 #include "boa_report/command_support.hpp"
 #include "boa_report/figure_catalog.hpp"
 #include "boa_report/flake_audit.hpp"
@@ -362,8 +362,6 @@ json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
 int WriteReport(const ReportOptions& options) {
   const auto started = std::chrono::steady_clock::now();
   const fs::path out = fs::absolute(options.out).lexically_normal();
-  const fs::path staging =
-      out.parent_path() / ("." + out.filename().string() + ".partial-" + std::to_string(getpid()));
   // A mutation run's results (hours of work) survive the report, which replaces the folder.
   const std::optional<MutationResults> mutation = ReadMutationResults(out, MutantsFolder());
   std::vector<const Claim*> claims;
@@ -378,63 +376,58 @@ int WriteReport(const ReportOptions& options) {
     if (MatchesAny(builder.name, options.figures, used)) builders.push_back(&builder);
   }
   RequireEveryGlobUsed(options.figures, used, "--figures");
-  fs::remove_all(staging);
-  fs::create_directories(staging);
-  try {
-    for (const char* name : kMutationFiles) {
-      if (fs::exists(out / name)) fs::copy_file(out / name, staging / name);
-    }
-    Progress progress(static_cast<int>(claims.size() + builders.size() + 1), options.show_progress);
-    std::vector<Row> rows;
-    int failing = 0;
-    for (const Claim* selected : claims) {
-      const Claim& claim = *selected;
-      progress.Start(claim.id);
-      RunOptions run;
-      run.budget = options.budget;
-      run.seed_base = options.seed;
-      run.engine = CatalogRunEngine(claim, options.engine);
-      run.progress = [&](int done, int total) { progress.Update(done, total); };
-      Row row{&claim, RunClaim(claim, run), ""};
-      row.replay = RunReplay(claim, options.seed, options.budget, row.verdict.engine);
-      failing += !MatchesExpectation(claim, row.verdict);
-      progress.Finish(VerdictLabel(row.verdict));
-      rows.push_back(std::move(row));
-    }
-    progress.Start("flake audit");
-    const Engine sweep_engine = ResolveEngine(options.engine);
-    FlakeAudit audit;
-    audit.skipped_partial = claims.size() < Catalog().size();
-    if (!audit.skipped_partial) {
-      audit = RunFlakeAudit(options.budget, sweep_engine,
-                            [&](int done, int total) { progress.Update(done, total); });
-      std::ofstream(staging / "flake_audit.csv")
-          << SweepCsv(FindSweep("flake_audit"), options.budget, sweep_engine, audit.part, 0, 1);
-    }
-    progress.Finish(audit.skipped_partial ? "skipped (partial report)" : "done");
-    std::vector<Figure> figures;
-    for (const FigureBuilder* builder : builders) {
-      progress.Start("figure " + builder->name);
-      figures.push_back(BuildFigure(*builder, options.budget, sweep_engine,
-                                    [&](int done, int total) { progress.Update(done, total); }));
-      RenderFigure(figures.back(), staging);
-      progress.Finish("written");
-    }
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    // CI's error budget is the whole catalog's, whatever part of it this report ran.
-    const ErrorBudget budget = SuiteErrorBudget(Catalog());
-    WriteMarkdown(rows, audit, mutation, figures, budget, options, seconds, staging / "REPORT.md");
-    std::ofstream(staging / "summary.json")
-        << SummaryJson(rows, audit, mutation, figures, budget, options, seconds).dump(2) << '\n';
-    fs::remove_all(out);
-    fs::create_directories(out.parent_path());
-    fs::rename(staging, out);
-    return failing;
-  } catch (...) {
-    fs::remove_all(staging);
-    throw;
+  // Written into a staging folder and moved into place whole: a failed or interrupted run
+  // leaves the previous report as it was, and nothing beside it.
+  StagingFolder staged(out);
+  const fs::path& staging = staged.path();
+  for (const char* name : kMutationFiles) {
+    if (fs::exists(out / name)) fs::copy_file(out / name, staging / name);
   }
+  Progress progress(static_cast<int>(claims.size() + builders.size() + 1), options.show_progress);
+  std::vector<Row> rows;
+  int failing = 0;
+  for (const Claim* selected : claims) {
+    const Claim& claim = *selected;
+    progress.Start(claim.id);
+    RunOptions run;
+    run.budget = options.budget;
+    run.seed_base = options.seed;
+    run.engine = CatalogRunEngine(claim, options.engine);
+    run.progress = [&](int done, int total) { progress.Update(done, total); };
+    Row row{&claim, RunClaim(claim, run), ""};
+    row.replay = RunReplay(claim, options.seed, options.budget, row.verdict.engine);
+    failing += !MatchesExpectation(claim, row.verdict);
+    progress.Finish(VerdictLabel(row.verdict));
+    rows.push_back(std::move(row));
+  }
+  progress.Start("flake audit");
+  const Engine sweep_engine = ResolveEngine(options.engine);
+  FlakeAudit audit;
+  audit.skipped_partial = claims.size() < Catalog().size();
+  if (!audit.skipped_partial) {
+    audit = RunFlakeAudit(options.budget, sweep_engine,
+                          [&](int done, int total) { progress.Update(done, total); });
+    std::ofstream(staging / "flake_audit.csv")
+        << SweepCsv(FindSweep("flake_audit"), options.budget, sweep_engine, audit.part, 0, 1);
+  }
+  progress.Finish(audit.skipped_partial ? "skipped (partial report)" : "done");
+  std::vector<Figure> figures;
+  for (const FigureBuilder* builder : builders) {
+    progress.Start("figure " + builder->name);
+    figures.push_back(BuildFigure(*builder, options.budget, sweep_engine,
+                                  [&](int done, int total) { progress.Update(done, total); }));
+    RenderFigure(figures.back(), staging);
+    progress.Finish("written");
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  // CI's error budget is the whole catalog's, whatever part of it this report ran.
+  const ErrorBudget budget = SuiteErrorBudget(Catalog());
+  WriteMarkdown(rows, audit, mutation, figures, budget, options, seconds, staging / "REPORT.md");
+  std::ofstream(staging / "summary.json")
+      << SummaryJson(rows, audit, mutation, figures, budget, options, seconds).dump(2) << '\n';
+  staged.MoveIntoPlace();
+  return failing;
 }
 
 }  // namespace boa::report

@@ -1,7 +1,7 @@
 #include "boa_report/sweep_csv.hpp"
 
-#include <charconv>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <regex>
 #include <set>
@@ -9,6 +9,7 @@
 
 #include "boa/claim.hpp"
 #include "boa/error.hpp"
+#include "boa/number_input.hpp"
 #include "boa/simd.hpp"
 #include "boa_report/atomic_file.hpp"
 
@@ -38,13 +39,11 @@ std::string Body(const std::vector<int>& cells, const std::vector<Rows>& rows) {
 
 // A non-negative integer field of a part (a cell index, a shard count): anything else — a
 // corrupt or hand-edited part — is bad input naming the file and line.
-int CountAt(const std::string& text, const std::filesystem::path& file, int line) {
-  int value = -1;
-  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
-  Require(result.ec == std::errc() && result.ptr == text.data() + text.size() && value >= 0,
-          file.string() + ":" + std::to_string(line) + ": expected a non-negative integer, got '" +
-              text + "'");
-  return value;
+int CountAt(const std::string& text, const std::filesystem::path& file, int line,
+            const std::string& field) {
+  return static_cast<int>(ParseInteger(text,
+                                       file.string() + ":" + std::to_string(line) + ": " + field, 0,
+                                       std::numeric_limits<int>::max()));
 }
 
 // The merged part's simd field: the one target, or every target that computed a part ("avx2+avx3"),
@@ -84,7 +83,8 @@ std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts, bool 
     std::getline(in, second);
     std::smatch m;
     Require(std::regex_match(first, m, header), file.string() + " is not a sharded boa sweep part");
-    const int part_shards = CountAt(m[6], file, 1), part_total = CountAt(m[7], file, 1);
+    const int part_shards = CountAt(m[6], file, 1, "shard count"),
+              part_total = CountAt(m[7], file, 1, "cell count");
     if (name.empty()) {
       name = m[1];
       budget_text = m[2];
@@ -117,7 +117,7 @@ std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts, bool 
       const auto comma = line.find(',');
       const std::string where = file.string() + ":" + std::to_string(number);
       Require(comma != std::string::npos, where + ": malformed row '" + line + "'");
-      const int cell = CountAt(line.substr(0, comma), file, number);
+      const int cell = CountAt(line.substr(0, comma), file, number, "cell");
       Require(cell < total, where + ": cell " + std::to_string(cell) + " out of range");
       Require(seen_here.count(cell) || !lines_of_cell.count(cell),
               "cell " + std::to_string(cell) + " appears in more than one part");

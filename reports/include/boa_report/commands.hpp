@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "boa/claim.hpp"
+#include "boa/number_input.hpp"
 #include "boa/threshold_finder.hpp"
 #include "boa_report/command_support.hpp"
 
@@ -43,4 +44,14 @@ BisectionOptions ToBisectionOptions(const Claim& claim, const BisectionArgs& arg
 
 // --engine auto|direct|gram on a subcommand, parsed into `choice` (engine.hpp; default auto).
 void AddEngineOption(CLI::App& cmd, EngineChoice& choice);
+
+// Numeric options, read by the typed parsers (boa/number_input.hpp) into `target`, whose value
+// is the default: text outside the type and range is bad input naming the option. Every number
+// a subcommand takes goes through one of these.
+CLI::Option* AddUnsignedOption(CLI::App& cmd, const std::string& name, std::uint64_t& target,
+                               const std::string& help);
+CLI::Option* AddIntegerOption(CLI::App& cmd, const std::string& name, int& target, int lo, int hi,
+                              const std::string& help);
+CLI::Option* AddRealOption(CLI::App& cmd, const std::string& name, double& target,
+                           const RealRange& range, const std::string& help);
 }  // namespace boa::report

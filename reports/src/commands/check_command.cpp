@@ -89,10 +89,9 @@ void AddCheckCommand(CLI::App& app, Action& action) {
       "check", "Check one claim; exit 0 holds, 1 fails or inconclusive, 2 bad input");
   AddEngineOption(*cmd, args->engine);
   cmd->add_option("id", args->id, "Claim id (see `boa list`)")->required();
-  cmd->add_option("--seed", args->seed, "Seed base: instance i uses seed + i");
-  cmd->add_option("--instances", args->instances,
-                  "Number of instances (default or 0: the claim's at the budget)")
-      ->check(CLI::Range(0, 10000000));
+  AddUnsignedOption(*cmd, "--seed", args->seed, "Seed base: instance i uses seed + i");
+  AddIntegerOption(*cmd, "--instances", args->instances, 0, 10000000,
+                   "Number of instances (default or 0: the claim's at the budget)");
   cmd->add_option("--params", args->params, "Fix parameters: name=value,...");
   cmd->add_option("--budget", args->budget, "quick | default | full (instances and sweep sizes)");
   cmd->add_flag("--json", args->json, "Print the verdict as JSON");

@@ -28,7 +28,6 @@ struct ExploreArgs {
 };
 
 int RunExplore(const ExploreArgs& a) {
-  Require(a.minutes > 0 && a.minutes <= 24 * 60, "--minutes must be in (0, 1440]");
   const Budget budget = ParseBudget(a.budget);
   if (a.save) RequireWritableFolder("--corpus", a.corpus);
   std::mt19937_64 seeds(a.seed != 0 ? a.seed : std::random_device{}());
@@ -79,8 +78,8 @@ void AddExploreCommand(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand(
       "explore", "Run every claim with fresh seeds for a while; print unexpected verdicts");
   AddEngineOption(*cmd, a->engine);
-  cmd->add_option("--minutes", a->minutes, "How long (default 1)");
-  cmd->add_option("--seed", a->seed, "Seed of the seed sequence (default: fresh entropy)");
+  AddRealOption(*cmd, "--minutes", a->minutes, {0, 24 * 60, true, false}, "How long");
+  AddUnsignedOption(*cmd, "--seed", a->seed, "Seed of the seed sequence (0: fresh entropy)");
   cmd->add_option("--budget", a->budget, "quick | default | full (default quick)");
   cmd->add_flag("--save-counterexamples", a->save, "Keep every failure in the corpus");
   cmd->add_option("--corpus", a->corpus, "Corpus folder (default: properties/corpus)");

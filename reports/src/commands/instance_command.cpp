@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <limits>
 
 #include "boa/error.hpp"
 #include "boa/memory_budget.hpp"
@@ -70,24 +71,28 @@ void AddInstanceCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<InstanceArgs>();
   auto* cmd = app.add_subcommand("instance", "Write one instance with its GD trajectory as JSON");
   cmd->add_option("--model", a->options.model, "m1 | m2 (p only) | m2w (W and p) | m3 | m4 | m5");
-  cmd->add_option("--layers", a->options.layers, "m4: depth L (L − 1 self-attention layers)");
+  constexpr int kMaxInt = std::numeric_limits<int>::max();
+  constexpr RealRange kNonNegative{0};
+  AddIntegerOption(*cmd, "--layers", a->options.layers, 1, 8,
+                   "m4: depth L (L − 1 self-attention layers)");
   cmd->add_option("--data", a->options.data, "signal-noise | token-selection");
-  cmd->add_option("--n", a->n, "Samples");
-  cmd->add_option("--d", a->d, "Dimension");
-  cmd->add_option("--T", a->T, "Tokens per sample");
-  cmd->add_option("--eta", a->eta, "Label-flip rate in [0, 1)");
-  cmd->add_option("--snr", a->snr, "signal-noise: ‖μ‖/(σ√d)");
-  cmd->add_option("--mu-norm", a->mu_norm, "token-selection: ‖μ‖");
-  cmd->add_option("--rho", a->rho, "token-selection: weak-token strength ρ");
+  AddIntegerOption(*cmd, "--n", a->n, 2, kMaxInt, "Samples");
+  AddIntegerOption(*cmd, "--d", a->d, 3, kMaxInt, "Dimension");
+  AddIntegerOption(*cmd, "--T", a->T, 2, kMaxInt, "Tokens per sample");
+  AddRealOption(*cmd, "--eta", a->eta, {0, 1, false, true}, "Label-flip rate");
+  AddRealOption(*cmd, "--snr", a->snr, kNonNegative, "signal-noise: ‖μ‖/(σ√d)");
+  AddRealOption(*cmd, "--mu-norm", a->mu_norm, kNonNegative, "token-selection: ‖μ‖");
+  AddRealOption(*cmd, "--rho", a->rho, kNonNegative, "token-selection: weak-token strength ρ");
   cmd->add_option("--position", a->position, "signal-noise: first | random");
   cmd->add_option("--flips", a->flips, "bernoulli | exact | balanced-exact");
   cmd->add_option("--labels", a->labels, "token-selection: balanced | random");
-  cmd->add_option("--steps", a->options.steps, "GD steps");
+  AddIntegerOption(*cmd, "--steps", a->options.steps, 0, 100000, "GD steps");
   cmd->add_option("--schedule", a->options.schedule, "sa | sb (M1) | constant");
-  cmd->add_option("--lr", a->options.lr, "Step size of the constant schedule");
-  cmd->add_option("--weight-decay", a->options.weight_decay, "Weight decay λ");
-  cmd->add_option("--omega", a->options.omega, "Gaussian init scale ω (0: zero init)");
-  cmd->add_option("--seed", a->options.seed, "Seed");
+  AddRealOption(*cmd, "--lr", a->options.lr, kAnyFinite, "Step size of the constant schedule");
+  AddRealOption(*cmd, "--weight-decay", a->options.weight_decay, kNonNegative, "Weight decay λ");
+  AddRealOption(*cmd, "--omega", a->options.omega, kNonNegative,
+                "Gaussian init scale ω (0: zero init)");
+  AddUnsignedOption(*cmd, "--seed", a->options.seed, "Seed");
   cmd->add_option("--out", a->out, "Output JSON file")->required();
   cmd->callback([&action, a, cmd] { action = [a, cmd] { return RunInstance(*cmd, *a); }; });
 }

@@ -18,7 +18,7 @@ void AddReportCommand(CLI::App& app, Action& action) {
   AddEngineOption(*cmd, options->engine);
   cmd->add_option("--out", *out, "Output folder");
   cmd->add_option("--budget", *budget, "quick | default | full");
-  cmd->add_option("--seed", options->seed, "Seed base");
+  AddUnsignedOption(*cmd, "--seed", options->seed, "Seed base");
   cmd->add_option("--claims", options->claims,
                   "Only the claims whose id matches one of these globs (default *: every claim; "
                   "a partial report skips the flake audit)")

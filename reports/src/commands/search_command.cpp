@@ -56,9 +56,8 @@ void AddSearchCommand(CLI::App& app, Action& action) {
                                  "Steer instances toward a claim's boundary; report the worst one");
   AddEngineOption(*cmd, a->engine);
   cmd->add_option("id", a->id, "Claim id")->required();
-  cmd->add_option("--evaluations", a->evaluations, "Instances to evaluate (default 400)")
-      ->check(CLI::Range(1, 10000000));
-  cmd->add_option("--seed", a->seed, "Search seed");
+  AddIntegerOption(*cmd, "--evaluations", a->evaluations, 1, 10000000, "Instances to evaluate");
+  AddUnsignedOption(*cmd, "--seed", a->seed, "Search seed");
   cmd->add_option("--params", a->params, "Fixed parameters: name=value,...");
   cmd->add_option("--budget", a->budget, "quick | default | full");
   cmd->callback([&action, a] { action = [a] { return RunSearch(*a); }; });

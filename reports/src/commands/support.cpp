@@ -2,10 +2,12 @@
 #include <unistd.h>
 #include <cstdio>
 #include <set>
-#include <sstream>
+#include <string_view>
+#include <type_traits>
 
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
+#include "boa/format.hpp"
 #include "boa_report/commands.hpp"
 
 namespace boa::report {
@@ -33,6 +35,52 @@ void AddEngineOption(CLI::App& cmd, EngineChoice& choice) {
       ->check(CLI::IsMember({"auto", "direct", "gram"}));
 }
 
+namespace {
+
+// The one way a number reaches a subcommand: CLI11 hands over the text, `parse` (a typed parser
+// of number_input.hpp) checks and converts it, and its InvalidInput ends the program with exit 2.
+// The help shows the type with its range, and the default unless it lies outside the range (it
+// then means "not given": e.g. `instance --n`, whose default is the generator's).
+template <typename T, typename Parse>
+CLI::Option* AddNumberOption(CLI::App& cmd, const std::string& name, T& target,
+                             const std::string& help, const std::string& type, bool show_default,
+                             Parse parse) {
+  return cmd
+      .add_option_function<std::string>(
+          name, [&target, name, parse](const std::string& text) { target = parse(text, name); },
+          help)
+      ->type_name(type)
+      ->default_str(!show_default           ? std::string()
+                    : std::is_integral_v<T> ? std::to_string(target)
+                                            : FormatNumber(target));
+}
+
+}  // namespace
+
+CLI::Option* AddUnsignedOption(CLI::App& cmd, const std::string& name, std::uint64_t& target,
+                               const std::string& help) {
+  return AddNumberOption(cmd, name, target, help, "UINT64", true, ParseUnsigned);
+}
+
+CLI::Option* AddIntegerOption(CLI::App& cmd, const std::string& name, int& target, int lo, int hi,
+                              const std::string& help) {
+  const std::string type = "INT[" + std::to_string(lo) + "," + std::to_string(hi) + "]";
+  return AddNumberOption(cmd, name, target, help, type, lo <= target && target <= hi,
+                         [lo, hi](std::string_view text, const std::string& what) {
+                           return static_cast<int>(ParseInteger(text, what, lo, hi));
+                         });
+}
+
+CLI::Option* AddRealOption(CLI::App& cmd, const std::string& name, double& target,
+                           const RealRange& range, const std::string& help) {
+  std::string within = ToString(range);
+  std::erase(within, ' ');
+  return AddNumberOption(cmd, name, target, help, "REAL" + within, Contains(range, target),
+                         [range](std::string_view text, const std::string& what) {
+                           return ParseReal(text, what, range);
+                         });
+}
+
 EngineChoice CatalogRunEngine(const Claim& claim, EngineChoice choice) {
   return claim.gram_form ? choice : EngineChoice::kAuto;
 }
@@ -58,17 +106,13 @@ void AddBisectionFlags(CLI::App& cmd, BisectionArgs& a, const std::string& vary_
   AddEngineOption(cmd, a.engine);
   cmd.add_option("id", a.id, "Claim id")->required();
   cmd.add_option(vary_flag, a.vary, "Parameter to bisect")->required();
-  cmd.add_option("--lo", a.lo, "Low end of the bracket")->required();
-  cmd.add_option("--hi", a.hi, "High end of the bracket")->required();
+  AddRealOption(cmd, "--lo", a.lo, kAnyFinite, "Low end of the bracket")->required();
+  AddRealOption(cmd, "--hi", a.hi, kAnyFinite, "High end of the bracket")->required();
   cmd.add_flag("--log", a.log_scale, "Bisect geometrically (lo > 0)");
-  cmd.add_option("--steps", a.steps, "Bisection steps")
-      ->capture_default_str()
-      ->check(CLI::Range(0, 60));
-  cmd.add_option("--instances", a.instances, "Instances per probe")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1000000));
+  AddIntegerOption(cmd, "--steps", a.steps, 0, 60, "Bisection steps");
+  AddIntegerOption(cmd, "--instances", a.instances, 1, 1000000, "Instances per probe");
   cmd.add_option("--params", a.params, "Other fixed parameters: name=value,...");
-  cmd.add_option("--seed", a.seed, "Seed base (the same seeds at every probe)");
+  AddUnsignedOption(cmd, "--seed", a.seed, "Seed base (the same seeds at every probe)");
   cmd.add_option("--budget", a.budget, "quick | default | full (the claim's sweep sizes)");
 }
 
@@ -97,10 +141,8 @@ std::pair<std::string, std::vector<double>> ParseSweep(const std::string& text) 
           "malformed sweep '" + text + "': expected name=v1,v2,...");
   const std::string name = text.substr(0, eq);
   std::vector<double> values;
-  std::stringstream list(text.substr(eq + 1));
-  std::string item;
-  while (std::getline(list, item, ','))
-    values.push_back(RealParam(ParseParams(name + "=" + item), name));
+  for (const std::string_view item : ListItems(std::string_view(text).substr(eq + 1)))
+    values.push_back(ParseReal(item, "--over value of " + name));
   Require(!values.empty(), "sweep '" + text + "' has no values");
   Require(std::set<double>(values.begin(), values.end()).size() == values.size(),
           "sweep '" + text + "' repeats a value");

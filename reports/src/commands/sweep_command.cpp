@@ -9,7 +9,6 @@
 // sweep with one engine only runs that one, and the part's header names the engine it ran on.
 #include <cstdio>
 #include <filesystem>
-#include <regex>
 
 #include "boa/error.hpp"
 #include "boa/sweep_catalog.hpp"
@@ -51,11 +50,12 @@ int RunSweepCommand(const SweepArgs& a) {
   const Sweep& sweep = FindSweep(words[0]);
   Require(a.engine == "direct" || a.engine == "gram", "--engine must be direct or gram");
   const Engine engine = a.engine == "gram" ? Engine::kGram : Engine::kDirect;
-  std::smatch m;
-  Require(std::regex_match(a.shard, m, std::regex(R"((\d{1,6})/(\d{1,6}))")),
-          "--shard must be k/N (e.g. 3/8)");
-  const int shard = std::stoi(m[1]), shards = std::stoi(m[2]);
-  Require(a.threads >= 0 && a.threads <= 1024, "--threads must be in [0, 1024] (0: every core)");
+  const auto slash = a.shard.find('/');
+  Require(slash != std::string::npos, "--shard must be k/N, e.g. 3/8 (got '" + a.shard + "')");
+  const int shards =
+      static_cast<int>(ParseInteger(a.shard.substr(slash + 1), "--shard's N", 1, 1000000));
+  const int shard =
+      static_cast<int>(ParseInteger(a.shard.substr(0, slash), "--shard's k", 0, shards - 1));
   const Budget budget = ParseBudget(a.budget);
   const auto progress = TerminalProgress("cell");
   const SweepPart part = RunSweep(sweep, budget, engine, shard, shards, a.threads, progress);
@@ -78,7 +78,7 @@ void AddSweepCommand(CLI::App& app, Action& action) {
       "direct | gram (default): the engine of sweeps with both; a sweep with one runs that one");
   cmd->add_option("--budget", a->budget, "quick | default | full");
   cmd->add_option("--shard", a->shard, "k/N: run cells c with c mod N = k");
-  cmd->add_option("--threads", a->threads, "Worker threads (default 0: every core)");
+  AddIntegerOption(*cmd, "--threads", a->threads, 0, 1024, "Worker threads (0: every core)");
   cmd->add_flag("--accept-mixed-simd", a->accept_mixed_simd,
                 "merge: accept parts from SIMD targets whose results differ in the last bits");
   cmd->add_option("--out", a->out, "Output CSV");

@@ -12,6 +12,7 @@
 #include "boa_report/atomic_file.hpp"
 #include "boa_report/commands.hpp"
 #include "boa_report/figure.hpp"
+#include "boa_report/partial_output.hpp"
 
 namespace boa::report {
 namespace {
@@ -71,8 +72,11 @@ int RunThreshold(const ThresholdArgs& a) {
   figure.series = {{a.vary + "_estimate", "flip point (bisection midpoint)", "linespoints"},
                    {a.vary + "_lower", "bracket low end", "points"},
                    {a.vary + "_upper", "bracket high end", "points"}};
-  std::filesystem::create_directories(dir);
-  RenderFigure(figure, dir);
+  {
+    const InterruptionGuard guard;  // the folder appears with its figure, or not at all
+    std::filesystem::create_directories(dir);
+    RenderFigure(figure, dir);
+  }
   std::printf("wrote %s/threshold.csv and threshold.svg\n", dir.string().c_str());
   return 0;
 }

@@ -1,13 +1,12 @@
 #include "boa/memory_budget.hpp"
 
 #include <atomic>
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
 
 #include "boa/error.hpp"
 #include "boa/format.hpp"
+#include "boa/number_input.hpp"
 
 namespace boa {
 namespace {
@@ -15,12 +14,7 @@ namespace {
 double FromEnvironment() {
   const char* value = std::getenv("BOA_MAX_MEMORY_MB");
   if (value == nullptr || *value == '\0') return kDefaultMemoryBudgetMb;
-  double mb = 0;
-  const char* end = value + std::strlen(value);
-  const auto result = std::from_chars(value, end, mb);
-  Require(result.ec == std::errc() && result.ptr == end && std::isfinite(mb) && mb > 0,
-          std::string("BOA_MAX_MEMORY_MB must be a positive number of MB (got '") + value + "')");
-  return mb;
+  return ParseReal(value, "BOA_MAX_MEMORY_MB (in MB)", kPositive);
 }
 
 // 0: not set yet, read from the environment on first use (a flag set first wins over it).

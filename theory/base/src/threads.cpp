@@ -1,12 +1,11 @@
 #include "boa/threads.hpp"
 
 #include <atomic>
-#include <charconv>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 
 #include "boa/error.hpp"
+#include "boa/number_input.hpp"
 
 namespace boa {
 namespace {
@@ -15,14 +14,7 @@ namespace {
 int ThreadsFromEnvironment() {
   const char* value = std::getenv("BOA_THREADS");
   if (value == nullptr || *value == '\0') return 1;
-  int threads = 0;
-  const char* end = value + std::strlen(value);
-  const auto result = std::from_chars(value, end, threads);
-  Require(
-      result.ec == std::errc() && result.ptr == end && threads >= 1 && threads <= kMaxKernelThreads,
-      "BOA_THREADS must be an integer in [1, " + std::to_string(kMaxKernelThreads) + "] (got '" +
-          value + "')");
-  return threads;
+  return static_cast<int>(ParseInteger(value, "BOA_THREADS", 1, kMaxKernelThreads));
 }
 
 std::atomic<int>& Threads() {

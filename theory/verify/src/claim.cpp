@@ -1,14 +1,14 @@
 #include "boa/claim.hpp"
 
-#include <charconv>
 #include <map>
 #include <mutex>
 #include <tuple>
 #include <cmath>
-#include <sstream>
+#include <string_view>
 
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
+#include "boa/number_input.hpp"
 #include "boa/rng.hpp"
 #include "boa/sequential_test.hpp"
 #include "boa/stats.hpp"
@@ -92,19 +92,12 @@ std::string FormatParams(const Params& params) {
 
 Params ParseParams(const std::string& text) {
   Params params;
-  std::stringstream stream(text);
-  std::string item;
-  while (std::getline(stream, item, ',')) {
-    if (item.empty()) continue;
+  for (const std::string_view item : ListItems(text)) {
     const auto eq = item.find('=');
-    Require(eq != std::string::npos && eq > 0,
-            "malformed parameter '" + item + "': expected name=value");
-    const std::string name = item.substr(0, eq), value = item.substr(eq + 1);
-    double x = 0;
-    const auto result = std::from_chars(value.data(), value.data() + value.size(), x);
-    Require(result.ec == std::errc() && result.ptr == value.data() + value.size() && !value.empty(),
-            "malformed number '" + value + "' for parameter " + name);
-    Require(std::isfinite(x), "parameter " + name + " must be finite (got " + value + ")");
+    Require(eq != std::string_view::npos && eq > 0, "malformed parameter '" + std::string(item) +
+                                                        "' in '" + text + "': expected name=value");
+    const std::string name(item.substr(0, eq));
+    const double x = ParseReal(item.substr(eq + 1), "parameter " + name);
     Require(params.emplace(name, x).second, "parameter " + name + " is given twice");
   }
   return params;
@@ -119,7 +112,8 @@ double RealParam(const Params& params, const std::string& name) {
 int IntParam(const Params& params, const std::string& name) {
   const double x = RealParam(params, name);
   Require(x == std::floor(x) && std::fabs(x) < 1e9,
-          "parameter " + name + " must be an integer (got " + FormatNumber(x) + ")");
+          "parameter " + name + " must be an integer of magnitude below 1e9 (got " +
+              FormatNumber(x) + ")");
   return static_cast<int>(x);
 }
 
