@@ -58,7 +58,8 @@ TEST(Catalog, EveryClaimCarriesItsPerElementProvenance) {
       convention |= e.origin == Origin::kConvention;
       paper |= e.origin == Origin::kPaper;
     }
-    EXPECT_TRUE(names.count("statement")) << claim.id << " does not say where its statement is from";
+    EXPECT_TRUE(names.count("statement"))
+        << claim.id << " does not say where its statement is from";
     EXPECT_TRUE(names.count("setting")) << claim.id << " does not say where its setting is from";
     if (claim.provenance == Provenance::kPaper) {
       EXPECT_FALSE(convention) << claim.id << " is labelled paper but uses a constant of boa's";

@@ -3,8 +3,8 @@
 //
 // Both are unbiased estimates of the same probability from independent samples; the check is a
 // two-proportion z-test at α = 1e-6 (|p̂₁ − p̂₂| ≤ z_{1−α/2}·√(p̄(1−p̄)(1/N₁ + 1/N₂)), z = 4.89).
-// Seeds are fixed; with fresh seeds each check falsely fails with probability ≤ 1e-6; 7 checks in all
-// (three two-proportion tests, four seeds of the exact integral).
+// Seeds are fixed; with fresh seeds each check falsely fails with probability ≤ 1e-6. The file
+// makes 7 checks in all (three two-proportion tests, four seeds of the exact integral).
 #include <cmath>
 
 #include <gtest/gtest.h>

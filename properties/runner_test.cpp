@@ -9,8 +9,8 @@
 #include "boa/catalog.hpp"
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
-#include "boa/rate_records.hpp"
 #include "boa/exponent_plan.hpp"
+#include "boa/rate_records.hpp"
 #include "boa/rng.hpp"
 #include "boa/runner.hpp"
 #include "boa/sequential_test.hpp"
@@ -98,7 +98,7 @@ TEST(Runner, ProbabilisticVerdictIsTheSequentialTestsDecision) {
   const Verdict holds = RunClaim(PeriodicClaim(20), o);  // 5% failures ≤ δ = 10%
   EXPECT_EQ(holds.status, Status::kHolds);
   EXPECT_LT(holds.instances, CiInstances(PeriodicClaim(20)));  // it stopped when evidence decided
-  const Verdict fails = RunClaim(PeriodicClaim(2), o);  // 50% failures ≥ δ₁ = 30%
+  const Verdict fails = RunClaim(PeriodicClaim(2), o);         // 50% failures ≥ δ₁ = 30%
   EXPECT_EQ(fails.status, Status::kFails);
   EXPECT_LT(fails.instances, CiInstances(PeriodicClaim(2)));
   EXPECT_GT(fails.rate_lower, 0.1);
@@ -329,8 +329,7 @@ TEST(Runner, ProbabilisticClaimsTakeTheirCapFromTheRule) {
     const bool finding = claim.expected == Expectation::kFails;
     const double rate = finding ? FindingRateLowerBound(claim) : claim.delta;
     const ExpectedDecision expected = finding ? ExpectedDecision::kFails : ExpectedDecision::kHolds;
-    const double allowed =
-        std::max(kClaimErrorBudget, 1.1 * ErrorFloor(plan, expected, rate));
+    const double allowed = std::max(kClaimErrorBudget, 1.1 * ErrorFloor(plan, expected, rate));
     EXPECT_LE(ErrorRate(plan, expected, rate), allowed) << claim.id;
     if (!finding) {
       EXPECT_EQ(allowed, kClaimErrorBudget) << claim.id;  // P_δ[fails] ≤ α

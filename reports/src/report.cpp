@@ -149,8 +149,8 @@ void WriteFindings(std::ostream& md, const std::vector<Row>& rows) {
     if (finding) md << c.finding << "\n\n" << ConventionsLine(c);
     md << "Measured here: " << v.summary << ".\n\nReplay: `" << r.replay << "`\n\n";
     if (v.counterexample) {
-      md << Capitalised(FailingInstanceLabel(c, v)) << ": " << v.counterexample->explanation << "  \nIts replay: `"
-         << v.counterexample->replay << "`\n\n";
+      md << Capitalised(FailingInstanceLabel(c, v)) << ": " << v.counterexample->explanation
+         << "  \nIts replay: `" << v.counterexample->replay << "`\n\n";
     }
   }
   if (count == 0) md << "None.\n\n";
@@ -171,8 +171,8 @@ void WriteQualifiedHolds(std::ostream& md, const std::vector<Row>& rows) {
     ++count;
     md << "- `" << r.claim->id << "`: " << v.failures << " of " << v.instances
        << " failed, estimate " << Short(static_cast<double>(v.failures) / v.instances)
-       << ", 95% interval [" << Short(v.rate_lower) << ", " << Short(v.rate_upper) << "] against δ = "
-       << Short(r.claim->delta) << ", δ₁ = " << Short(r.claim->delta_alt)
+       << ", 95% interval [" << Short(v.rate_lower) << ", " << Short(v.rate_upper)
+       << "] against δ = " << Short(r.claim->delta) << ", δ₁ = " << Short(r.claim->delta_alt)
        << (v.rate_lower > r.claim->delta ? " — **above δ at 95%**" : "") << "\n";
   }
   md << (count == 0 ? "None.\n\n" : "\n");
@@ -281,7 +281,8 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
     }
     md << "Reproduce: `" << r.replay << "`\n\n";
     if (v.counterexample) {
-      md << Capitalised(FailingInstanceLabel(c, v)) << " (" << v.counterexample->shrink_steps << " shrink steps): " << v.counterexample->explanation << "  \nReplay: `"
+      md << Capitalised(FailingInstanceLabel(c, v)) << " (" << v.counterexample->shrink_steps
+         << " shrink steps): " << v.counterexample->explanation << "  \nReplay: `"
          << v.counterexample->replay << "`\n\n";
     }
     if (!v.measured.empty()) {

@@ -1,10 +1,10 @@
 #include "boa/claim.hpp"
 
+#include <cmath>
 #include <map>
 #include <mutex>
-#include <tuple>
-#include <cmath>
 #include <string_view>
+#include <tuple>
 
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
@@ -119,8 +119,10 @@ int IntParam(const Params& params, const std::string& name) {
 
 double FindingRateLowerBound(const Claim& claim) {
   Require(claim.rate_record.has_value(),
-          "finding " + claim.id + " has no rate record: run theory/claims/records/measure_rates.py "
-          "--claims " + claim.id);
+          "finding " + claim.id +
+              " has no rate record: run theory/claims/records/measure_rates.py "
+              "--claims " +
+              claim.id);
   return ClopperPearsonLower(claim.rate_record->failures, claim.rate_record->instances, 0.05);
 }
 
@@ -137,8 +139,8 @@ int SequentialCap(const Claim& claim) {
   const std::lock_guard<std::mutex> lock(mutex);
   const auto it = caps.find(key);
   if (it != caps.end()) return it->second;
-  const int cap = CapFor(plan, finding ? ExpectedDecision::kFails : ExpectedDecision::kHolds,
-                         rate, kClaimErrorBudget);
+  const int cap = CapFor(plan, finding ? ExpectedDecision::kFails : ExpectedDecision::kHolds, rate,
+                         kClaimErrorBudget);
   caps.emplace(key, cap);
   return cap;
 }

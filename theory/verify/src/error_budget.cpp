@@ -89,7 +89,8 @@ ErrorBudget SuiteErrorBudget(const std::vector<Claim>& claims) {
     }
     Require(claim.rate_record.has_value(),
             "claim " + claim.id + " has no rate record (theory/claims/records/measure_rates.py)");
-    Add(budget, claim.id, "health", HealthFailureBound(plan, RejectionRateUpper(*claim.rate_record)));
+    Add(budget, claim.id, "health",
+        HealthFailureBound(plan, RejectionRateUpper(*claim.rate_record)));
   }
   for (const GeneratorTest& test : GeneratorTests()) {
     Add(budget, test.file, "generator test", test.checks * test.alpha);

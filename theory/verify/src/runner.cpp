@@ -122,8 +122,9 @@ void JudgeExponents(const Claim& claim, const std::vector<double>& exponents, Ve
             << Short(rule.predicted) << " ± " << Short(rule.deviation);
   }
   summary << ": " << ToString(verdict.status) << " (α = " << Short(rule.alpha)
-          << ", β = " << Short(rule.beta) << "); planned at σ ≤ " << Short(ExponentSdUpperBound(claim))
-          << " (95% bound of the recorded " << Short(claim.exponent_sd) << ")"
+          << ", β = " << Short(rule.beta) << "); planned at σ ≤ "
+          << Short(ExponentSdUpperBound(claim)) << " (95% bound of the recorded "
+          << Short(claim.exponent_sd) << ")"
           << ": power " << Short(p.power_holds) << " to hold at "
           << Short(rule.below ? edge - rule.deviation : rule.predicted) << ", "
           << Short(p.power_fails) << " to fail at "

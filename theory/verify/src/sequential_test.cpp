@@ -124,8 +124,7 @@ OperatingPoint Operate(const SequentialPlan& plan, double rate) {
   return op;
 }
 
-RateInterval SequentialInterval(const SequentialPlan& plan, int failures, int trials,
-                                double tail) {
+RateInterval SequentialInterval(const SequentialPlan& plan, int failures, int trials, double tail) {
   const SequentialDecision d = Decide(plan, failures, trials);
   Require(d != SequentialDecision::kContinue || trials == plan.cap,
           "a sequential interval needs a run that stopped");
@@ -149,8 +148,8 @@ RateInterval SequentialInterval(const SequentialPlan& plan, int failures, int tr
     }
     // P[outcome ≤ observed] = 1 − P[outcome > observed] = 1 − high + P[outcome = observed].
     const double same = d == SequentialDecision::kFails   ? law.fails_at[trials]
-                  : d == SequentialDecision::kHolds ? law.holds_at[trials]
-                                                    : law.undecided[failures];
+                        : d == SequentialDecision::kHolds ? law.holds_at[trials]
+                                                          : law.undecided[failures];
     return std::pair{high, 1 - high + same};
   };
   auto solve = [&](auto tail_of, bool increasing) {
@@ -197,9 +196,8 @@ int CapFor(SequentialPlan plan, ExpectedDecision expected, double rate, double b
     return hi;
   };
   const int for_power = smallest([](const SequentialPlan& p) { return Power(p) >= 0.9; });
-  const int for_error = smallest([&](const SequentialPlan& p) {
-    return ErrorRate(p, expected, rate) <= target;
-  });
+  const int for_error =
+      smallest([&](const SequentialPlan& p) { return ErrorRate(p, expected, rate) <= target; });
   return std::max(for_power, for_error);
 }
 

@@ -96,7 +96,7 @@ struct RateRecord {
   std::uint64_t seed_base = 0;
   int instances = 0;  // counted: inside the hypothesis
   int failures = 0;
-  int rejected = 0;  // draws outside the hypothesis
+  int rejected = 0;    // draws outside the hypothesis
   std::string commit;  // the commit it was measured at
 };
 // The seed base of the record's measurements (disjoint from CI's 1, the flake audit's

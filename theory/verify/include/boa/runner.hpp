@@ -102,7 +102,6 @@ std::string FailingInstanceLabel(const Claim& claim, const Verdict& verdict);
 bool MatchesExpectation(const Claim& claim, const Verdict& verdict);
 Status ExpectedStatus(const Claim& claim);
 
-
 // One instance, judged: the one rule every caller (the runner, ctest's CheckClaimAsProperty, the
 // corpus replay, targeted search) applies. A check that throws InvalidInput — the caller's bad
 // input — propagates it; a check that throws anything else (NumericalFailure: a diverging run, a
