@@ -115,6 +115,14 @@ Claim ThresholdDimensionClaim(ThresholdRoute route) {
   c.predicted_exponent = 0;
   c.deviation = kExponentDeviation;
   c.gram_form = true;
+  // Both routes' elements; each claim adds its route's.
+  c.elements = {
+      prov::SnrFreeOfDimensionStatement(),
+      prov::SnrDimensionSweepSetting(),
+      prov::ThresholdLocator(),
+      prov::FitRegimeCutoffs(),
+      prov::ExponentTolerance(),
+  };
   return c;
 }
 
@@ -193,16 +201,11 @@ Claim Magen24SnrThresholdDimension() {
   c.source =
       "[M] SNR threshold Θ(1/√n) free of d (Thms 6/8/10), against Kou et al.'s "
       "Θ(1/(√n·d^{1/4}))";
-  c.elements = {
-      prov::SnrFreeOfDimensionStatement(),
-      prov::SnrDimensionSweepSetting(),
-      prov::ThresholdLocator(),
-      prov::FitRegimeCutoffs(),
-      prov::ExponentTolerance(),
-      {"route: the max-margin solution", Origin::kPaper,
-       "the rule of Thms 6/8/10 as the discussion describes them ('Fully Converged Solutions')"},
-      prov::AttentionScale(),
-  };
+  c.elements.insert(
+      c.elements.end(),
+      {{"route: the max-margin solution", Origin::kPaper,
+        "the rule of Thms 6/8/10 as the discussion describes them ('Fully Converged Solutions')"},
+       prov::AttentionScale()});
   c.instances = 5;  // the smallest N planned from σ (exponent_plan.hpp)
   c.exponent_sd = 0.00522;
   c.exponent_sd_replicates = 100;
@@ -218,15 +221,8 @@ Claim Magen24SnrThresholdDimensionSA() {
   c.id = "magen24.snr.threshold_dimension_sa";
   c.title = "At fixed n the SNR threshold after two GD steps (schedule SA) does not depend on d";
   c.source = "[M] SNR threshold Θ(1/√n) free of d, for the two-step theorem's schedule";
-  c.elements = {
-      prov::SnrFreeOfDimensionStatement(),
-      prov::SnrDimensionSweepSetting(),
-      prov::ThresholdLocator(),
-      prov::FitRegimeCutoffs(),
-      prov::ExponentTolerance(),
-      {"route: two GD steps of schedule SA", Origin::kConvention,
-       "THEORY.md §3: the paper's step sizes are not available"},
-  };
+  c.elements.push_back({"route: two GD steps of schedule SA", Origin::kConvention,
+                        "THEORY.md §3: the paper's step sizes are not available"});
   c.instances = 5;  // the smallest N planned from σ (exponent_plan.hpp)
   c.exponent_sd = 0.00775;
   c.exponent_sd_replicates = 100;
