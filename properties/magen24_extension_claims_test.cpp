@@ -27,6 +27,7 @@ TEST(Magen24ExtensionClaims, LinearClassifierExtensionRunsCleanly) {
   ExpectClaimVerdict("magen24.extension.vs_linear");
 }
 
+// A finding (issue 35): at T = 5 the mean entropy falls below boa's 0.9 in more than half the draws.
 TEST(Magen24ExtensionClaimsStatistical, NoisySamplesSpreadTheirAttentionOverTheNoiseTokens) {
   ExpectClaimVerdict("magen24.extension.multi_token_spread");
 }

@@ -1,5 +1,6 @@
 #include "boa/claim.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <mutex>
@@ -153,6 +154,13 @@ SequentialPlan PlanOf(const Claim& claim, int cap) {
   // A finding must not "hold" by chance either: its acceptance boundary is as far as its
   // rejection boundary, so CI's "fails" is as robust as a true claim's "holds".
   plan.beta = claim.expected == Expectation::kFails ? claim.alpha : kSprtBeta;
+  if (claim.expected == Expectation::kFails && claim.kind == ClaimKind::kProbabilistic) {
+    const double r = FindingRateLowerBound(claim);
+    Require(r > claim.delta, "finding " + claim.id + ": its recorded rate's lower bound " +
+                                 FormatNumber(r) + " is not above δ = " +
+                                 FormatNumber(claim.delta) + "; the record does not support it");
+    plan.delta_alt = std::min(claim.delta_alt, r);
+  }
   plan.cap = cap;
   return plan;
 }

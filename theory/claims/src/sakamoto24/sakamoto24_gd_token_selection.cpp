@@ -84,8 +84,21 @@ Claim Sakamoto24GdTokenSelection() {
   // Thm 4.2's conclusion for random draws of its setting: δ = 0.1 (THEORY.md §4.4, "theorem
   // conclusion"). Some seeds leave one noisy sample unfitted (train 0.95; seed 3 is the first,
   // kept in the corpus). An earlier version allowed a failure rate of 0.35, taken from a rate
-  // measured on this code; that is withdrawn.
+  // measured on this code; that is withdrawn. Issue 35: the record's rate (0.2) lies above δ, so
+  // the statement read at the authors' horizon is a finding, tested at the record's lower bound.
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.expected = Expectation::kFails;
+  c.finding =
+      "At the authors' horizon (1000 steps) one noisy sample (rarely two) is left unfitted in 80 "
+      "of 400 draws (seeds 1000000000.., the rate record; 95% interval [0.16, 0.24]): 76 of the "
+      "80 fail by train accuracy 0.95 or 0.90 alone or with a noisy sample not on a flipped-sign "
+      "token, 4 by the selection alone; the clean test accuracy is 1 and every clean sample "
+      "selects its relevant token in all 400. The failure shrinks along the horizon, the limit the "
+      "theorem's τ ≥ T₀ takes: at 4000 steps 7 of 200 of the same draws fail (0.035, `./boa check "
+      "sakamoto24.gd.token_selection --params steps=4000 --seed 1000000000 --instances 200 "
+      "--run-to-cap`), all of them among the 80. Reading the conclusion at step 1000 is boa's "
+      "convention; the rate at 1000 steps is a finite-horizon deviation, not a refutation of Thm "
+      "4.2.";
   return c;
 }
 

@@ -210,7 +210,11 @@ double RealParam(const Params& params, const std::string& name);
 // rate record.
 int SequentialCap(const Claim& claim);
 // The plan of a probabilistic claim's run with `cap` instances: δ, δ₁, α from the claim; β =
-// kSprtBeta for a claim expected to hold, α for a finding.
+// kSprtBeta for a claim expected to hold, α for a finding. A finding's alternative is the smaller
+// of δ₁ and its recorded rate's lower bound r: a finding whose rate lies between δ and δ₁ (where
+// an SPRT planned at δ₁ drifts either way) is tested where its record puts it, so its CI verdict
+// "fails" has probability ≥ 1 − β at r by Ville's inequality. The null δ, and with it the
+// guarantee P_δ[fails] ≤ α, is the statement's; a finding whose r is not above δ is an error.
 SequentialPlan PlanOf(const Claim& claim, int cap);
 // A finding's planning rate: the one-sided 95% Clopper–Pearson lower bound of its record.
 double FindingRateLowerBound(const Claim& claim);
