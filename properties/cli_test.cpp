@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -64,6 +67,43 @@ TEST(Cli, BadInputGetsOneLineAndExitCodeTwo) {
   ExpectBadInput(
       "threshold core.softmax.stable --vary shift --lo 1 --hi 2 --over T=2,4 --out /proc/boa-never");
   ExpectBadInput("instance --out /proc/boa-never.json");
+}
+
+TEST(Cli, MistypesGetTheNearestName) {
+  const auto hint = [](const std::string& arguments) { return RunBoa(arguments).err; };
+  EXPECT_NE(hint("check magen42.gd.two_step_benign").find("'magen24.gd.two_step_benign'"),
+            std::string::npos);
+  EXPECT_NE(hint("check two_step_benign").find("'magen24.gd.two_step_benign'"), std::string::npos);
+  EXPECT_NE(hint("check Core.softmax.stable").find("'core.softmax.stable'"), std::string::npos);
+  EXPECT_NE(hint("check core.softmax.stable --sed 3").find("'--seed'"), std::string::npos);
+  EXPECT_NE(hint("chek core.softmax.stable").find("'check'"), std::string::npos);
+  EXPECT_NE(hint("check core.softmax.stable --params TT=3").find("'T'"), std::string::npos);
+}
+
+// One front door: `./boa --help` and `./boa help` list the wrapper's commands and every command
+// of the program.
+TEST(Cli, WrapperHelpListsEveryCommandOfTheProgram) {
+  const CommandResult program = RunBoa("--help");
+  std::vector<std::string> commands;
+  std::istringstream lines(program.out.substr(program.out.find("Subcommands:")));
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("  ", 0) == 0) commands.push_back(line.substr(2, line.find(' ', 2) - 2));
+  }
+  ASSERT_GE(commands.size(), 10u) << program.out;
+  for (const std::string& door : {"--help", "help"}) {
+    TempDir scratch;
+    const std::string command = "BOA_PROGRAM='" + BoaProgram().string() + "' '" +
+                                (SourceDir() / "boa").string() + "' " + door + " >'" +
+                                (scratch.path() / "out").string() + "' 2>&1";
+    ASSERT_EQ(std::system(command.c_str()), 0) << door;
+    const std::string help = Slurp(scratch.path() / "out");
+    for (const char* wrapper : {"./boa test", "./boa report", "./boa bench", "./boa sanitize"}) {
+      EXPECT_NE(help.find(wrapper), std::string::npos) << door << " lacks " << wrapper;
+    }
+    for (const std::string& c : commands) {
+      EXPECT_NE(help.find("  " + c + " "), std::string::npos) << door << " lacks " << c;
+    }
+  }
 }
 
 TEST(Cli, EnvironmentInputsAreCheckedBeforeAnyWork) {

@@ -5,16 +5,19 @@
 // line, runner.hpp); success exits 0; SIGINT and SIGTERM remove every partial output and exit 130
 // and 143 (partial_output.hpp); anything else is a bug: one `boa: internal error:` line and exit
 // code 3.
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <new>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "boa/error.hpp"
 #include "boa/memory_budget.hpp"
 #include "boa/simd.hpp"
+#include "boa/suggest.hpp"
 #include "boa/threads.hpp"
 #include "boa_report/commands.hpp"
 #include "boa_report/partial_output.hpp"
@@ -36,6 +39,32 @@ std::string OneLine(const std::string& text) {
   return line;
 }
 
+// A mistyped subcommand or flag: the nearest known one (boa/suggest.hpp), or "".
+std::string ParseErrorHint(const CLI::App& app, int argc, char** argv) {
+  std::vector<std::string> commands;
+  for (const CLI::App* sub : app.get_subcommands({})) commands.push_back(sub->get_name());
+  if (argc < 2) return "";
+  const CLI::App* command = nullptr;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (sub->get_name() == argv[1]) command = sub;
+  }
+  if (command == nullptr) return argv[1][0] == '-' ? "" : boa::DidYouMean(argv[1], commands);
+  std::vector<std::string> flags;
+  for (const CLI::App* scope : {&app, command}) {
+    for (const CLI::Option* option : scope->get_options()) {
+      for (const std::string& name : option->get_lnames()) flags.push_back("--" + name);
+    }
+  }
+  for (int k = 2; k < argc; ++k) {
+    const std::string word = std::string(argv[k]).substr(0, std::string(argv[k]).find('='));
+    if (word.rfind("--", 0) != 0 || word == "--") continue;
+    if (std::find(flags.begin(), flags.end(), word) != flags.end()) continue;
+    const std::string hint = boa::DidYouMean(word, flags);
+    if (!hint.empty()) return hint;
+  }
+  return "";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -44,6 +73,8 @@ int main(int argc, char** argv) {
   CLI::App app{
       "boa — property-based verification of benign-overfitting claims for softmax attention"};
   app.require_subcommand(1);
+  // Help shows every option's default (subcommands inherit this when they are added).
+  app.option_defaults()->always_capture_default();
   // --max-memory-mb belongs to every subcommand: given after the subcommand, it falls through to
   // here (subcommands inherit fallthrough when they are added).
   app.fallthrough();
@@ -79,7 +110,8 @@ int main(int argc, char** argv) {
     code = app.exit(e);
   } catch (const CLI::ParseError& e) {
     code = 2;
-    last_line = std::string("boa: error: ") + e.what() + " (see boa --help)";
+    last_line = std::string("boa: error: ") + e.what() + ParseErrorHint(app, argc, argv) +
+                " (see boa --help)";
   } catch (const boa::InvalidInput& e) {
     code = 2;
     last_line = std::string("boa: error: ") + e.what();

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "boa/error.hpp"
+#include "boa/format.hpp"
 #include "boa/memory_budget.hpp"
 #include "boa_report/atomic_file.hpp"
 #include "boa_report/commands.hpp"
@@ -76,10 +77,18 @@ void AddInstanceCommand(CLI::App& app, Action& action) {
   AddIntegerOption(*cmd, "--layers", a->options.layers, 1, 8,
                    "m4: depth L (L − 1 self-attention layers)");
   cmd->add_option("--data", a->options.data, "signal-noise | token-selection");
-  AddIntegerOption(*cmd, "--n", a->n, 2, kMaxInt, "Samples");
-  AddIntegerOption(*cmd, "--d", a->d, 3, kMaxInt, "Dimension");
-  AddIntegerOption(*cmd, "--T", a->T, 2, kMaxInt, "Tokens per sample");
-  AddRealOption(*cmd, "--eta", a->eta, {0, 1, false, true}, "Label-flip rate");
+  // Not given: each generator's own default, shown here.
+  const SignalNoiseSpec& sn = a->options.signal_noise;
+  const TokenSelectionSpec& ts = a->options.token_selection;
+  const auto defaults = [](double signal_noise, double token_selection) {
+    return " (default: " + FormatNumber(signal_noise) + " signal-noise, " +
+           FormatNumber(token_selection) + " token-selection)";
+  };
+  AddIntegerOption(*cmd, "--n", a->n, 2, kMaxInt, "Samples" + defaults(sn.n, ts.n));
+  AddIntegerOption(*cmd, "--d", a->d, 3, kMaxInt, "Dimension" + defaults(sn.d, ts.d));
+  AddIntegerOption(*cmd, "--T", a->T, 2, kMaxInt, "Tokens per sample" + defaults(sn.T, ts.T));
+  AddRealOption(*cmd, "--eta", a->eta, {0, 1, false, true},
+                "Label-flip rate" + defaults(sn.eta, ts.eta));
   AddRealOption(*cmd, "--snr", a->snr, kNonNegative, "signal-noise: ‖μ‖/(σ√d)");
   AddRealOption(*cmd, "--mu-norm", a->mu_norm, kNonNegative, "token-selection: ‖μ‖");
   AddRealOption(*cmd, "--rho", a->rho, kNonNegative, "token-selection: weak-token strength ρ");

@@ -8,6 +8,7 @@
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
 #include "boa/format.hpp"
+#include "boa/suggest.hpp"
 #include "boa_report/commands.hpp"
 
 namespace boa::report {
@@ -24,8 +25,9 @@ void RequireClaimParam(const Claim& claim, const std::string& name) {
   if (names.count(name) == 1) return;
   std::string known;
   for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
-  throw InvalidInput("claim " + claim.id + " has no parameter '" + name +
-                     "' (its parameters: " + known + ")");
+  throw InvalidInput("claim " + claim.id + " has no parameter '" + name + "'" +
+                     DidYouMean(name, {names.begin(), names.end()}) + " (its parameters: " + known +
+                     ")");
 }
 
 void AddEngineOption(CLI::App& cmd, EngineChoice& choice) {

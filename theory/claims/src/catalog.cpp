@@ -6,6 +6,7 @@
 
 #include "boa/error.hpp"
 #include "boa/rate_records.hpp"
+#include "boa/suggest.hpp"
 
 namespace boa {
 namespace claims {
@@ -192,19 +193,9 @@ const Claim& FindClaim(const std::string& id) {
   for (const Claim& claim : Catalog()) {
     if (claim.id == id) return claim;
   }
-  // Suggest the ids that share the longest prefix with the unknown one.
-  std::string suggestion;
-  std::size_t best = 0;
-  for (const Claim& claim : Catalog()) {
-    const auto mismatch = std::mismatch(id.begin(), id.end(), claim.id.begin(), claim.id.end());
-    const auto common = static_cast<std::size_t>(mismatch.first - id.begin());
-    if (common > best) {
-      best = common;
-      suggestion = claim.id;
-    }
-  }
-  throw InvalidInput("unknown claim id '" + id + "'" +
-                     (suggestion.empty() ? "" : " (did you mean '" + suggestion + "'?)") +
+  std::vector<std::string> ids;
+  for (const Claim& claim : Catalog()) ids.push_back(claim.id);
+  throw InvalidInput("unknown claim id '" + id + "'" + DidYouMean(id, ids) +
                      "; `boa list` shows every id");
 }
 

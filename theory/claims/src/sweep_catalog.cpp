@@ -2,9 +2,11 @@
 // theory/magen24/src, theory/sakamoto24/src, and here (those that run claims). Every figure of
 // the report plots the sweep of its name.
 #include <string>
+#include <vector>
 
 #include "boa/error.hpp"
 #include "boa/snr_threshold.hpp"
+#include "boa/suggest.hpp"
 #include "boa/sweep_catalog.hpp"
 
 namespace boa {
@@ -78,11 +80,14 @@ const std::vector<Sweep>& SweepCatalog() {
 
 const Sweep& FindSweep(const std::string& name) {
   std::string known;
+  std::vector<std::string> names;
   for (const Sweep& s : SweepCatalog()) {
     if (s.name == name) return s;
     known += (known.empty() ? "" : ", ") + s.name;
+    names.push_back(s.name);
   }
-  throw InvalidInput("unknown sweep '" + name + "' (known: " + known + ")");
+  throw InvalidInput("unknown sweep '" + name + "'" + DidYouMean(name, names) +
+                     " (known: " + known + ")");
 }
 
 }  // namespace boa
