@@ -138,6 +138,19 @@ TEST(Cli, ADivergingInstanceFailsWithItsReplayLine) {
   EXPECT_NE(again.out.find("non-finite"), std::string::npos) << again.out;
 }
 
+// A replay line runs one instance: it reports that instance (exit 1 fails, 0 holds), not an
+// "inconclusive" verdict of a one-instance sequential test.
+TEST(Cli, AOneInstanceReplayReportsThatInstance) {
+  const CommandResult finding = RunBoa("check magen24.gd.gaussian_init --seed 1 --instances 1");
+  EXPECT_EQ(finding.exit_code, 1) << finding.out << finding.err;
+  EXPECT_NE(finding.out.find("this instance fails"), std::string::npos) << finding.out;
+  EXPECT_EQ(finding.out.find("inconclusive"), std::string::npos) << finding.out;
+  const CommandResult holding =
+      RunBoa("check magen24.noise.near_orthogonality --seed 1 --instances 1");
+  EXPECT_EQ(holding.exit_code, 0) << holding.out << holding.err;
+  EXPECT_NE(holding.out.find("this instance holds"), std::string::npos) << holding.out;
+}
+
 // --engine: auto (Gram) by default on claims with a Gram form, named in the output, reproducible
 // per engine, refused where a claim has no Gram form.
 TEST(Cli, EngineIsChosenNamedAndRefusedWhereThereIsNoGramForm) {

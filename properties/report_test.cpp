@@ -125,7 +125,7 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEachSelectedClaimAndEveryFigur
       const auto findings = markdown.find("## Findings"), verdicts = markdown.find("## Verdicts");
       const auto at = markdown.find("### `" + claim.id + "` — finding");
       EXPECT_TRUE(findings < at && at < verdicts) << claim.id << " is not among the findings";
-      EXPECT_NE(markdown.find("Replay: `./boa check " + claim.id, at), std::string::npos)
+      EXPECT_NE(markdown.find("Rerun the verdict: `./boa check " + claim.id, at), std::string::npos)
           << claim.id;
     }
   }

@@ -147,10 +147,11 @@ void WriteFindings(std::ostream& md, const std::vector<Row>& rows) {
        << VerdictLabel(v) << "** (expected " << ToString(ExpectedStatus(c)) << ")\n\n"
        << c.title << ". Source: " << c.source << ".\n\n";
     if (finding) md << c.finding << "\n\n" << ConventionsLine(c);
-    md << "Measured here: " << v.summary << ".\n\nReplay: `" << r.replay << "`\n\n";
+    md << "Measured here: " << v.summary << ".\n\nRerun the verdict: `" << r.replay << "`\n\n";
     if (v.counterexample) {
       md << Capitalised(FailingInstanceLabel(c, v)) << ": " << v.counterexample->explanation
-         << "  \nIts replay: `" << v.counterexample->replay << "`\n\n";
+         << "  \nReplay this instance alone (README § Exit codes): `" << v.counterexample->replay
+         << "`\n\n";
     }
   }
   if (count == 0) md << "None.\n\n";

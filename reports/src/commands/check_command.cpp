@@ -51,6 +51,27 @@ int RunCheck(const CheckArgs& a) {
   options.run_to_cap = a.run_to_cap;
   options.engine = a.engine;
   const Verdict v = RunClaim(claim, options);
+  // One instance of a statistical claim (a replay line): its own outcome, not a verdict, which
+  // needs the claim's sequential plan or its replicate sweeps.
+  const bool one_instance =
+      a.instances == 1 && !a.run_to_cap &&
+      (claim.kind == ClaimKind::kProbabilistic || claim.kind == ClaimKind::kScaling);
+  if (one_instance && !a.json) {
+    const bool failed = v.failures > 0;
+    std::cout << claim.id << ": this instance " << (failed ? "fails" : "holds") << " (seed "
+              << a.seed << (a.params.empty() ? "" : ", " + a.params) << ")";
+    if (failed && v.counterexample) {
+      std::cout << ": " << v.counterexample->explanation
+                << "\n  replay: " << v.counterexample->replay;
+    }
+    std::cout << "\n  one instance, so no verdict on the claim: exit " << (failed ? 1 : 0)
+              << " says this instance " << (failed ? "fails" : "holds")
+              << (claim.expected == Expectation::kFails && failed
+                      ? ", as a finding's counterexample does"
+                      : "")
+              << "; `./boa check " << claim.id << "` runs the claim's test\n";
+    return failed ? 1 : 0;
+  }
   if (a.json) {
     std::cout << VerdictJson(claim, v).dump(2) << '\n';
   } else {
@@ -78,6 +99,7 @@ int RunCheck(const CheckArgs& a) {
                             SimdTargetName()};
     std::cout << "saved " << WriteCorpusEntry(a.corpus, a.save_as, entry).string() << '\n';
   }
+  if (one_instance) return v.failures > 0 ? 1 : 0;
   return v.status == Status::kHolds || v.status == Status::kReported ? 0 : 1;
 }
 
