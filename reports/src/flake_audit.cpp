@@ -136,6 +136,7 @@ FlakeAudit AuditFromRecord(const json& record) {
   audit.commit = TextField(record, "commit");
   audit.date = TextField(record, "date");
   audit.command = TextField(record, "command");
+  audit.dirty = record.value("dirty", false);
   Require(TextField(record, "budget") == "full", "\"budget\" is not \"full\"");
   Require(record.contains("seed_bases") && record.at("seed_bases").is_array(),
           "\"seed_bases\" is not a list");
@@ -299,7 +300,8 @@ void WriteAuditMarkdown(std::ostream& md, const FlakeAudit& audit) {
   }
   md << "## Flake audit — committed record\n\n"
      << why_not << " Shown: the committed record of the last full audit (`" << audit.record
-     << "`), measured at commit `" << audit.commit << "` on " << audit.date << " by `"
+     << "`), measured at commit `" << audit.commit << "`"
+     << (audit.dirty ? " (with uncommitted changes)" : "") << " on " << audit.date << " by `"
      << audit.command << "` under seed bases ";
   for (std::size_t k = 0; k < audit.seed_bases.size(); ++k)
     md << (k ? ", " : "") << audit.seed_bases[k];
@@ -338,6 +340,7 @@ json AuditJson(const FlakeAudit& audit) {
   return {{"source", source ? json(source) : json(nullptr)},
           {"record", recorded ? json(audit.record) : json(nullptr)},
           {"commit", recorded ? json(audit.commit) : json(nullptr)},
+          {"dirty", recorded ? json(audit.dirty) : json(nullptr)},
           {"date", recorded ? json(audit.date) : json(nullptr)},
           {"command", recorded ? json(audit.command) : json(nullptr)},
           {"seed_bases", audit.seed_bases},

@@ -74,6 +74,7 @@ struct FlakeAudit {
   // under and the command that wrote it.
   std::string record;
   std::string commit, date, command;
+  bool dirty = false;  // measured with uncommitted changes
   std::vector<std::uint64_t> seed_bases;
   std::vector<std::string> not_in_record;   // statistical claims of today with no row
   std::vector<std::string> not_in_catalog;  // rows that name no statistical claim of today
