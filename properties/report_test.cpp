@@ -16,6 +16,7 @@
 #include "boa/catalog.hpp"
 #include "boa/error_budget.hpp"
 #include "boa_report/figure_catalog.hpp"
+#include "boa_report/flake_audit.hpp"
 #include "boa_report/mutation_score.hpp"
 #include "paths.hpp"
 
@@ -75,7 +76,19 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEachSelectedClaimAndEveryFigur
       markdown.find("**Partial report:** 6 of " + std::to_string(Catalog().size()) + " claims"),
       std::string::npos);
   EXPECT_NE(markdown.find("Not run: this is a partial report"), std::string::npos);
-  EXPECT_TRUE(summary["flake_audit"].empty());
+  // No live audit: the committed record of the last full one where there is one, else a line
+  // that says how to measure it.
+  const auto& audit = summary["flake_audit"];
+  EXPECT_NE(audit["source"], "measured");
+  if (fs::exists(report::FlakeAuditRecordFile())) {
+    EXPECT_EQ(audit["source"], "record");
+    EXPECT_FALSE(audit["rows"].empty());
+    EXPECT_NE(markdown.find("## Flake audit — committed record"), std::string::npos);
+  } else {
+    EXPECT_TRUE(audit["source"].is_null());
+    EXPECT_TRUE(audit["rows"].empty());
+    EXPECT_NE(markdown.find("No committed record"), std::string::npos);
+  }
   // The suite's error budget is the whole catalog's (CI runs all of it), with every term.
   const ErrorBudget budget = SuiteErrorBudget(Catalog());
   EXPECT_DOUBLE_EQ(summary["suite_false_alarm"]["total"].get<double>(), budget.total);

@@ -1,8 +1,13 @@
 #pragma once
 // The flake audit in the report (issue 7): the flake_audit sweep's per-run verdicts, summarised
-// per claim — runs, runs whose verdict was not the expected one, and the false-alarm rate the
-// claim's own plan allows.
+// per claim — runs, runs whose verdict was not the expected one, and how many of those the
+// claim's current plan predicts. A full-budget report measures it; any other report shows the
+// committed record of the last full audit (theory/claims/records/flake_audit.json, written by
+// measure_audit.py beside it), whose rows carry the plan fingerprint they were measured under.
+#include <cstdint>
+#include <filesystem>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -14,34 +19,91 @@
 
 namespace boa::report {
 
+// One statistical claim's audit: the tally of its runs (from a live sweep or from the record),
+// then what today's plan predicts for it (PredictAuditRow).
 struct AuditRow {
+  // The tally.
   std::string id;
   std::string kind;
-  std::string expected;  // the claim's expected verdict
+  std::string expected;  // the claim's expected verdict when the runs were made
+  std::string plan;      // PlanFingerprint of the claim when the runs were made
   int runs = 0;
-  int instances = 0;        // counted instances, all runs together
-  int unexpected = 0;       // runs whose verdict is not the expected one
-  int inconclusive = 0;     // runs that reached their cap undecided
-  double allowed_rate = 0;  // per run: the claim's α (a true claim fails with at most this rate)
-  // Pooled over every run: failing instances of `instances`, and the claim's δ. A pooled rate
-  // whose one-sided 95% Clopper–Pearson lower bound exceeds δ is flagged (above_delta).
+  int holds = 0;
+  int fails = 0;
+  int inconclusive = 0;  // runs that reached their cap undecided
+  // Pooled over every run: counted instances, and the failing ones among them.
+  int instances = 0;
   int failing_instances = 0;
+
+  // From the tally and today's catalog.
+  int unexpected = 0;       // runs whose verdict is not `expected`
+  double allowed_rate = 0;  // per run: the claim's α (a true claim fails with at most this rate)
   double delta = 0;
+  bool stale = false;  // `plan` is not today's PlanFingerprint of the claim
+  // P[a run's verdict is not the expected one] under the claim's current plan. Probabilistic:
+  // ErrorRate of PlanOf(claim, CiInstances(claim)) at the pooled rate p = failing / instances,
+  // and at both ends of p's two-sided 95% Clopper–Pearson interval (low ≤ high). Scaling: the
+  // plan's budget term (ScalingBudgetTerm), the same at every end.
+  double predicted_per_run = 0;
+  double predicted_per_run_low = 0;
+  double predicted_per_run_high = 0;
+  // runs × the per-run predictions.
+  double predicted = 0;
+  double predicted_low = 0;
+  double predicted_high = 0;
+  // unexpected > the 0.99 quantile of Binomial(runs, q), q the prediction at the interval end
+  // worse for the expectation (the upper end for a claim that holds, the lower for a finding).
+  bool more_than_predicted = false;
+  // Probabilistic: the pooled rate's one-sided 95% Clopper–Pearson lower bound exceeds δ.
   bool above_delta = false;
 };
 
+// Fills the rows's model fields from its tally and today's catalog (the claim named by row.id,
+// probabilistic or scaling; throws InvalidInput otherwise). Live and recorded audits share it.
+void PredictAuditRow(AuditRow& row);
+
+// The smallest k with P[Binomial(n, q) ≤ k] ≥ level.
+int BinomialQuantile(int n, double q, double level);
+
+enum class AuditSource { kNone, kRecord, kMeasured };
+
 struct FlakeAudit {
-  std::vector<AuditRow> rows;
-  Budget budget = Budget::kDefault;  // selects the number of seed bases
-  SweepPart part;                    // the raw sweep, for its CSV
+  AuditSource source = AuditSource::kNone;
+  std::vector<AuditRow> rows;  // today's statistical claims that have a row, in catalog order
+  // The record's: its path, the commit and date it was measured at, the seed bases it ran
+  // under and the command that wrote it.
+  std::string record;
+  std::string commit, date, command;
+  bool dirty = false;  // measured with uncommitted changes
+  std::vector<std::uint64_t> seed_bases;
+  std::vector<std::string> not_in_record;   // statistical claims of today with no row
+  std::vector<std::string> not_in_catalog;  // rows that name no statistical claim of today
+  Budget budget = Budget::kDefault;         // the report's: selects the number of seed bases
+  SweepPart part;                           // a live audit's raw sweep, for its CSV
   // A partial report (`--claims`) runs no audit: it audits the whole catalog, which the user did
   // not ask for. `boa sweep flake_audit` runs it alone.
   bool skipped_partial = false;
 };
 
+// theory/claims/records/flake_audit.json of the source tree boa was built from.
+std::filesystem::path FlakeAuditRecordFile();
+// The commands that re-measure the record, unsharded and sharded over N machines, as text with
+// each command in backticks (the report's and the record test's).
+std::string RemeasureAuditText();
+
+// The audit of a record's JSON (source kRecord; `record` left empty). Throws InvalidInput when it
+// lacks a field of the record's shape.
+FlakeAudit AuditFromRecord(const nlohmann::json& record);
+// The committed record, or nothing when `file` does not exist; throws InvalidInput (naming the
+// file) when it is not a flake audit record.
+std::optional<FlakeAudit> ReadFlakeAuditRecord(const std::filesystem::path& file);
+
+// The live audit: the flake_audit sweep at `budget` (source kMeasured).
 FlakeAudit RunFlakeAudit(Budget budget, Engine engine,
                          const std::function<void(int, int)>& progress);
 void WriteAuditMarkdown(std::ostream& md, const FlakeAudit& audit);
+// summary.json's "flake_audit": source, the record's commit, date, seed bases and command, the
+// rows, and the claims missing on either side.
 nlohmann::json AuditJson(const FlakeAudit& audit);
 
 }  // namespace boa::report

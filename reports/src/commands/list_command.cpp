@@ -1,5 +1,6 @@
 // boa list [--markdown | --json]: id, kind, provenance, expected verdict ("fails": a finding)
-// and title of every claim; --json adds the source and each element's provenance.
+// and title of every claim; --json adds the source, each element's provenance and, for a
+// probabilistic or scaling claim, its plan fingerprint (PlanFingerprint).
 #include <cstdio>
 #include <iostream>
 
@@ -17,20 +18,24 @@ void AddListCommand(CLI::App& app, Action& action) {
       app.add_subcommand("list", "List every claim: id, kind, provenance, expected verdict, title");
   cmd->add_flag("--markdown", *markdown, "Print a Markdown table (the README's claim list)");
   cmd->add_flag("--json", *json,
-                "Print JSON: every claim with its source and per-element provenance")
+                "Print JSON: every claim with its source, per-element provenance and plan")
       ->excludes(cmd->get_option("--markdown"));
   cmd->callback([&action, markdown, json] {
     action = [markdown, json] {
       if (*json) {
         nlohmann::json claims = nlohmann::json::array();
         for (const Claim& c : Catalog()) {
-          claims.push_back({{"id", c.id},
-                            {"kind", ToString(c.kind)},
-                            {"provenance", ToString(c.provenance)},
-                            {"expected", ToString(ExpectedStatus(c))},
-                            {"title", c.title},
-                            {"source", c.source},
-                            {"elements", ElementsJson(c)}});
+          nlohmann::json entry = {{"id", c.id},
+                                  {"kind", ToString(c.kind)},
+                                  {"provenance", ToString(c.provenance)},
+                                  {"expected", ToString(ExpectedStatus(c))},
+                                  {"title", c.title},
+                                  {"source", c.source},
+                                  {"elements", ElementsJson(c)}};
+          // What decides its CI run (the flake audit's record stores it, measure_audit.py).
+          if (c.kind == ClaimKind::kProbabilistic || c.kind == ClaimKind::kScaling)
+            entry["plan"] = PlanFingerprint(c);
+          claims.push_back(entry);
         }
         std::cout << claims.dump(2) << '\n';
         return 0;

@@ -224,6 +224,13 @@ int ClaimInstancesAt(const Claim& claim, Budget budget);
 // The instance count (probabilistic: the cap) of the claim's CI run — ctest's
 // ExpectClaimVerdict and the flake audit, both at kCiBudget.
 int CiInstances(const Claim& claim);
+// Everything that decides a probabilistic or scaling claim's CI run, as readable
+// "key=value; key=value" text (numbers in shortest round-trip form): its kind and expected verdict;
+// probabilistic: δ, δ₁, the plan's alternative, α, β and the cap (PlanOf at CiInstances);
+// scaling: κ₀, the form, τ, Δ, σ, α, β and the replicate count; both: the regime and the CI
+// budget's fixed parameters. Not the prose. The flake audit's record stores it per claim, so a
+// record measured under another plan shows as stale (plan_fingerprint.cpp).
+std::string PlanFingerprint(const Claim& claim);
 
 // The engine the claim's instances run on under `choice`; throws InvalidInput when kGram is asked
 // of a claim without a Gram form.

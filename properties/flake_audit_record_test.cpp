@@ -1,0 +1,222 @@
+// The flake audit's committed record (theory/claims/records/flake_audit.json, written by
+// measure_audit.py) and the prediction the report sets beside it (flake_audit.hpp).
+//
+// The record must cover today's statistical claims under today's plans: a claim without a row, a
+// row without a claim, or a row measured under another plan fails, one message per claim, with
+// both fingerprints and the command that re-measures the record. The prediction is checked on
+// made-up rows.
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "boa/catalog.hpp"
+#include "boa/claim.hpp"
+#include "boa/error.hpp"
+#include "boa/exponent_plan.hpp"
+#include "boa/sequential_test.hpp"
+#include "boa_report/flake_audit.hpp"
+#include "paths.hpp"
+
+namespace boa::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+bool Statistical(const Claim& c) {
+  return c.kind == ClaimKind::kProbabilistic || c.kind == ClaimKind::kScaling;
+}
+
+TEST(FlakeAuditRecord, CoversEveryStatisticalClaimUnderTodaysPlan) {
+  const fs::path file = SourceDir() / "theory/claims/records/flake_audit.json";
+  const std::string remeasure =
+      "Re-measure the record with " + report::RemeasureAuditText() + ", and commit it.";
+  ASSERT_TRUE(fs::exists(file)) << "no committed flake audit record " << file << ". " << remeasure;
+  // Its shape, as the report reads it.
+  ASSERT_NO_THROW(report::ReadFlakeAuditRecord(file));
+  std::ifstream in(file);
+  const json record = json::parse(in);
+  std::map<std::string, std::string> plans;  // id → the plan the row was measured under
+  for (const json& row : record.at("claims"))
+    plans[row.at("id").get<std::string>()] = row.at("plan").get<std::string>();
+  for (const Claim& c : Catalog()) {
+    if (!Statistical(c)) continue;
+    const auto it = plans.find(c.id);
+    if (it == plans.end()) {
+      ADD_FAILURE() << c.id << ": a statistical claim without a row in the record. " << remeasure;
+      continue;
+    }
+    const std::string today = PlanFingerprint(c);
+    if (it->second != today) {
+      ADD_FAILURE() << c.id << ": its plan changed since the record was measured.\n  recorded: "
+                    << it->second << "\n  today:    " << today << "\n"
+                    << remeasure;
+    }
+    plans.erase(it);
+  }
+  for (const auto& [id, plan] : plans) {
+    ADD_FAILURE() << id << ": a row of the record that names no probabilistic or scaling claim "
+                  << "of today's catalog. " << remeasure;
+  }
+}
+
+const Claim& FirstClaim(ClaimKind kind, Expectation expected) {
+  for (const Claim& c : Catalog()) {
+    if (c.kind == kind && c.expected == expected) return c;
+  }
+  throw std::logic_error("the catalog has no such claim");
+}
+
+report::AuditRow RowOf(const Claim& c, int runs, int unexpected, int instances, int failing) {
+  report::AuditRow row;
+  row.id = c.id;
+  row.kind = ToString(c.kind);
+  row.expected = ToString(c.expected);
+  row.plan = PlanFingerprint(c);
+  row.runs = runs;
+  (c.expected == Expectation::kHolds ? row.holds : row.fails) = runs - unexpected;
+  (c.expected == Expectation::kHolds ? row.fails : row.holds) = unexpected;
+  row.instances = instances;
+  row.failing_instances = failing;
+  return row;
+}
+
+// A claim that holds, pooled at exactly its δ: the per-run prediction is the plan's error at δ,
+// which the cap rule keeps within 2α.
+TEST(FlakeAuditPrediction, AHoldingClaimAtItsDeltaIsPredictedItsPlansErrorAtDelta) {
+  const Claim* claim = nullptr;
+  for (const Claim& c : Catalog()) {
+    if (c.kind == ClaimKind::kProbabilistic && c.expected == Expectation::kHolds && c.delta == 0.1)
+      claim = &c;
+  }
+  ASSERT_NE(claim, nullptr);
+  report::AuditRow row = RowOf(*claim, 10, 0, 1000, 100);
+  report::PredictAuditRow(row);
+  const double at_delta =
+      ErrorRate(PlanOf(*claim, CiInstances(*claim)), ExpectedDecision::kHolds, claim->delta);
+  EXPECT_DOUBLE_EQ(row.predicted_per_run, at_delta);
+  EXPECT_LE(row.predicted_per_run, kClaimErrorBudget);
+  EXPECT_DOUBLE_EQ(row.predicted, 10 * at_delta);
+  EXPECT_LE(row.predicted_low, row.predicted);
+  EXPECT_GE(row.predicted_high, row.predicted);
+  EXPECT_LT(row.predicted_low, row.predicted_high);
+  EXPECT_FALSE(row.stale);
+  EXPECT_FALSE(row.more_than_predicted);
+  EXPECT_FALSE(row.above_delta);  // 100 of 1000 does not exclude δ = 0.1
+  EXPECT_EQ(row.unexpected, 0);
+  // One unexpected run in ten is far more than a prediction of ~1e-5 per run allows.
+  row = RowOf(*claim, 10, 1, 1000, 100);
+  report::PredictAuditRow(row);
+  EXPECT_EQ(row.unexpected, 1);
+  EXPECT_TRUE(row.more_than_predicted);
+  // A pooled rate well above δ is flagged, and its prediction grows with it.
+  row = RowOf(*claim, 10, 0, 1000, 200);
+  report::PredictAuditRow(row);
+  EXPECT_TRUE(row.above_delta);
+  EXPECT_GT(row.predicted_per_run, at_delta);
+  // Another plan's fingerprint marks the row stale; the prediction is today's plan's all the same.
+  row = RowOf(*claim, 10, 0, 1000, 100);
+  row.plan = "kind=probabilistic; cap=1";
+  report::PredictAuditRow(row);
+  EXPECT_TRUE(row.stale);
+  EXPECT_DOUBLE_EQ(row.predicted_per_run, at_delta);
+}
+
+// A finding pooled far above its δ₁ fails every run: the prediction is ~0.
+TEST(FlakeAuditPrediction, AFindingFarAboveItsAlternativeIsPredictedToFailEveryRun) {
+  const Claim& c = FirstClaim(ClaimKind::kProbabilistic, Expectation::kFails);
+  const int failing = static_cast<int>(std::round(1000 * (1 + c.delta_alt) / 2));
+  report::AuditRow row = RowOf(c, 10, 0, 1000, failing);
+  report::PredictAuditRow(row);
+  EXPECT_LT(row.predicted_per_run, 1e-9) << c.id;
+  EXPECT_LT(row.predicted_high, 1e-8) << c.id;
+  EXPECT_FALSE(row.more_than_predicted);
+  row = RowOf(c, 10, 1, 1000, failing);
+  report::PredictAuditRow(row);
+  EXPECT_TRUE(row.more_than_predicted);
+}
+
+// A scaling claim's prediction is its plan's budget term, whatever its instances did.
+TEST(FlakeAuditPrediction, AScalingClaimIsPredictedItsBudgetTerm) {
+  const Claim& c = FirstClaim(ClaimKind::kScaling, Expectation::kHolds);
+  report::AuditRow row = RowOf(c, 10, 0, 10 * CiInstances(c), 0);
+  report::PredictAuditRow(row);
+  EXPECT_DOUBLE_EQ(row.predicted_per_run, ScalingBudgetTerm(c));
+  EXPECT_DOUBLE_EQ(row.predicted_low, row.predicted_high);
+  EXPECT_DOUBLE_EQ(row.predicted, 10 * ScalingBudgetTerm(c));
+  EXPECT_FALSE(row.above_delta);
+}
+
+TEST(FlakeAuditPrediction, BinomialQuantile) {
+  EXPECT_EQ(report::BinomialQuantile(10, 0, 0.99), 0);
+  EXPECT_EQ(report::BinomialQuantile(10, 1, 0.99), 10);
+  EXPECT_EQ(report::BinomialQuantile(10, 1e-5, 0.99), 0);
+  // P[X ≤ 8] = 1 − 11/1024 < 0.99 ≤ P[X ≤ 9] for X ~ Binomial(10, ½).
+  EXPECT_EQ(report::BinomialQuantile(10, 0.5, 0.99), 9);
+}
+
+// A made-up record: its rows are matched to today's catalog, the rest listed on either side, and
+// the report's section shows the table, the flags and the stale line.
+TEST(FlakeAuditPrediction, ARecordIsMatchedToTodaysCatalogAndShownWithItsFlags) {
+  const Claim& holds = FirstClaim(ClaimKind::kProbabilistic, Expectation::kHolds);
+  const Claim& scaling = FirstClaim(ClaimKind::kScaling, Expectation::kHolds);
+  const auto row = [](const Claim& c, const std::string& plan, int fails, int failing) {
+    return json{{"id", c.id},          {"kind", ToString(c.kind)},
+                {"expected", "holds"}, {"plan", plan},
+                {"runs", 10},          {"holds", 10 - fails},
+                {"fails", fails},      {"inconclusive", 0},
+                {"instances", 1000},   {"failing_instances", failing}};
+  };
+  json gone = row(holds, "kind=probabilistic", 0, 0);
+  gone["id"] = "no.such.claim";
+  const json record = {{"commit", "abc1234"},
+                       {"date", "2026-12-01"},
+                       {"budget", "full"},
+                       {"seed_bases", {1, 1000004}},
+                       {"command", "python3 theory/claims/records/measure_audit.py"},
+                       {"claims",
+                        {row(holds, PlanFingerprint(holds), 3, 0),
+                         row(scaling, "kind=scaling; instances=1", 0, 0), gone}}};
+  report::FlakeAudit audit = report::AuditFromRecord(record);
+  audit.record = "flake_audit.json";
+  ASSERT_EQ(audit.rows.size(), 2u);
+  EXPECT_EQ(audit.rows[0].id, holds.id);
+  EXPECT_TRUE(audit.rows[0].more_than_predicted);
+  EXPECT_FALSE(audit.rows[0].stale);
+  EXPECT_TRUE(audit.rows[1].stale);
+  EXPECT_EQ(audit.not_in_catalog, std::vector<std::string>{"no.such.claim"});
+  int statistical = 0;
+  for (const Claim& c : Catalog()) statistical += Statistical(c);
+  EXPECT_EQ(audit.not_in_record.size(), static_cast<std::size_t>(statistical - 2));
+  std::ostringstream md;
+  report::WriteAuditMarkdown(md, audit);
+  const std::string text = md.str();
+  EXPECT_NE(text.find("## Flake audit — committed record"), std::string::npos) << text;
+  EXPECT_NE(text.find("abc1234"), std::string::npos);
+  EXPECT_NE(text.find("1, 1000004"), std::string::npos);
+  EXPECT_NE(text.find("measure_audit.py --shard k/N --out part-k.csv"), std::string::npos);
+  EXPECT_NE(text.find("**more than predicted**"), std::string::npos);
+  EXPECT_NE(text.find("`" + scaling.id + "` — stale: plan changed since the record"),
+            std::string::npos);
+  EXPECT_NE(text.find("`no.such.claim` — in the record, but"), std::string::npos);
+  const json summary = report::AuditJson(audit);
+  EXPECT_EQ(summary["source"], "record");
+  EXPECT_EQ(summary["commit"], "abc1234");
+  EXPECT_EQ(summary["rows"].size(), 2u);
+  for (const char* field : {"predicted_per_run", "predicted", "predicted_range",
+                            "more_than_predicted", "above_delta", "stale", "plan"})
+    EXPECT_TRUE(summary["rows"][0].contains(field)) << field;
+  // A record without a field is bad input.
+  json broken = record;
+  broken.erase("commit");
+  EXPECT_THROW(report::AuditFromRecord(broken), InvalidInput);
+}
+
+}  // namespace
+}  // namespace boa::testing

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Run the full flake audit and write the committed record flake_audit.json (README § Verdicts,
+"The flake audit's record").
+
+    python3 theory/claims/records/measure_audit.py                  # ≈ 25 CPU-minutes, one machine
+    python3 theory/claims/records/measure_audit.py --shard k/N --out part-k.csv   # one of N shards
+    python3 theory/claims/records/measure_audit.py --merge part-*.csv             # then the record
+
+The audit is `boa sweep run flake_audit --budget full`: every probabilistic and scaling claim run
+exactly as CI runs it (quick budget, its CI cap) under the seed bases 1 + 1000003·j, j < 10. A
+shard only writes its part (`--shard`/`--out` are passed through); the unsharded run and
+`--merge` (`boa sweep merge`, which checks that the parts cover every cell once) write the record:
+per claim its runs, their verdicts, the pooled instances and failing instances, and the plan
+fingerprint (`boa list --json`'s "plan") the runs were made under, so that the report and the
+record test see when a plan has changed since. Run the shards and the merge at one commit.
+BOA_PROGRAM names a built `boa` program to use instead of the ./boa wrapper.
+"""
+import argparse
+import csv
+import datetime
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+RECORD = Path(__file__).resolve().parent / "flake_audit.json"
+SCRIPT = "python3 theory/claims/records/measure_audit.py"
+STATUS = {0: "holds", 1: "fails", 2: "inconclusive"}  # the sweep's status column (3: reported)
+
+
+def boa(*args, capture=True):
+    # BOA_PROGRAM: a built `boa` program to use instead of the wrapper (e.g. a copy, so that a
+    # rebuild during the measurement cannot change the program half-way).
+    program = os.environ.get("BOA_PROGRAM", str(ROOT / "boa"))
+    run = subprocess.run([program, *args], capture_output=capture, text=True)
+    if run.returncode != 0:
+        sys.exit(f"measure_audit: boa {' '.join(args)} exited {run.returncode}: "
+                 f"{run.stderr if capture else ''}")
+    return run.stdout
+
+
+def git(*args):
+    return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True,
+                          text=True).stdout.strip()
+
+
+def statistical_claims():
+    # The audited claims in claim_index order: the probabilistic and scaling claims in catalog
+    # order, which `boa list --json` keeps — the same order as FlakeAuditClaimIds() in
+    # theory/claims/src/flake_audit_sweep.cpp.
+    return [c for c in json.loads(boa("list", "--json"))
+            if c["kind"] in ("probabilistic", "scaling")]
+
+
+def read_sweep(path):
+    with open(path) as f:
+        header = f.readline().split()
+        fields = dict(word.split("=", 1) for word in header if "=" in word)
+        if header[:3] != ["#", "boa", "sweep"] or header[3] != "flake_audit":
+            sys.exit(f"measure_audit: {path} is not a flake_audit sweep")
+        if fields.get("budget") != "full":
+            sys.exit(f"measure_audit: {path} ran at budget {fields.get('budget')}, not full")
+        return list(csv.DictReader(f))
+
+
+def write_record(csv_path, command):
+    claims = statistical_claims()
+    rows = [{"id": c["id"], "kind": c["kind"], "expected": c["expected"], "plan": c["plan"],
+             "runs": 0, "holds": 0, "fails": 0, "inconclusive": 0, "instances": 0,
+             "failing_instances": 0} for c in claims]
+    seed_bases = set()
+    for cell in read_sweep(csv_path):
+        index, status = int(cell["claim_index"]), int(float(cell["status"]))
+        if index >= len(rows) or status not in STATUS:
+            sys.exit(f"measure_audit: cell {cell['cell']} (claim {index}, status {status}) does "
+                     "not fit today's catalog: run the sweep and the merge at one commit")
+        row = rows[index]
+        row["runs"] += 1
+        row[STATUS[status]] += 1
+        row["instances"] += int(float(cell["instances"]))
+        row["failing_instances"] += int(float(cell["failures"]))
+        seed_bases.add(int(float(cell["seed_base"])))
+    record = {
+        "commit": git("rev-parse", "--short", "HEAD"),
+        "dirty": git("status", "--porcelain", "--untracked-files=no") != "",
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d"),
+        "budget": "full",
+        "seed_bases": sorted(seed_bases),
+        "command": command,
+        "claims": rows,
+    }
+    RECORD.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
+    unexpected = sum(r["runs"] - r[r["expected"]] for r in rows)
+    print(f"measure_audit: wrote {RECORD.relative_to(ROOT)}: {len(rows)} claims, "
+          f"{sum(r['runs'] for r in rows)} runs, {unexpected} unexpected", file=sys.stderr)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--shard", help="k/N: run one shard of the sweep into --out (no record)")
+    parser.add_argument("--out", help="the sweep's CSV (a shard's part; else kept beside)")
+    parser.add_argument("--merge", nargs="+", metavar="PART",
+                        help="merge the shards' parts (boa sweep merge) and write the record")
+    args = parser.parse_args()
+    if args.merge and args.shard:
+        sys.exit("measure_audit: --merge takes the parts of finished shards, not --shard")
+    if args.shard and not args.out:
+        sys.exit("measure_audit: --shard needs --out part-k.csv")
+    with tempfile.TemporaryDirectory() as scratch:
+        out = args.out or str(Path(scratch) / "flake_audit.csv")
+        if args.merge:
+            boa("sweep", "merge", *args.merge, "--out", out)
+            shards = sorted({read_sweep_shards(p) for p in args.merge})
+            command = (f"{SCRIPT} --merge {' '.join(Path(p).name for p in args.merge)} "
+                       f"(the parts of {SCRIPT} --shard k/{'|'.join(shards)})")
+            write_record(out, command)
+            return
+        sweep = ["sweep", "run", "flake_audit", "--budget", "full", "--out", out]
+        if args.shard:
+            boa(*sweep, "--shard", args.shard, capture=False)
+            return
+        boa(*sweep, capture=False)
+        write_record(out, SCRIPT + (f" --out {args.out}" if args.out else ""))
+
+
+def read_sweep_shards(path):
+    # A part's N, from its header's shard=k/N.
+    with open(path) as f:
+        for word in f.readline().split():
+            if word.startswith("shard="):
+                return word.split("=", 1)[1].split("/")[-1]
+    return "?"
+
+
+if __name__ == "__main__":
+    main()
