@@ -95,6 +95,16 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEachSelectedClaimAndEveryFigur
   EXPECT_EQ(summary["suite_false_alarm"]["terms"].size(), budget.terms.size());
   EXPECT_LE(summary["suite_false_alarm"]["total"].get<double>(), kSuiteFalseAlarm);
   EXPECT_NE(markdown.find("## Error budget"), std::string::npos);
+  // The first screen: commit and the counts, the same in summary.json; then the findings.
+  const auto& counts = summary["counts"];
+  EXPECT_EQ(counts["claims"], kSelected.size());
+  EXPECT_EQ(counts["holds"].get<int>() + counts["findings"].get<int>() +
+                counts["reported"].get<int>() + counts["unexpected"].get<int>(),
+            counts["claims"].get<int>());
+  EXPECT_EQ(counts["unexpected"], 0);
+  EXPECT_FALSE(summary["commit"].get<std::string>().empty());
+  EXPECT_NE(markdown.find("Commit `"), std::string::npos);
+  EXPECT_LT(markdown.find("## Summary"), markdown.find("## Findings"));
   // "holds*" claims are listed right after the findings, before the verdict table.
   const auto qualified = markdown.find("## Holds*");
   EXPECT_TRUE(markdown.find("## Findings") < qualified && qualified < markdown.find("## Verdicts"));

@@ -4,7 +4,9 @@
 #include <cctype>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <sstream>
 
@@ -97,7 +99,12 @@ std::string Counterexample(const Verdict& v) {
 
 // δ vs δ₁ for a probabilistic claim, the deviation for a scaling one, "—" otherwise.
 std::string Hypotheses(const Claim& c) {
-  if (c.kind == ClaimKind::kProbabilistic) return Short(c.delta) + " vs " + Short(c.delta_alt);
+  if (c.kind == ClaimKind::kProbabilistic) {
+    // A finding is tested at its record's lower bound where that lies below δ₁ (PlanOf).
+    const double tested = PlanOf(c, 1).delta_alt;
+    return Short(c.delta) + " vs " + Short(c.delta_alt) +
+           (tested < c.delta_alt ? " (tested at " + Short(tested) + ")" : "");
+  }
   if (c.kind == ClaimKind::kScaling) return "±" + Short(c.deviation);
   return "—";
 }
@@ -210,29 +217,108 @@ void WriteErrorBudget(std::ostream& md, const ErrorBudget& budget) {
   md << "\n";
 }
 
+// What the run found, counted: the report's first screen and summary.json's "counts".
+struct Tally {
+  int claims = 0, holds = 0, holds_qualified = 0, findings = 0, reported = 0, unexpected = 0;
+  int inconclusive = 0;
+  std::map<std::string, int> by_kind;
+};
+
+Tally Count(const std::vector<Row>& rows) {
+  Tally t;
+  for (const Row& r : rows) {
+    const Claim& c = *r.claim;
+    const Verdict& v = r.verdict;
+    ++t.claims;
+    ++t.by_kind[ToString(c.kind)];
+    if (!MatchesExpectation(c, v)) {
+      ++t.unexpected;
+      t.inconclusive += v.status == Status::kInconclusive;
+    } else if (c.expected == Expectation::kFails) {
+      ++t.findings;
+    } else if (v.status == Status::kReported) {
+      ++t.reported;
+    } else {
+      ++t.holds;
+      t.holds_qualified += !v.qualifier.empty();
+    }
+  }
+  return t;
+}
+
+json TallyJson(const Tally& t) {
+  return {{"claims", t.claims},
+          {"holds", t.holds},
+          {"holds_qualified", t.holds_qualified},
+          {"findings", t.findings},
+          {"reported", t.reported},
+          {"unexpected", t.unexpected},
+          {"unexpected_inconclusive", t.inconclusive},
+          {"by_kind", t.by_kind}};
+}
+
+// The commit of the checkout the program was built from ("unknown" outside a git checkout).
+std::string SourceCommit() {
+  std::string commit;
+  if (FILE* git = popen("git -C '" BOA_SOURCE_DIR "' describe --always --dirty 2>/dev/null", "r")) {
+    char buffer[64];
+    while (std::fgets(buffer, sizeof buffer, git) != nullptr) commit += buffer;
+    pclose(git);
+  }
+  while (!commit.empty() && std::isspace(static_cast<unsigned char>(commit.back())))
+    commit.pop_back();
+  return commit.empty() ? "unknown" : commit;
+}
+
+// One screen: where the run came from, what it found, what CI's promise is.
+void WriteSummary(std::ostream& md, const std::vector<Row>& rows, std::size_t figures,
+                  const ErrorBudget& budget) {
+  const Tally t = Count(rows);
+  md << "## Summary\n\n"
+     << "| | claims |\n|---|---:|\n"
+     << "| hold as expected | " << t.holds << " |\n"
+     << "| … of which *holds\\** (estimate above δ, § Holds*) | " << t.holds_qualified << " |\n"
+     << "| findings: fail as expected (§ Findings) | " << t.findings << " |\n"
+     << "| reported (exploratory, not asserted) | " << t.reported << " |\n"
+     << "| **verdicts other than expected** | **" << t.unexpected << "**"
+     << (t.inconclusive > 0 ? " (" + std::to_string(t.inconclusive) + " inconclusive)" : "")
+     << " |\n"
+     << "| all claims | " << t.claims << " |\n\n"
+     << "By kind: ";
+  bool first = true;
+  for (const auto& [kind, count] : t.by_kind) {
+    md << (first ? "" : ", ") << count << " " << kind;
+    first = false;
+  }
+  md << ". Figures: " << figures << ". Suite false-alarm bound of CI's run: " << Short(budget.total)
+     << " (≤ " << kSuiteFalseAlarm << ", § Error budget).\n\n";
+}
+
 void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
                    const std::optional<MutationResults>& mutation,
                    const std::vector<Figure>& figures, const ErrorBudget& budget,
                    const ReportOptions& options, double seconds, const fs::path& file) {
   std::ofstream md(file);
   md << "# boa report\n\n"
-     << "Budget `" << ToString(options.budget) << "`, seed base " << options.seed << ", "
-     << Short(seconds) << " s, SIMD target `" << SimdTargetName()
+     << "Commit `" << SourceCommit() << "`, budget `" << ToString(options.budget) << "`, seed base "
+     << options.seed << ", " << Short(seconds) << " s, SIMD target `" << SimdTargetName()
      << "`. Every number below is measured here by the command in its row "
-     << "unless it is labelled as coming from a paper or a derivation. "
+     << "unless it is labelled as coming from a paper or a derivation."
      << (options.seed == kReportSeedBase
-             ? "The seed base is the report's pre-registered one, on which no claim was encoded "
-               "or tuned (CI runs seed base 1). "
+             ? " The seed base is the report's pre-registered one, on which no claim was encoded "
+               "or tuned (CI runs seed base 1)."
              : "")
-     << "Suite false-alarm bound of CI's run: " << Short(budget.total) << " (≤ " << kSuiteFalseAlarm
-     << "; § Error budget).\n\n";
+     << "\n\n";
   if (IsPartial(rows.size(), figures.size())) {
     md << "**Partial report:** " << rows.size() << " of " << Catalog().size()
        << " claims (`--claims " << Joined(options.claims) << "`) and " << figures.size() << " of "
        << FigureCatalog().size() << " figures (`--figures " << Joined(options.figures)
        << "`); `./boa report` runs the whole catalog.\n\n";
   }
-  md << "Provenance: `paper` — the statement and its setting are the paper's or its discussion's "
+  WriteSummary(md, rows, figures.size(), budget);
+  WriteFindings(md, rows);
+  WriteQualifiedHolds(md, rows);
+  md << "## Verdicts\n\nProvenance: `paper` — the statement and its setting are the paper's or its discussion's "
      << "own; `operationalised` — the paper's statement made concrete with constants or a setting "
      << "boa chose; `derived` — a finite-sample form with explicit constants derived in THEORY.md; "
      << "`exploratory` — measured and reported, not asserted. Each claim's section says where each "
@@ -248,10 +334,7 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
      << "*Failure rate*: for probabilistic claims the exact 95% interval after the sequential stop "
      << "(stage-wise ordering), for identity claims the observed rate; a scaling claim's instances "
      << "are replicate sweeps, and its exponent and interval are in its section.\n\n";
-  WriteFindings(md, rows);
-  WriteQualifiedHolds(md, rows);
-  md << "## Verdicts\n\n"
-     << "| id | kind | provenance | engine | δ vs δ₁ | power | instances | rejected | failures "
+  md << "| id | kind | provenance | engine | δ vs δ₁ | power | instances | rejected | failures "
         "| failure rate | verdict | expected | counterexample |\n"
      << "|---|---|---|---|---|---:|---:|---:|---:|---|---|---|---|\n";
   for (const Row& r : rows) {
@@ -344,6 +427,8 @@ json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
                     {"svg", f.name + ".svg"}});
   }
   return {{"claims", claims},
+          {"counts", TallyJson(Count(rows))},
+          {"commit", SourceCommit()},
           {"suite_false_alarm", BudgetJson(budget)},
           {"flake_audit", AuditJson(audit)},
           {"mutation", MutationJson(mutation)},
