@@ -183,6 +183,14 @@ TEST(Cli, InstanceRejectsBadParametersWithoutWritingAFile) {
   EXPECT_TRUE(fs::is_empty(dir.path()));
 }
 
+TEST(Cli, InstanceSaysWhatItWrote) {
+  TempDir dir;
+  const fs::path file = dir.path() / "m1.json";
+  const CommandResult r = RunBoa("instance --model m1 --n 4 --d 10 --out '" + file.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("wrote " + file.string()), std::string::npos) << r.out;
+}
+
 TEST(Cli, InstanceJsonHasDataModelAndTrajectory) {
   TempDir dir;
   const fs::path out = dir.path() / "m1.json";
@@ -261,7 +269,10 @@ TEST(Cli, SweepShardsMergeToTheUnshardedFile) {
   const std::string whole((std::istreambuf_iterator<char>(a)), {}),
       merged((std::istreambuf_iterator<char>(b)), {});
   EXPECT_EQ(whole, merged);
-  EXPECT_EQ(RunBoa("sweep merge '" + d + "/p0.csv' --out '" + d + "/x.csv'").exit_code, 2);
+  // Missing parts are named by their shards.
+  const CommandResult partial = RunBoa("sweep merge '" + d + "/p0.csv' --out '" + d + "/x.csv'");
+  EXPECT_EQ(partial.exit_code, 2);
+  EXPECT_NE(partial.err.find("run the missing shards: 1/3, 2/3"), std::string::npos) << partial.err;
   // A corrupt part is bad input that names the file and the line, not an internal error.
   { std::ofstream(dir.path() / "p1.csv", std::ios::app) << "x7,1\n"; }
   const CommandResult corrupt = RunBoa("sweep merge '" + d + "/p0.csv' '" + d + "/p1.csv' '" + d +

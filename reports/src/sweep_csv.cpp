@@ -125,9 +125,18 @@ std::string MergeSweepCsv(const std::vector<std::filesystem::path>& parts, bool 
       lines_of_cell[cell].push_back(line);
     }
   }
-  Require(static_cast<int>(lines_of_cell.size()) == total,
-          "the parts cover " + std::to_string(lines_of_cell.size()) + " of " +
-              std::to_string(total) + " cells; run the missing shards");
+  // Shard k runs the cells c with c mod N = k: name the shards a missing cell belongs to.
+  std::set<int> missing_shards;
+  for (int cell = 0; cell < total; ++cell) {
+    if (!lines_of_cell.count(cell)) missing_shards.insert(cell % shards);
+  }
+  std::string missing;
+  for (const int k : missing_shards) {
+    missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(shards);
+  }
+  Require(missing_shards.empty(), "the parts cover " + std::to_string(lines_of_cell.size()) +
+                                      " of " + std::to_string(total) +
+                                      " cells; run the missing shards: " + missing);
   std::string out = "# boa sweep " + name + " budget=" + budget_text + " engine=" + engine_text +
                     " simd=" + MergedSimd(simd_targets) +
                     " shard=all cells=" + std::to_string(total) + "\n" + columns + "\n";

@@ -63,6 +63,8 @@ int RunInstance(CLI::App& cmd, InstanceArgs a) {
   // The JSON text takes ~25 bytes per number on top of the 8 in memory: ~33/8 doubles each.
   RequireMemory(numbers * 33 / 8, "the instance JSON (n·T·d, plus d² for a dense W)");
   WriteAtomically(a.out, BuildInstanceJson(o).dump() + "\n");
+  std::cout << "wrote " << a.out << " (model " << o.model << ", " << o.data << " data, " << o.steps
+            << " GD steps)\n";
   return 0;
 }
 

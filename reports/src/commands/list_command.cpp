@@ -3,6 +3,7 @@
 // probabilistic or scaling claim, its plan fingerprint (PlanFingerprint).
 #include <cstdio>
 #include <iostream>
+#include <string>
 
 #include "boa/catalog.hpp"
 #include "boa/runner.hpp"
@@ -10,6 +11,19 @@
 #include "boa_report/verdict_json.hpp"
 
 namespace boa::report {
+namespace {
+
+// A table cell's text: a '|' would end the cell.
+std::string MarkdownCell(const std::string& text) {
+  std::string cell;
+  for (const char c : text) {
+    if (c == '|') cell += '\\';
+    cell += c;
+  }
+  return cell;
+}
+
+}  // namespace
 
 void AddListCommand(CLI::App& app, Action& action) {
   auto markdown = std::make_shared<bool>(false);
@@ -49,7 +63,7 @@ void AddListCommand(CLI::App& app, Action& action) {
           std::cout << "| `" << c.id << "` | " << ToString(c.kind) << " | "
                     << ToString(c.provenance) << " | "
                     << (c.expected == Expectation::kFails ? "**fails** (finding)" : expected)
-                    << " | " << c.title << " |\n";
+                    << " | " << MarkdownCell(c.title) << " |\n";
         } else {
           std::printf("%-44s %-13s %-11s %-8s %s\n", c.id.c_str(), ToString(c.kind).c_str(),
                       ToString(c.provenance).c_str(), ToString(ExpectedStatus(c)).c_str(),

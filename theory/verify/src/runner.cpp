@@ -153,6 +153,9 @@ Outcome CheckInstance(const Claim& claim, const Params& params, std::uint64_t se
       outcome.explanation = "measured " + name + " is not finite; " + outcome.explanation;
     }
   }
+  // Checks that list several reasons join them with "; ": no dangling separator at the end.
+  std::string& text = outcome.explanation;
+  while (!text.empty() && (text.back() == ' ' || text.back() == ';')) text.pop_back();
   return outcome;
 }
 
