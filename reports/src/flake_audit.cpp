@@ -9,6 +9,7 @@
 #include "boa/catalog.hpp"
 #include "boa/error.hpp"
 #include "boa/exponent_plan.hpp"
+#include "boa/format.hpp"
 #include "boa/runner.hpp"
 #include "boa/sequential_test.hpp"
 #include "boa/stats.hpp"
@@ -20,12 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-std::string Short(double x) {
-  std::ostringstream s;
-  s.precision(2);
-  s << x;
-  return s.str();
-}
+std::string Short(double x) { return FormatSignificant(x, 2); }
 
 // The statistical claims of today's catalog, in catalog order (the sweep's claim_index).
 std::vector<std::string> AuditedIds() { return sweeps::FlakeAuditClaimIds(); }

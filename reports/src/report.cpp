@@ -16,6 +16,7 @@
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
 #include "boa/error_budget.hpp"
+#include "boa/format.hpp"
 #include "boa/runner.hpp"
 #include "boa/simd.hpp"
 #include "boa/sweep_catalog.hpp"
@@ -34,12 +35,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-std::string Short(double x) {
-  std::ostringstream s;
-  s.precision(4);
-  s << x;
-  return s.str();
-}
+std::string Short(double x) { return FormatSignificant(x, 4); }
 
 // The whole run: the budget sets the instance count (a probabilistic claim's cap, so the
 // replayed sequential test is the same plan and stops at the same instance).

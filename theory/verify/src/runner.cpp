@@ -8,6 +8,7 @@
 
 #include "boa/error.hpp"
 #include "boa/exponent_plan.hpp"
+#include "boa/format.hpp"
 
 namespace boa {
 namespace {
@@ -25,12 +26,7 @@ struct Accumulator {
   }
 };
 
-std::string Short(double x) {
-  std::ostringstream s;
-  s.precision(3);
-  s << x;
-  return s.str();
-}
+std::string Short(double x) { return FormatSignificant(x, 3); }
 
 // A probabilistic verdict: the sequential test's decision, with the exact interval on the
 // failure rate and the power of the plan that ran. A run the draw limit ended early is judged as

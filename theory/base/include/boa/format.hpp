@@ -8,4 +8,8 @@ namespace boa {
 // replay lines and CSV cells alike.
 std::string FormatNumber(double value);
 
+// `digits` significant digits, as a stream prints them ("0.12", "1.2e-05"): for tables and
+// summaries meant to be read, not read back.
+std::string FormatSignificant(double value, int digits);
+
 }  // namespace boa
