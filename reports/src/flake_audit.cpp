@@ -108,7 +108,8 @@ void PredictAuditRow(AuditRow& row) {
     row.predicted_per_run_high = std::max(at_lower, at_upper);
     // A higher failure rate hurts a claim that holds and helps a finding.
     worse = finding ? at_lower : at_upper;
-    row.above_delta = ClopperPearsonLower(k, n, 0.05) > c.delta;
+    // A finding's rate lies above δ by design; the flag is for claims expected to hold.
+    row.above_delta = !finding && ClopperPearsonLower(k, n, 0.05) > c.delta;
   }
   row.predicted = row.runs * row.predicted_per_run;
   row.predicted_low = row.runs * row.predicted_per_run_low;
@@ -260,8 +261,8 @@ void WriteAuditLegend(std::ostream& md) {
      << "claim at its pooled failure rate (failing instances of all runs), with the range at the "
      << "ends of that rate's 95% Clopper–Pearson interval; for a scaling claim its planned error. "
      << "**more than predicted**: more unexpected runs than the 0.99 quantile of Binomial(runs, "
-     << "q), q the prediction at the interval's end worse for the expectation. **above δ**: the "
-     << "pooled rate's one-sided 95% Clopper–Pearson lower bound exceeds δ. **stale**: the claim's "
+     << "q), q the prediction at the interval's end worse for the expectation. **above δ**: a claim "
+     << "expected to hold whose pooled rate's one-sided 95% Clopper–Pearson lower bound exceeds δ. **stale**: the claim's "
      << "plan changed since its runs.\n\n";
 }
 

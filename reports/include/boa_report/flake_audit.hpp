@@ -54,7 +54,8 @@ struct AuditRow {
   // unexpected > the 0.99 quantile of Binomial(runs, q), q the prediction at the interval end
   // worse for the expectation (the upper end for a claim that holds, the lower for a finding).
   bool more_than_predicted = false;
-  // Probabilistic: the pooled rate's one-sided 95% Clopper–Pearson lower bound exceeds δ.
+  // A probabilistic claim expected to hold whose pooled rate's one-sided 95% Clopper–Pearson
+  // lower bound exceeds δ (a finding lies above δ by design).
   bool above_delta = false;
 };
 
