@@ -14,8 +14,12 @@ namespace boa::testing {
 void CheckClaimAsProperty(const std::string& id) {
   const Claim& claim = FindClaim(id);
   std::vector<int> k;
-  for (const GridParam& p : claim.regime) k.push_back(*rc::gen::inRange(p.lo, p.hi + 1));
-  const auto seed = static_cast<std::uint64_t>(*rc::gen::inRange<std::uint32_t>(0, 1u << 30));
+  // Named generators: a shrunk counterexample prints "n (grid index): 3", not "int: 3".
+  for (const GridParam& p : claim.regime) {
+    k.push_back(*rc::gen::inRange(p.lo, p.hi + 1).as(p.name + " (grid index)"));
+  }
+  const auto seed =
+      static_cast<std::uint64_t>(*rc::gen::inRange<std::uint32_t>(0, 1u << 30).as("seed"));
   const Params params = ParamsAt(claim.regime, k);
   const std::string replay = ReplayLine(claim, params, seed, EngineFor(claim, EngineChoice::kAuto));
   RC_LOG() << replay << '\n';
