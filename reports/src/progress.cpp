@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 #include <cstdio>
+#include <string>
 
 namespace boa::report {
 
@@ -19,7 +20,8 @@ void Progress::Update(int done, int total) {
   if (!enabled_ || !terminal_) return;
   constexpr int kWidth = 24;
   const int filled = total > 0 ? done * kWidth / total : 0;
-  std::fprintf(stderr, "\r[%2d/%2d] [%-*s] %s %d/%d\033[K", index_, total_, kWidth,
+  const int digits = static_cast<int>(std::to_string(total_).size());
+  std::fprintf(stderr, "\r[%*d/%d] [%-*s] %s %d/%d\033[K", digits, index_, total_, kWidth,
                std::string(filled, '#').c_str(), task_.c_str(), done, total);
   std::fflush(stderr);
 }
@@ -28,8 +30,10 @@ void Progress::Finish(const std::string& result) {
   if (!enabled_) return;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  std::fprintf(stderr, "%s[%2d/%2d] %-45s %-10s %6.1f s\n", terminal_ ? "\r\033[K" : "", index_,
-               total_, task_.c_str(), result.c_str(), seconds);
+  // Aligned columns for any total and for the longest claim id (44 characters) with its prefix.
+  const int digits = static_cast<int>(std::to_string(total_).size());
+  std::fprintf(stderr, "%s[%*d/%d] %-52s %-16s %6.1f s\n", terminal_ ? "\r\033[K" : "", digits,
+               index_, total_, task_.c_str(), result.c_str(), seconds);
 }
 
 }  // namespace boa::report
