@@ -146,7 +146,7 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEachSelectedClaimAndEveryFigur
     if (claim.expected == Expectation::kFails) {
       // Each finding is listed in the Findings section, which opens the report, with a replay.
       const auto findings = markdown.find("## Findings"), verdicts = markdown.find("## Verdicts");
-      const auto at = markdown.find("### `" + claim.id + "` — finding");
+      const auto at = markdown.find("#### `" + claim.id + "` — finding");
       EXPECT_TRUE(findings < at && at < verdicts) << claim.id << " is not among the findings";
       EXPECT_NE(markdown.find("Rerun the verdict: `./boa check " + claim.id, at), std::string::npos)
           << claim.id;

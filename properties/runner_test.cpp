@@ -317,6 +317,7 @@ TEST(Runner, TheRateRecordCoversTheCatalogOnDisjointSeeds) {
   const std::uint64_t audit_end = 1 + 1000003ULL * 9 + most_draws;  // flake_audit_sweep.cpp
   EXPECT_LT(audit_end, kRecordSeedBase);
   EXPECT_LT(kRecordSeedBase + most_draws, kReportSeedBase);
+  EXPECT_LT(kReportSeedBase + most_draws, kPathSeedBase);  // measure_paths.py's seed base
 }
 
 // A probabilistic claim's cap is the cap rule's (SequentialCap), never a number of its own.

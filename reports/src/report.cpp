@@ -1,11 +1,13 @@
 #include "boa_report/report.hpp"
 
 #include <fnmatch.h>
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -19,6 +21,7 @@
 #include "boa/format.hpp"
 #include "boa/runner.hpp"
 #include "boa/simd.hpp"
+#include "boa/stats.hpp"
 #include "boa/sweep_catalog.hpp"
 #include "boa_report/atomic_file.hpp"
 #include "boa_report/command_support.hpp"
@@ -128,36 +131,125 @@ std::string ConventionsLine(const Claim& c) {
          (names.empty() ? "" : ". boa's own choices this verdict rests on: " + names) + ".\n\n";
 }
 
-// Findings first: every claim whose pre-registered statement is refuted (expected "fails"), and
-// every verdict that differs from what the claim expects — a change in behaviour is never silent.
+// A finding's class and its evidence (finding_class.hpp): the rate along its limit path with
+// intervals, the fitted decay exponent, and what the class rests on.
+void WriteFindingClass(std::ostream& md, const Claim& c) {
+  md << "Class: **" << ToString(c.finding_class) << "**";
+  if (c.limit_path && c.path_record.size() >= 2) {
+    const LimitPath& path = *c.limit_path;
+    const DecayFit fit = FitDecay(c.path_record);
+    md << " along " << path.param << " = " << FormatNumber(path.values.front()) << " … "
+       << FormatNumber(path.values.back()) << " (" << path.why << "), measured here on seed base "
+       << kPathSeedBase << " (`records/finding_paths.csv`): decay exponent κ = "
+       << Short(std::round(fit.exponent * 1000) / 1000) << " (rate ∝ " << path.param
+       << "^κ), 95% interval [" << Short(fit.lower) << ", " << Short(fit.upper) << "]";
+    if (c.finding_class == FindingClass::kFiniteSize) {
+      const auto below = ExtrapolatedSizeBelow(fit, path.values.front(), c.delta);
+      if (below) {
+        md << "; extrapolated, not measured: the rate would fall below δ = " << Short(c.delta)
+           << " near " << path.param << " ≈ " << Short(*below);
+      }
+    }
+    md << ".\n\n| " << path.param << " | failures / instances | 95% interval |\n|---:|---:|---|\n";
+    for (const PathPoint& p : c.path_record) {
+      md << "| " << FormatNumber(p.value) << " | " << p.failures << " / " << p.instances << " | ["
+         << Short(ClopperPearsonLower(p.failures, p.instances, 0.025)) << ", "
+         << Short(ClopperPearsonUpper(p.failures, p.instances, 0.025)) << "] |\n";
+    }
+    md << "\n";
+  } else {
+    md << ". ";
+  }
+  if (!c.class_note.empty()) md << c.class_note << ". ";
+  if (!c.encoding_sensitive.empty()) {
+    md << "*Encoding-sensitive*: " << c.encoding_sensitive << ".";
+  }
+  md << "\n\n";
+}
+
+void WriteFinding(std::ostream& md, const Row& r, bool finding) {
+  const auto& c = *r.claim;
+  const auto& v = r.verdict;
+  md << "#### `" << c.id << "` — " << (finding ? "finding" : "unexpected verdict") << ": **"
+     << VerdictLabel(v) << "** (expected " << ToString(ExpectedStatus(c)) << ")\n\n"
+     << c.title << ". Source: " << c.source << ".\n\n";
+  if (finding) md << c.finding << "\n\n" << ConventionsLine(c);
+  if (finding) WriteFindingClass(md, c);
+  md << "Measured here: " << v.summary << ".\n\nRerun the verdict: `" << r.replay << "`\n\n";
+  if (v.counterexample) {
+    md << Capitalised(FailingInstanceLabel(c, v)) << ": " << v.counterexample->explanation
+       << "  \nReplay this instance alone (README § Exit codes): `" << v.counterexample->replay
+       << "`\n\n";
+  }
+}
+
+// Findings first, grouped by class (finding_class.hpp): refuted and persisting, then finite-size
+// deviations, open questions and undetermined ones; then every verdict that differs from what its
+// claim expects — a change in behaviour is never silent.
 void WriteFindings(std::ostream& md, const std::vector<Row>& rows) {
   md << "## Findings\n\n"
      << "Statements that fail in their pre-registered form (expected `fails`, asserted so in CI: "
-     << "a finding that starts to hold fails CI too), then any verdict that is not the one its "
-     << "claim expects. A finding of an `operationalised` claim refutes the statement as boa made "
-     << "it concrete — its constants, sizes, schedule or horizon, listed with it — and not "
-     << "necessarily the paper's own statement, which its text quotes; a `derived` one refutes "
-     << "boa's finite-sample form.\n\n";
+     << "a finding that starts to hold fails CI too). A finding of an `operationalised` claim "
+     << "refutes the statement as boa made it concrete — its constants, sizes, schedule or "
+     << "horizon, listed with it — and not necessarily the paper's own statement, which its text "
+     << "quotes; a `derived` one refutes boa's finite-sample form. Each is classified along its "
+     << "limit path (README § Findings): *refuted* in the discussion's own setting; *persists* — "
+     << "no decay along the path; *finite-size* — the rate decays; *open* — the discussion calls "
+     << "it future work; *undetermined* — the path does not decide, or none is declared yet. CI "
+     << "asserts each class against the committed path record.\n\n";
+  // Refuted and persisting first — unless the failure hinges on a constant of boa's, which puts
+  // it with the encoding-sensitive results (issue 27's order).
+  const auto tagged = [](const Claim& c) { return !c.encoding_sensitive.empty(); };
+  const struct {
+    const char* title;
+    const char* none;  // said when the group is empty; nullptr: the group is left out
+    std::function<bool(const Claim&)> member;
+  } groups[] = {
+      {"Refuted and persisting",
+       "None: no finding fails in the discussion's own setting or persists along its limit path "
+       "without hinging on a constant of boa's (those are under Encoding-sensitive).",
+       [&](const Claim& c) {
+         return (c.finding_class == FindingClass::kRefuted ||
+                 c.finding_class == FindingClass::kPersists) &&
+                !tagged(c);
+       }},
+      {"Finite-size deviations", nullptr,
+       [](const Claim& c) { return c.finding_class == FindingClass::kFiniteSize; }},
+      {"Encoding-sensitive", nullptr,
+       [&](const Claim& c) {
+         return tagged(c) && (c.finding_class == FindingClass::kRefuted ||
+                              c.finding_class == FindingClass::kPersists ||
+                              c.finding_class == FindingClass::kUndetermined);
+       }},
+      {"Open questions", nullptr,
+       [](const Claim& c) { return c.finding_class == FindingClass::kOpen; }},
+      {"Undetermined", nullptr,
+       [&](const Claim& c) {
+         return c.finding_class == FindingClass::kUndetermined && !tagged(c);
+       }},
+  };
   int count = 0;
-  for (const Row& r : rows) {
-    const auto& c = *r.claim;
-    const auto& v = r.verdict;
-    const bool finding = c.expected == Expectation::kFails;
-    const bool surprise = !MatchesExpectation(c, v);
-    if (!finding && !surprise) continue;
-    ++count;
-    md << "### `" << c.id << "` — " << (finding ? "finding" : "unexpected verdict") << ": **"
-       << VerdictLabel(v) << "** (expected " << ToString(ExpectedStatus(c)) << ")\n\n"
-       << c.title << ". Source: " << c.source << ".\n\n";
-    if (finding) md << c.finding << "\n\n" << ConventionsLine(c);
-    md << "Measured here: " << v.summary << ".\n\nRerun the verdict: `" << r.replay << "`\n\n";
-    if (v.counterexample) {
-      md << Capitalised(FailingInstanceLabel(c, v)) << ": " << v.counterexample->explanation
-         << "  \nReplay this instance alone (README § Exit codes): `" << v.counterexample->replay
-         << "`\n\n";
+  for (const auto& group : groups) {
+    int in_group = 0;
+    for (const Row& r : rows) {
+      if (r.claim->expected != Expectation::kFails || !group.member(*r.claim)) continue;
+      if (in_group++ == 0) md << "### " << group.title << "\n\n";
+      WriteFinding(md, r, true);
+      ++count;
+    }
+    if (in_group == 0 && group.none != nullptr) {
+      md << "### " << group.title << "\n\n" << group.none << "\n\n";
     }
   }
-  if (count == 0) md << "None.\n\n";
+  int surprises = 0;
+  for (const Row& r : rows) {
+    if (r.claim->expected == Expectation::kFails || MatchesExpectation(*r.claim, r.verdict)) {
+      continue;
+    }
+    if (surprises++ == 0) md << "### Verdicts other than expected\n\n";
+    WriteFinding(md, r, false);
+  }
+  if (count + surprises == 0) md << "None.\n\n";
 }
 
 // "holds*": a probabilistic claim that holds with its estimate above δ. The run excluded a rate
@@ -218,6 +310,8 @@ struct Tally {
   int claims = 0, holds = 0, holds_qualified = 0, findings = 0, reported = 0, unexpected = 0;
   int inconclusive = 0;
   std::map<std::string, int> by_kind;
+  std::map<std::string, int> findings_by_class;  // finding_class.hpp
+  int findings_encoding_sensitive = 0;
 };
 
 Tally Count(const std::vector<Row>& rows) {
@@ -232,6 +326,8 @@ Tally Count(const std::vector<Row>& rows) {
       t.inconclusive += v.status == Status::kInconclusive;
     } else if (c.expected == Expectation::kFails) {
       ++t.findings;
+      ++t.findings_by_class[ToString(c.finding_class)];
+      t.findings_encoding_sensitive += !c.encoding_sensitive.empty();
     } else if (v.status == Status::kReported) {
       ++t.reported;
     } else {
@@ -250,7 +346,9 @@ json TallyJson(const Tally& t) {
           {"reported", t.reported},
           {"unexpected", t.unexpected},
           {"unexpected_inconclusive", t.inconclusive},
-          {"by_kind", t.by_kind}};
+          {"by_kind", t.by_kind},
+          {"findings_by_class", t.findings_by_class},
+          {"findings_encoding_sensitive", t.findings_encoding_sensitive}};
 }
 
 // The commit of the checkout the program was built from ("unknown" outside a git checkout).
@@ -274,8 +372,17 @@ void WriteSummary(std::ostream& md, const std::vector<Row>& rows, std::size_t fi
      << "| | claims |\n|---|---:|\n"
      << "| hold as expected | " << t.holds << " |\n"
      << "| … of which *holds\\** (estimate above δ, § Holds*) | " << t.holds_qualified << " |\n"
-     << "| findings: fail as expected (§ Findings) | " << t.findings << " |\n"
-     << "| reported (exploratory, not asserted) | " << t.reported << " |\n"
+     << "| findings: fail as expected (§ Findings), by class: | " << t.findings << " |\n";
+  for (const FindingClass k :
+       {FindingClass::kRefuted, FindingClass::kPersists, FindingClass::kFiniteSize,
+        FindingClass::kOpen, FindingClass::kUndetermined}) {
+    const auto it = t.findings_by_class.find(ToString(k));
+    md << "| … " << ToString(k) << " | " << (it == t.findings_by_class.end() ? 0 : it->second)
+       << " |\n";
+  }
+  md << "| … of these, *encoding-sensitive* (hinge on a constant of boa's) | "
+     << t.findings_encoding_sensitive << " |\n";
+  md << "| reported (exploratory, not asserted) | " << t.reported << " |\n"
      << "| **verdicts other than expected** | **" << t.unexpected << "**"
      << (t.inconclusive > 0 ? " (" + std::to_string(t.inconclusive) + " inconclusive)" : "")
      << " |\n"

@@ -1,9 +1,12 @@
 #include "boa_report/verdict_json.hpp"
 
 #include <cmath>
+#include <optional>
+#include <string>
 
 #include "boa/engine.hpp"
 #include "boa/simd.hpp"
+#include "boa/stats.hpp"
 
 namespace boa::report {
 namespace {
@@ -19,6 +22,38 @@ nlohmann::json ElementsJson(const Claim& claim) {
     elements.push_back({{"name", e.name}, {"origin", ToString(e.origin)}, {"where", e.where}});
   }
   return elements;
+}
+
+nlohmann::json FindingClassJson(const Claim& claim) {
+  if (claim.expected != Expectation::kFails) return nullptr;
+  const auto text = [](const std::string& s) {
+    return s.empty() ? nlohmann::json() : nlohmann::json(s);
+  };
+  nlohmann::json out = {{"class", ToString(claim.finding_class)},
+                        {"note", text(claim.class_note)},
+                        {"encoding_sensitive", text(claim.encoding_sensitive)},
+                        {"path", nullptr}};
+  if (!claim.limit_path || claim.path_record.size() < 2) return out;
+  nlohmann::json points = nlohmann::json::array();
+  for (const PathPoint& p : claim.path_record) {
+    points.push_back({{"value", p.value},
+                      {"instances", p.instances},
+                      {"failures", p.failures},
+                      {"rate_lower", ClopperPearsonLower(p.failures, p.instances, 0.025)},
+                      {"rate_upper", ClopperPearsonUpper(p.failures, p.instances, 0.025)}});
+  }
+  const DecayFit fit = FitDecay(claim.path_record);
+  const auto below = claim.finding_class == FindingClass::kFiniteSize
+                         ? ExtrapolatedSizeBelow(fit, claim.path_record.front().value, claim.delta)
+                         : std::nullopt;
+  out["path"] = {{"param", claim.limit_path->param},
+                 {"why", claim.limit_path->why},
+                 {"points", points},
+                 {"exponent", fit.exponent},
+                 {"exponent_lower", fit.lower},
+                 {"exponent_upper", fit.upper},
+                 {"below_delta_at", below ? nlohmann::json(*below) : nlohmann::json()}};
+  return out;
 }
 
 nlohmann::json VerdictJson(const Claim& claim, const Verdict& v) {
@@ -44,6 +79,7 @@ nlohmann::json VerdictJson(const Claim& claim, const Verdict& v) {
       {"summary", v.summary},
       {"measured", v.measured},
       {"finding", claim.finding.empty() ? nlohmann::json() : nlohmann::json(claim.finding)},
+      {"finding_class", FindingClassJson(claim)},
       {"counterexample", nullptr}};
   if (v.plan) {
     out["alpha"] = Number(v.plan->alpha);

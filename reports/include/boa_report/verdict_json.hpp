@@ -13,4 +13,10 @@ nlohmann::json VerdictJson(const Claim& claim, const Verdict& verdict);
 // The claim's per-element provenance: [{"name", "origin", "where"}].
 nlohmann::json ElementsJson(const Claim& claim);
 
+// A finding's class with its evidence (finding_class.hpp): {"class", "note",
+// "encoding_sensitive", "path": null | {"param", "why", "points": [{"value", "instances",
+// "failures", "rate_lower", "rate_upper"}], "exponent", "exponent_lower", "exponent_upper",
+// "below_delta_at" (an extrapolation, or null)}}; null for a claim that is no finding.
+nlohmann::json FindingClassJson(const Claim& claim);
+
 }  // namespace boa::report

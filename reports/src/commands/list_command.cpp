@@ -49,6 +49,12 @@ void AddListCommand(CLI::App& app, Action& action) {
           // What decides its CI run (the flake audit's record stores it, measure_audit.py).
           if (c.kind == ClaimKind::kProbabilistic || c.kind == ClaimKind::kScaling)
             entry["plan"] = PlanFingerprint(c);
+          // A finding's limit path (measure_paths.py measures along it).
+          if (c.limit_path) {
+            entry["limit_path"] = {{"param", c.limit_path->param},
+                                   {"values", c.limit_path->values},
+                                   {"why", c.limit_path->why}};
+          }
           claims.push_back(entry);
         }
         std::cout << claims.dump(2) << '\n';

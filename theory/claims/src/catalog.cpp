@@ -98,6 +98,8 @@ std::vector<Claim> WithRateRecords(std::vector<Claim> claims) {
   for (Claim& claim : claims) {
     const auto it = RateRecords().find(claim.id);
     if (it != RateRecords().end()) claim.rate_record = it->second;
+    const auto path = PathRecords().find(claim.id);
+    if (path != PathRecords().end()) claim.path_record = path->second;
   }
   return claims;
 }

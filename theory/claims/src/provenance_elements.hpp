@@ -5,6 +5,11 @@
 
 namespace boa::claims::prov {
 
+// The class note of a scaling finding (finding_class.hpp): it has no path of its own to measure.
+inline constexpr const char* kScalingFindingNote =
+    "A scaling claim: its failure is an exponent along n, measured by the claim itself; a class "
+    "needs a longer path";
+
 inline Element AttentionScale() {
   return {"attention scale R = 10³", Origin::kConvention,
           "THEORY.md §3: training attention hard to within e^{−1000}; the theorems' R → ∞"};

@@ -12,6 +12,9 @@ namespace {
 constexpr const char* kRatesCsv =
 #include "rates_csv.inc"
     ;
+constexpr const char* kPathsCsv =
+#include "paths_csv.inc"
+    ;
 
 std::vector<std::string> Fields(const std::string& line) {
   std::vector<std::string> fields;
@@ -38,11 +41,33 @@ std::map<std::string, RateRecord> Parse() {
   return records;
 }
 
+std::map<std::string, std::vector<PathPoint>> ParsePaths() {
+  std::map<std::string, std::vector<PathPoint>> paths;
+  std::stringstream csv(kPathsCsv);
+  std::string line;
+  std::getline(csv, line);
+  if (line != "id,param,value,seed_base,instances,failures,commit") {
+    throw std::logic_error("records/finding_paths.csv: unexpected header '" + line + "'");
+  }
+  while (std::getline(csv, line)) {
+    const auto f = Fields(line);
+    if (f.size() != 7)
+      throw std::logic_error("records/finding_paths.csv: malformed row '" + line + "'");
+    paths[f[0]].push_back({std::stod(f[2]), std::stoi(f[4]), std::stoi(f[5])});
+  }
+  return paths;
+}
+
 }  // namespace
 
 const std::map<std::string, RateRecord>& RateRecords() {
   static const std::map<std::string, RateRecord> records = Parse();
   return records;
+}
+
+const std::map<std::string, std::vector<PathPoint>>& PathRecords() {
+  static const std::map<std::string, std::vector<PathPoint>> paths = ParsePaths();
+  return paths;
 }
 
 }  // namespace boa

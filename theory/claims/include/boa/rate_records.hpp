@@ -5,11 +5,16 @@
 // a claim.
 #include <map>
 #include <string>
+#include <vector>
 
 #include "boa/claim.hpp"
 
 namespace boa {
 
 const std::map<std::string, RateRecord>& RateRecords();
+
+// The committed path measurement of the findings (records/finding_paths.csv, written by
+// records/measure_paths.py): id → its points along the claim's limit path, in path order.
+const std::map<std::string, std::vector<PathPoint>>& PathRecords();
 
 }  // namespace boa

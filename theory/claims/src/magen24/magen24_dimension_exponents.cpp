@@ -172,6 +172,8 @@ Claim Magen24DimensionBenignOnset() {
   c.deviation = kExponentDeviation;
   c.gram_form = true;
   c.expected = Expectation::kFails;
+  c.finding_class = FindingClass::kUndetermined;
+  c.class_note = prov::kScalingFindingNote;
   c.finding =
       "Two SA steps turn benign far below d = n²: the onset grows like n^1.06, not n², with "
       "(1 − α) interval [0.96, 1.17] over 84 replicate sweeps "

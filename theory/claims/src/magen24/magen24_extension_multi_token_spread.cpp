@@ -117,6 +117,11 @@ Claim Magen24ExtensionMultiTokenSpread() {
   // Issue 35: the record's rate (0.59) lies above δ = 0.5, so the statement is a finding, tested
   // at the record's lower bound.
   c.expected = Expectation::kFails;
+  c.finding_class = FindingClass::kUndetermined;
+  c.class_note =
+      "No path parameter: along T inside the claim the failure vanishes (T = 5 fails in 59% of draws, T = 8 and 16 never)";
+  c.encoding_sensitive =
+      "the threshold 0.9 at T = 5: met in 96% of draws at 0.75, 43% at 0.9 (the finding's scan)";
   c.finding =
       "At T = 5 the mean normalised entropy falls below boa's 0.9 in 4700 of 8000 draws (seeds "
       "1000000000.., the rate record; 0.59, above δ = 0.5 for a figure claimed as typical); at T "

@@ -133,6 +133,10 @@ Claim Magen24GdGaussianInit() {
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.expected = Expectation::kFails;
+  c.limit_path = TwoStepSizePath();
+  c.finding_class = FindingClass::kPersists;  // records/finding_paths.csv
+  c.encoding_sensitive =
+      "ω√d ≤ 1e-3 is boa's bound; the conclusions survive up to ω₀√d ≈ 10^−4.1 (the finding's scan)";
   c.finding =
       "The discussion says \"sufficiently small variance\"; ω√d ≤ 1e-3 is boa's bound. "
       "At ω√d = 1e-3, the bound THEORY.md §4.2 fixes, the conclusions (i)–(iv) fail on every "

@@ -153,6 +153,8 @@ Claim Magen24GdLinearizedThresholds() {
   c.title =
       "At d = 10n² the step-2 attention pattern matches the linearised thresholds at the nominal (r, η) ever more often as n grows";
   c.expected = Expectation::kFails;
+  c.finding_class = FindingClass::kUndetermined;
+  c.class_note = prov::kScalingFindingNote;
   c.finding =
       "At the nominal (r, η) the realised step-2 attention pattern does not match the "
       "linearised prediction more often as n grows: the mismatch fraction's exponent is −0.02 "

@@ -60,6 +60,8 @@ Claim Magen24GdTwoStepBenign() {
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.expected = Expectation::kFails;
+  c.limit_path = TwoStepSizePath();
+  c.finding_class = FindingClass::kFiniteSize;  // records/finding_paths.csv
   c.finding =
       "Inside the nominal window (margin 0.2) the four conclusions fail in 513 of 1000 draws "
       "(seeds 1000.., `./boa check magen24.gd.two_step_benign --seed 1000 --instances 1000 "

@@ -255,6 +255,9 @@ Claim Magen24MaxmarginGdWeightDecayAbove() {
   c.title =
       "Above the SNR boundary, GD with small weight decay reaches the max-margin solution's side (benign)";
   c.expected = Expectation::kFails;
+  c.finding_class = FindingClass::kUndetermined;
+  c.class_note =
+      "Its limit (λ → 0, t → ∞) is not yet a parameter of the claim: measured at one λ and 1000 steps";
   c.finding =
       "Above the boundary, GD with small weight decay (SB step sizes, λ = 1e-3·d/n, 1000 steps "
       "from zero init) reaches another side than the max-margin solution in 392 of 1000 draws "

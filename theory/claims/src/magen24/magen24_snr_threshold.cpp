@@ -187,6 +187,8 @@ Claim Magen24SnrThresholdSB() {
       "it claims no two-step threshold for small steps",
       Origin::kConvention);
   c.expected = Expectation::kFails;
+  c.finding_class = FindingClass::kUndetermined;
+  c.class_note = prov::kScalingFindingNote;
   c.finding =
       "Schedule SB's threshold scales as n^−0.78, not n^−1/2: over 20 replicate sweeps the "
       "(1 − α) interval is [−0.80, −0.77] (`./boa check magen24.snr.threshold_sb --seed 1 "

@@ -15,6 +15,12 @@ Regime TwoStepRegime() {
   return {{"n", 20, 60}, {"d_factor", 1, 4}, {"eta", 5, 15, 0.01}, {"window_position", 0, 10, 0.1}};
 }
 
+LimitPath TwoStepSizePath() {
+  return {"n",
+          {20, 40, 80, 160},
+          "[M] two-step theorem: d ≫ n², n → ∞; n doubles with d = d_factor·n² as in the regime"};
+}
+
 namespace {
 
 // [max(r_C, r_T)(1 + margin), r_N(1 − margin)] at flip rate η (empty: lo ≥ hi).
@@ -54,8 +60,7 @@ Outcome TwoStepOutcome(const Params& params, std::uint64_t seed, Engine engine,
   // The realised window is a condition on the drawn labels that about 1 draw in 6 meets: the
   // realised-window claim's instance is the first seeded draw that meets it (DrawUntil).
   const auto [result, attempts] = DrawUntil(
-      seed,
-      [&](std::uint64_t s) { return CheckTwoStepConclusions(spec, margin, 0.0, s, engine); },
+      seed, [&](std::uint64_t s) { return CheckTwoStepConclusions(spec, margin, 0.0, s, engine); },
       [&](const TwoStepConclusions& c) { return !realised_window || c.in_window; });
   Outcome o;
   o.measured = {{"r", spec.n * spec.snr * spec.snr},

@@ -29,6 +29,9 @@ namespace boa::claims {
 inline constexpr double kTwoStepWindowMargin = 0.2;
 
 Regime TwoStepRegime();
+// The limit path of the two-step findings: the theorem is for d ≫ n², n → ∞; the path doubles n
+// ∈ {20, 40, 80, 160} with the regime's own d condition (d = d_factor·n², d_factor drawn).
+LimitPath TwoStepSizePath();
 // Both classes' realised (r_c, η_c) inside their margin window
 // [max(r_C, r_T)(η_c)(1 + margin), r_N(η_c)(1 − margin)].
 bool RealisedInWindow(const SampleLabels& labels, double snr, double margin);

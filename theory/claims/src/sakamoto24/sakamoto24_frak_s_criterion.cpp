@@ -35,6 +35,7 @@
 #include "boa/fit_regime.hpp"
 #include "boa/frak_s.hpp"
 #include "boa/sakamoto24_settings.hpp"
+#include "sakamoto24_protocol.hpp"
 #include "sakamoto24_provenance.hpp"
 
 namespace boa::claims {
@@ -131,6 +132,10 @@ Claim Sakamoto24FrakSCriterion() {
   // Issue 35: the record's rate (0.24) lies above δ, all of it from setting 0, so the statement is
   // a finding, tested at the record's lower bound.
   c.expected = Expectation::kFails;
+  c.limit_path = FrakSHorizonPath();
+  c.finding_class = FindingClass::kFiniteSize;  // records/finding_paths.csv
+  c.encoding_sensitive =
+      "the ±0.1 co-location: it fails only in 𝔖 setting 0, where the drop lags the crossing by 0.2 (the finding)";
   c.finding =
       "In 𝔖 setting 0 ((d, ‖μ‖) = (6000, 20)) min(R₊, R₋) crosses below 1 at η = 0.75, while the "
       "clean test accuracy never drops below 0.95 on the grid at CI's 600 steps (30 of 30 draws "

@@ -36,6 +36,7 @@
 #include "boa/frak_s.hpp"
 #include "boa/frak_s_map.hpp"
 #include "boa/sakamoto24_settings.hpp"
+#include "sakamoto24_protocol.hpp"
 #include "sakamoto24_provenance.hpp"
 
 namespace boa::claims {
@@ -186,6 +187,9 @@ Claim OneConditionClaim(bool eq11) {
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   if (!eq11) {
     c.expected = Expectation::kFails;
+    c.limit_path = FrakSHorizonPath();
+    c.finding_class = FindingClass::kFiniteSize;  // records/finding_paths.csv
+    c.encoding_sensitive = "the drop read as clean test < 0.95, at η ≥ 0.6 outside η < 1/C";
     c.finding =
         "Eq. 13 alone does not break generalisation within boa's horizon: in 17 of 40 runs "
         "with R₊, R₋ < 1 (seeds 1000.., `./boa check sakamoto24.frak_s.eq13_only --seed 1000 "
@@ -246,6 +250,9 @@ Claim Sakamoto24FrakSMapBoundary() {
     return o;
   };
   c.expected = Expectation::kFails;
+  c.limit_path = FrakSHorizonPath();
+  c.finding_class = FindingClass::kFiniteSize;  // records/finding_paths.csv
+  c.encoding_sensitive = "the ±0.1 co-location with the R = 1 contour";
   c.finding =
       "The accuracy drop does not follow the R = 1 contour within boa's ±0.1: in 27 of 40 draws "
       "(seeds 1000.., `./boa check sakamoto24.frak_s.map_boundary --seed 1000 --instances 40 "

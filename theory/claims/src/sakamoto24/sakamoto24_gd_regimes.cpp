@@ -113,6 +113,9 @@ Claim Sakamoto24GdRegimes() {
   };
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   c.expected = Expectation::kFails;
+  c.limit_path = HorizonPath();
+  c.finding_class = FindingClass::kPersists;  // records/finding_paths.csv
+  c.encoding_sensitive = "harmful read as clean test ≤ 0.75, boa's threshold (§2.3)";
   c.finding =
       "The large-noise setting (d = 4500, ‖μ‖ = 5) overfits but is not harmful by boa's cut-off "
       "(clean test ≤ 0.75): at seed 1 its clean test accuracy is 0.874, and 24 of 24 seeds of "

@@ -88,6 +88,9 @@ Claim Sakamoto24GdTokenSelection() {
   // the statement read at the authors' horizon is a finding, tested at the record's lower bound.
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.expected = Expectation::kFails;
+  c.limit_path = HorizonPath();
+  c.finding_class = FindingClass::kFiniteSize;  // records/finding_paths.csv
+  c.encoding_sensitive = "the horizon: judged at the authors' 1000 steps (the path lengthens it)";
   c.finding =
       "At the authors' horizon (1000 steps) one noisy sample (rarely two) is left unfitted in 80 "
       "of 400 draws (seeds 1000000000.., the rate record; 95% interval [0.16, 0.24]): 76 of the "
@@ -150,6 +153,10 @@ Claim Sakamoto24GdTokenSelectionWeakOpposite() {
   // conclusion".
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.expected = Expectation::kFails;
+  c.limit_path = HorizonPath();
+  c.finding_class = FindingClass::kPersists;  // records/finding_paths.csv
+  c.encoding_sensitive =
+      "ρ = 0.1: a weak-opposite token has the flipped sign w.p. 0.92 at ρ = 0.1, 0.998 at ρ = 0.2";
   c.finding =
       "Noisy samples often select an irrelevant token instead of W_{−Y*}: in 33 of 40 seeds "
       "(seeds 1000.., `./boa check sakamoto24.gd.token_selection_weak_opposite --seed 1000 "

@@ -200,6 +200,11 @@ Claim Sakamoto24GdVanishingUpdate() {
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.expected = Expectation::kFails;
+  c.limit_path = HorizonPath();
+  c.finding_class = FindingClass::kPersists;  // records/finding_paths.csv
+  c.encoding_sensitive =
+      "saturation read as selected-token attention ≥ 0.99 within the authors' 1000 steps (the "
+      "misfit attention peaks near 0.92)";
   c.finding =
       "GD does not reach the saturated misfit state: in 39 of 40 seeds (seeds 1000.., `./boa "
       "check sakamoto24.gd.vanishing_update --seed 1000 --instances 40 --run-to-cap`; 95% "

@@ -16,4 +16,16 @@ Params Sakamoto24BudgetParams(Budget budget) {
   return {{"train_W", o.train_W ? 1 : 0}, {"lr", o.lr}, {"steps", o.steps}, {"n_test", o.n_test}};
 }
 
+LimitPath HorizonPath() {
+  return {"steps",
+          {1000, 2000, 4000, 8000},
+          "[S] Thm 4.2 concludes for every τ ≥ T₀: the authors' horizon of 1000 steps, doubled"};
+}
+
+LimitPath FrakSHorizonPath() {
+  return {"steps",
+          {600, 1200, 2400, 4800},
+          "[S] Thm 4.2 concludes for every τ ≥ T₀: CI's 600 steps of the 𝔖 protocol, doubled"};
+}
+
 }  // namespace boa::claims

@@ -1,5 +1,6 @@
 #pragma once
-// How the sakamoto24.gd.* claims' parameters choose the long-horizon GD protocol.
+// How the sakamoto24.gd.* claims' parameters choose the long-horizon GD protocol, and the
+// horizon paths of the findings read at a fixed horizon (gd.* and frak_s.*).
 //
 // Parameters (fixed per budget by the claims, overridable with --params):
 //   train_W  1: W and p trained from W₀ ~ U(−1/√d, 1/√d) ([S] v3); 0: p only, W = I ([S] v1)
@@ -14,5 +15,12 @@ TokenSelectionRunOptions Sakamoto24RunOptions(const Params& params);
 
 // Sakamoto24Protocol(budget) (sakamoto24_settings.hpp, which says why) as parameters.
 Params Sakamoto24BudgetParams(Budget budget);
+
+// The limit path of a finding read at the authors' horizon: [S] Thm 4.2 concludes for every
+// τ ≥ T₀, so the path lengthens the horizon, `steps` ∈ {1000, 2000, 4000, 8000} (W and p).
+LimitPath HorizonPath();
+// The same for the 𝔖 protocol (p only, lr 1e-3): `steps` ∈ {600, 1200, 2400, 4800}, CI's 600
+// steps doubled three times.
+LimitPath FrakSHorizonPath();
 
 }  // namespace boa::claims

@@ -16,6 +16,7 @@
 
 #include "boa/budget.hpp"
 #include "boa/engine.hpp"
+#include "boa/finding_class.hpp"
 #include "boa/format.hpp"
 #include "boa/sequential_test.hpp"
 
@@ -105,6 +106,9 @@ inline constexpr std::uint64_t kRecordSeedBase = 1000000000;
 // The report's default seed base: pre-registered, never looked at while claims were encoded
 // (CI keeps seed base 1, which the claims were written against).
 inline constexpr std::uint64_t kReportSeedBase = 2026120101;
+// The seed base of the findings' path measurement (records/measure_paths.py, finding_class.hpp),
+// above the report's.
+inline constexpr std::uint64_t kPathSeedBase = 3000000000;
 
 struct Claim {
   std::string id;
@@ -166,6 +170,16 @@ struct Claim {
   std::string finding;
   // Probabilistic claims: the committed rate record (Catalog() attaches it from rates.csv).
   std::optional<RateRecord> rate_record;
+  // Findings (finding_class.hpp): the limit path the failure is measured along, and the class the
+  // committed measurement gives — declared here and recomputed from the record by a unit test, so
+  // CI asserts it both ways. `class_note` says why a finding is open, refuted or has no path yet;
+  // `encoding_sensitive` names the choice of boa's the failure hinges on and where its scan is.
+  std::optional<LimitPath> limit_path;
+  FindingClass finding_class = FindingClass::kUndetermined;
+  std::string class_note;
+  std::string encoding_sensitive;
+  // The committed path measurement (records/finding_paths.csv; Catalog() attaches it).
+  std::vector<PathPoint> path_record;
   // Optional: parameters fixed per budget (e.g. a scaling claim's sweep size), applied over the
   // drawn ones and under the caller's fixed ones. Replay lines print them like any parameter.
   std::function<Params(Budget)> budget_params;

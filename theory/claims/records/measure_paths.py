@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Measure every finding along its limit path and write the committed record finding_paths.csv
+(README § Findings, "Finding classes").
+
+    python3 theory/claims/records/measure_paths.py [--jobs 2] [--claims GLOB,...] [--shard k/N]
+                                                   [--instances N]
+
+For each finding with a declared limit path (`boa list --json`'s "limit_path") and each value x
+of the path, it runs `boa check <id> --params <param>=x --seed 3000000000 --instances N
+--run-to-cap --budget quick --no-shrink --json`: CI's configuration with the path parameter
+fixed, drawn to N counted instances on a seed base that CI, the flake audit, the rate record and
+the report never use. The class follows from the counts by one rule (finding_class.hpp); a unit
+test recomputes it and checks it against the class each claim declares. A partial run (--claims,
+--shard) updates only its rows. BOA_PROGRAM names a built `boa` program to use instead of ./boa.
+"""
+import argparse
+import csv
+import fnmatch
+import json
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+RECORD = Path(__file__).resolve().parent / "finding_paths.csv"
+SEED_BASE = 3000000000  # kPathSeedBase (claim.hpp): above every other run's seeds (runner_test)
+INSTANCES = 100
+COLUMNS = ["id", "param", "value", "seed_base", "instances", "failures", "commit"]
+
+
+def boa(*args):
+    program = os.environ.get("BOA_PROGRAM", str(ROOT / "boa"))
+    return subprocess.run([program, *args], capture_output=True, text=True)
+
+
+def value_text(x):
+    return str(int(x)) if float(x).is_integer() else repr(float(x))
+
+
+def measure(job):
+    claim_id, param, value, instances, commit = job
+    run = boa("check", claim_id, "--params", f"{param}={value_text(value)}", "--seed",
+              str(SEED_BASE), "--instances", str(instances), "--run-to-cap", "--budget", "quick",
+              "--no-shrink", "--json")
+    if run.returncode not in (0, 1):
+        sys.exit(f"measure_paths: boa check {claim_id} exited {run.returncode}: {run.stderr}")
+    v = json.loads(run.stdout)
+    print(f"{claim_id} {param}={value_text(value)}: {v['failures']}/{v['instances']} failed",
+          file=sys.stderr, flush=True)
+    return {"id": claim_id, "param": param, "value": value_text(value), "seed_base": SEED_BASE,
+            "instances": v["instances"], "failures": v["failures"], "commit": commit}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--claims", default="*", help="comma-separated globs over claim ids")
+    parser.add_argument("--shard", default="0/1", help="k/N: the jobs whose index %% N == k")
+    parser.add_argument("--instances", type=int, default=INSTANCES,
+                        help=f"counted instances per path point (default {INSTANCES})")
+    args = parser.parse_args()
+    shard, shards = (int(x) for x in args.shard.split("/"))
+    listing = boa("list", "--json")
+    if listing.returncode != 0:
+        sys.exit(f"measure_paths: boa list failed: {listing.stderr}")
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    claims = [c for c in json.loads(listing.stdout) if "limit_path" in c and
+              any(fnmatch.fnmatch(c["id"], g) for g in args.claims.split(","))]
+    jobs = [(c["id"], c["limit_path"]["param"], x, args.instances, commit)
+            for c in claims for x in c["limit_path"]["values"]]
+    jobs = [j for k, j in enumerate(jobs) if k % shards == shard]
+    # The longest runs (largest path values) first, so that the pool ends together.
+    jobs.sort(key=lambda j: -j[2])
+    with ThreadPoolExecutor(args.jobs) as pool:
+        fresh = list(pool.map(measure, jobs))
+    measured = {(r["id"], r["value"]) for r in fresh}
+    rows = list(fresh)
+    if RECORD.exists():
+        with RECORD.open() as f:
+            rows += [r for r in csv.DictReader(f) if (r["id"], r["value"]) not in measured]
+    rows.sort(key=lambda r: (r["id"], float(r["value"])))
+    with RECORD.open("w", newline="") as f:
+        writer = csv.DictWriter(f, COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+if __name__ == "__main__":
+    main()
