@@ -71,8 +71,10 @@ Claim Magen24GdTwoStepBenign() {
       "in-window draws (magen24.gd.two_step_benign_realised_window, 84% of draws outside that "
       "window). What the discussion states is benign overfitting after two steps for d ≫ n², "
       "with unstated constants; schedule SA, the margin 0.2, the thresholds 0.9/0.1/0.05 and "
-      "d = 1–4·n² are boa's, and the realised flip fractions' scatter shrinks like n^−1/2, so "
-      "whether the failure persists as n grows is not measured yet (issue 27).";
+      "d = 1–4·n² are boa's, and the realised flip fractions' scatter shrinks like n^−1/2. Along "
+      "n, the theorem's limit (d = d_factor·n², seed base 3000000000, 100 draws per point), the "
+      "rate falls from 0.60 at n = 20 to 0.49, 0.41 and 0.23 at n = 160: a finite-size "
+      "deviation, not a refutation.";
   c.gram_form = true;
   return c;
 }
