@@ -19,32 +19,23 @@ import argparse
 import csv
 import datetime
 import json
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+from record_tools import ROOT, git, head_commit, run_boa
+
 RECORD = Path(__file__).resolve().parent / "flake_audit.json"
 SCRIPT = "python3 theory/claims/records/measure_audit.py"
 STATUS = {0: "holds", 1: "fails", 2: "inconclusive"}  # the sweep's status column (3: reported)
 
 
 def boa(*args, capture=True):
-    # BOA_PROGRAM: a built `boa` program to use instead of the wrapper (e.g. a copy, so that a
-    # rebuild during the measurement cannot change the program half-way).
-    program = os.environ.get("BOA_PROGRAM", str(ROOT / "boa"))
-    run = subprocess.run([program, *args], capture_output=capture, text=True)
+    run = run_boa(*args, capture=capture)
     if run.returncode != 0:
         sys.exit(f"measure_audit: boa {' '.join(args)} exited {run.returncode}: "
                  f"{run.stderr if capture else ''}")
     return run.stdout
-
-
-def git(*args):
-    return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True,
-                          text=True).stdout.strip()
 
 
 def statistical_claims():
@@ -84,7 +75,7 @@ def write_record(csv_path, command):
         row["failing_instances"] += int(float(cell["failures"]))
         seed_bases.add(int(float(cell["seed_base"])))
     record = {
-        "commit": git("rev-parse", "--short", "HEAD"),
+        "commit": head_commit(),
         "dirty": git("status", "--porcelain", "--untracked-files=no") != "",
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d"),
         "budget": "full",

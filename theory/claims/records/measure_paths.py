@@ -17,13 +17,12 @@ import argparse
 import csv
 import fnmatch
 import json
-import os
-import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+from record_tools import add_selection_flags, head_commit, run_boa
+
 RECORD = Path(__file__).resolve().parent / "finding_paths.csv"
 SEED_BASE = 3000000000  # kPathSeedBase (claim.hpp): above every other run's seeds (runner_test)
 INSTANCES = 100
@@ -31,8 +30,7 @@ COLUMNS = ["id", "param", "value", "seed_base", "instances", "failures", "commit
 
 
 def boa(*args):
-    program = os.environ.get("BOA_PROGRAM", str(ROOT / "boa"))
-    return subprocess.run([program, *args], capture_output=True, text=True)
+    return run_boa(*args)
 
 
 def value_text(x):
@@ -55,9 +53,7 @@ def measure(job):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--claims", default="*", help="comma-separated globs over claim ids")
-    parser.add_argument("--shard", default="0/1", help="k/N: the jobs whose index %% N == k")
+    add_selection_flags(parser, "jobs (claim, path value)")
     parser.add_argument("--instances", type=int, default=INSTANCES,
                         help=f"counted instances per path point (default {INSTANCES})")
     args = parser.parse_args()
@@ -65,8 +61,7 @@ def main():
     listing = boa("list", "--json")
     if listing.returncode != 0:
         sys.exit(f"measure_paths: boa list failed: {listing.stderr}")
-    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip()
+    commit = head_commit()
     claims = [c for c in json.loads(listing.stdout) if "limit_path" in c and
               any(fnmatch.fnmatch(c["id"], g) for g in args.claims.split(","))]
     jobs = [(c["id"], c["limit_path"]["param"], x, args.instances, commit)

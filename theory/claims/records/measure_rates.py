@@ -16,13 +16,12 @@ import argparse
 import csv
 import fnmatch
 import json
-import os
-import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+from record_tools import add_selection_flags, head_commit, run_boa
+
 RECORD = Path(__file__).resolve().parent / "rates.csv"
 SEED_BASE = 1000000000  # disjoint from CI (1), the flake audit (1 + 1000003·j, j < 10), the report
 INSTANCES = 400  # the least; a claim with a small δ needs more to resolve it (--instances)
@@ -30,10 +29,7 @@ COLUMNS = ["id", "seed_base", "instances", "failures", "rejected", "budget", "co
 
 
 def boa(*args):
-    # BOA_PROGRAM: a built `boa` program to use instead of the wrapper (e.g. a copy, so that a
-    # rebuild during the measurement cannot change the program half-way).
-    program = os.environ.get("BOA_PROGRAM", str(ROOT / "boa"))
-    return subprocess.run([program, *args], capture_output=True, text=True)
+    return run_boa(*args)
 
 
 def measure(claim_id, commit, instances):
@@ -51,9 +47,7 @@ def measure(claim_id, commit, instances):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--claims", default="*", help="comma-separated globs over claim ids")
-    parser.add_argument("--shard", default="0/1", help="k/N: the claims whose index %% N == k")
+    add_selection_flags(parser, "claims")
     parser.add_argument("--instances", type=int, default=INSTANCES,
                         help=f"counted instances per claim (at least {INSTANCES})")
     args = parser.parse_args()
@@ -68,8 +62,7 @@ def main():
            if line.split()[1:2] == ["probabilistic"]]
     ids = [i for i in ids if any(fnmatch.fnmatch(i, g) for g in args.claims.split(","))]
     ids = [i for k, i in enumerate(ids) if k % shards == shard]
-    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip()
+    commit = head_commit()
     with ThreadPoolExecutor(args.jobs) as pool:
         rows = {r["id"]: r for r in pool.map(lambda i: measure(i, commit, args.instances), ids)}
     if RECORD.exists():
