@@ -7,8 +7,8 @@ re-runs the recorded gradient-descent steps, and compares with what boa wrote:
   - loss and gradients at the initial parameters,
   - the final parameters after all steps,
   - loss and gradients at the final parameters.
-Exit 0 when every relative difference is at most --rtol (default 1e-9), 1 otherwise,
-77 when PyTorch is not installed (ctest treats that as skipped).
+Exit 0 when every relative difference is at most --rtol (default 1e-9), 1 otherwise, and 2
+with one line when PyTorch is not installed (./boa installs python3-torch; never a skip).
 
 Usage: autograd_check.py INSTANCE.json [--rtol 1e-9]
 Uses Debian's python3-torch, so it names /usr/bin/python3 explicitly.
@@ -20,8 +20,9 @@ import sys
 try:
     import torch
 except ImportError:
-    print("autograd_check: PyTorch (Debian package python3-torch) is not installed", file=sys.stderr)
-    sys.exit(77)
+    print("autograd_check: PyTorch (Debian package python3-torch) is not installed; ./boa installs it",
+          file=sys.stderr)
+    sys.exit(2)
 
 torch.set_default_dtype(torch.float64)
 
