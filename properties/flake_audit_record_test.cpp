@@ -49,13 +49,16 @@ TEST(FlakeAuditRecord, CoversEveryStatisticalClaimUnderTodaysPlan) {
     if (!Statistical(c)) continue;
     const auto it = plans.find(c.id);
     if (it == plans.end()) {
-      ADD_FAILURE() << c.id << ": a statistical claim without a row in the record. " << remeasure;
+      ADD_FAILURE() << c.id << ": a statistical claim without a row in the record. Measure its "
+                    << "row alone: `python3 theory/claims/records/measure_audit.py --claims "
+                    << c.id << "`. " << remeasure;
       continue;
     }
     const std::string today = PlanFingerprint(c);
     if (it->second != today) {
       ADD_FAILURE() << c.id << ": its plan changed since the record was measured.\n  recorded: "
-                    << it->second << "\n  today:    " << today << "\n"
+                    << it->second << "\n  today:    " << today << "\nRe-measure its row alone: "
+                    << "`python3 theory/claims/records/measure_audit.py --claims " << c.id << "`. "
                     << remeasure;
     }
     plans.erase(it);

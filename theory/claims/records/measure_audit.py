@@ -5,6 +5,7 @@
     python3 theory/claims/records/measure_audit.py                  # ≈ 25 CPU-minutes, one machine
     python3 theory/claims/records/measure_audit.py --shard k/N --out part-k.csv   # one of N shards
     python3 theory/claims/records/measure_audit.py --merge part-*.csv             # then the record
+    python3 theory/claims/records/measure_audit.py --claims 'sakamoto24.gd.*'     # only these rows
 
 The audit is `boa sweep run flake_audit --budget full`: every probabilistic and scaling claim run
 exactly as CI runs it (quick budget, its CI cap) under the seed bases 1 + 1000003·j, j < 10. A
@@ -18,9 +19,11 @@ BOA_PROGRAM names a built `boa` program to use instead of the ./boa wrapper.
 import argparse
 import csv
 import datetime
+import fnmatch
 import json
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from record_tools import ROOT, git, head_commit, run_boa
@@ -95,7 +98,14 @@ def main():
     parser.add_argument("--out", help="the sweep's CSV (a shard's part; else kept beside)")
     parser.add_argument("--merge", nargs="+", metavar="PART",
                         help="merge the shards' parts (boa sweep merge) and write the record")
+    parser.add_argument("--claims", help="re-measure only these claims (globs) into the record")
+    parser.add_argument("--jobs", type=int, default=2, help="parallel runs with --claims")
     args = parser.parse_args()
+    if args.claims:
+        if args.merge or args.shard:
+            sys.exit("measure_audit: --claims re-measures claims into the record; no --merge/--shard")
+        update_claims(args.claims, args.jobs)
+        return
     if args.merge and args.shard:
         sys.exit("measure_audit: --merge takes the parts of finished shards, not --shard")
     if args.shard and not args.out:
@@ -115,6 +125,50 @@ def main():
             return
         boa(*sweep, capture=False)
         write_record(out, SCRIPT + (f" --out {args.out}" if args.out else ""))
+
+
+def update_claims(globs, jobs):
+    """Re-measures the statistical claims matching `globs` under the record's seed bases, each run
+    exactly as the sweep runs it (`boa check --budget quick --seed B --no-shrink`: the CI budget
+    and cap), and replaces or adds their rows; the other rows stay as they were measured. A row
+    re-measured so carries its own commit and command."""
+    record = json.loads(RECORD.read_text())
+    claims = [c for c in statistical_claims()
+              if any(fnmatch.fnmatch(c["id"], g) for g in globs.split(","))]
+    if not claims:
+        sys.exit(f"measure_audit: --claims {globs} matches no probabilistic or scaling claim")
+    cells = [(c, base) for c in claims for base in record["seed_bases"]]
+
+    def run(cell):
+        claim, base = cell
+        out = run_boa("check", claim["id"], "--budget", "quick", "--seed", str(base),
+                      "--no-shrink", "--json")
+        if out.returncode not in (0, 1):
+            sys.exit(f"measure_audit: boa check {claim['id']} exited {out.returncode}: {out.stderr}")
+        return claim["id"], json.loads(out.stdout)
+
+    with ThreadPoolExecutor(jobs) as pool:
+        verdicts = list(pool.map(run, cells))
+    commit, command = head_commit(), f"{SCRIPT} --claims {globs}"
+    rows = {r["id"]: r for r in record["claims"]}
+    for c in claims:
+        row = {"id": c["id"], "kind": c["kind"], "expected": c["expected"], "plan": c["plan"],
+               "runs": 0, "holds": 0, "fails": 0, "inconclusive": 0, "instances": 0,
+               "failing_instances": 0, "commit": commit, "command": command}
+        for claim_id, v in verdicts:
+            if claim_id != c["id"]:
+                continue
+            row["runs"] += 1
+            row[v["verdict"]] += 1
+            row["instances"] += v["instances"]
+            row["failing_instances"] += v["failures"]
+        rows[c["id"]] = row
+    order = [c["id"] for c in statistical_claims()]
+    record["claims"] = sorted(rows.values(),
+                              key=lambda r: order.index(r["id"]) if r["id"] in order else 1e9)
+    RECORD.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
+    print(f"measure_audit: re-measured {len(claims)} claims × {len(record['seed_bases'])} seed "
+          f"bases into {RECORD.relative_to(ROOT)}", file=sys.stderr)
 
 
 def read_sweep_shards(path):
