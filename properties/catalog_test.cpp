@@ -1,7 +1,11 @@
-// The catalog as a whole: every claim has a test in ctest. A claim is covered when a file in
-// properties/ calls CheckClaimAsProperty("<id>") (identity claims, drawn by RapidCheck) or
-// ExpectClaimVerdict("<id>") (the CI verdict, asserted against the claim's expectation).
+// The catalog as a whole: every claim in the source tree is registered, and every claim has a
+// test in ctest. A claim is covered when a file in properties/ calls CheckClaimAsProperty("<id>")
+// (identity claims, drawn by RapidCheck) or ExpectClaimVerdict("<id>") (the CI verdict, asserted
+// against the claim's expectation).
+#include <cstddef>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -14,6 +18,56 @@
 
 namespace boa {
 namespace {
+
+namespace fs = std::filesystem;
+
+std::string Read(const fs::path& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The text of every .cpp file under `dir`, by path.
+std::map<fs::path, std::string> Sources(const fs::path& dir) {
+  std::map<fs::path, std::string> sources;
+  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+    if (entry.path().extension() == ".cpp") sources[entry.path()] = Read(entry.path());
+  }
+  return sources;
+}
+
+// Each claim file registers its claims (BOA_REGISTER_CLAIM) and boa_claims is linked whole, so
+// every id a claim file assigns (`c.id = "…"`, both ids of `c.id = cond ? "…" : "…"`) is in the
+// catalog, and there are exactly as many claims as registrations: a registration dropped by the
+// linker, or a claim file left unregistered, fails here.
+TEST(Catalog, EveryClaimInTheSourceTreeIsRegistered) {
+  const std::regex assignment(R"re(\bc\.id = ([^;]*);)re");
+  const std::regex literal(R"re("([a-z0-9_]+(\.[a-z0-9_]+)+)")re");
+  const std::regex registration(R"re((^|\n)BOA_REGISTER_CLAIM\((\w+)\);)re");
+  std::set<std::string> assigned, registered;
+  for (const auto& [path, source] : Sources(testing::SourceDir() / "theory" / "claims" / "src")) {
+    for (std::sregex_iterator it(source.begin(), source.end(), assignment), end; it != end; ++it) {
+      const std::string rhs = (*it)[1];
+      for (std::sregex_iterator lit(rhs.begin(), rhs.end(), literal); lit != end; ++lit) {
+        assigned.insert((*lit)[1]);
+      }
+    }
+    for (std::sregex_iterator it(source.begin(), source.end(), registration), end; it != end;
+         ++it) {
+      EXPECT_TRUE(registered.insert((*it)[2]).second) << (*it)[2] << " is registered twice";
+    }
+  }
+  EXPECT_GE(assigned.size(), 60u) << "the scan of theory/claims/src found too few claim ids";
+  for (const std::string& id : assigned) EXPECT_NO_THROW(FindClaim(id)) << id;
+  EXPECT_EQ(Catalog().size(), registered.size());
+}
+
+TEST(Catalog, IsSortedByIdWithoutRepeats) {
+  for (std::size_t i = 1; i < Catalog().size(); ++i) {
+    EXPECT_LT(Catalog()[i - 1].id, Catalog()[i].id);
+  }
+}
 
 std::set<std::string> TestedClaimIds() {
   const std::regex call(

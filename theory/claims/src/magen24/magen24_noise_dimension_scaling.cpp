@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/noise_gram.hpp"
 #include "boa/signal_noise_data.hpp"
@@ -150,6 +151,7 @@ Claim Magen24NoiseDimensionScaling() {
       "exponent 1.859)";
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24NoiseDimensionScaling);
 
 // The finite-n form: the fitted exponent equals the slope of the finite-n law over the same n.
 Claim Magen24NoiseDimensionScalingFiniteN() {
@@ -186,5 +188,6 @@ Claim Magen24NoiseDimensionScalingFiniteN() {
       "sweeps (mean exponent −0.031)";
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24NoiseDimensionScalingFiniteN);
 
 }  // namespace boa::claims

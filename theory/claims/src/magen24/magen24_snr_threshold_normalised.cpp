@@ -15,6 +15,7 @@
 #include <cmath>
 #include <string>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/snr_threshold.hpp"
 #include "magen24_spec.hpp"
@@ -87,5 +88,6 @@ Claim Magen24SnrThresholdNormalised() {
   c.gram_form = true;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24SnrThresholdNormalised);
 
 }  // namespace boa::claims

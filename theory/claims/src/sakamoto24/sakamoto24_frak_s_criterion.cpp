@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/engine.hpp"
 #include "boa/fit_regime.hpp"
@@ -146,6 +147,7 @@ Claim Sakamoto24FrakSCriterion() {
       "crossing.";
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24FrakSCriterion);
 
 Claim Sakamoto24FrakSBeyondHalf() {
   Claim c;
@@ -212,5 +214,6 @@ Claim Sakamoto24FrakSBeyondHalf() {
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24FrakSBeyondHalf);
 
 }  // namespace boa::claims

@@ -14,6 +14,7 @@
 #include <map>
 #include <string>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/encoder_run.hpp"
 #include "boa/fit_regime.hpp"
@@ -124,6 +125,7 @@ Claim Sakamoto24GdRegimes() {
       "sakamoto24.gd.regimes_not_benign (large noise fitted with clean test < 0.95) holds.";
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24GdRegimes);
 
 // The weaker form: the large-noise run overfits without being benign (clean test < 0.95).
 Claim Sakamoto24GdRegimesNotBenign() {
@@ -161,6 +163,7 @@ Claim Sakamoto24GdRegimesNotBenign() {
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24GdRegimesNotBenign);
 
 // sakamoto24.encoder.regimes — issue 16 item 10 (exploratory): the one-layer encoder of the [S]
 // authors' code (M5, every block trained, RunEncoder) in its three settings, balanced (2000, 20),
@@ -238,5 +241,6 @@ Claim Sakamoto24EncoderRegimes() {
   c.instances = 1;  // one seed by default (10 under --budget full)
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24EncoderRegimes);
 
 }  // namespace boa::claims

@@ -13,6 +13,7 @@
 #include <map>
 #include <string>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/fit_regime.hpp"
 #include "sakamoto24_protocol.hpp"
@@ -101,6 +102,7 @@ Claim Sakamoto24GdTokenSelection() {
       "4.2.";
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24GdTokenSelection);
 
 Claim Sakamoto24GdTokenSelectionWeakOpposite() {
   Claim c;
@@ -166,5 +168,6 @@ Claim Sakamoto24GdTokenSelectionWeakOpposite() {
       "0.1, 0.998 at ρ = 0.2.";
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24GdTokenSelectionWeakOpposite);
 
 }  // namespace boa::claims
