@@ -1,14 +1,16 @@
-// The catalog as a whole: every claim in the source tree is registered, and every claim has a
-// test in ctest. A claim is covered when a file in properties/ calls CheckClaimAsProperty("<id>")
-// (identity claims, drawn by RapidCheck) or ExpectClaimVerdict("<id>") (the CI verdict, asserted
-// against the claim's expectation).
+// The catalog as a whole: every claim in the source tree is registered, and every registered
+// claim has exactly one test in ctest (properties/claims_test.cpp, one parameterised test per
+// catalog claim, named by its id with '.' as '_').
+#include <algorithm>
 #include <cstddef>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <regex>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -69,32 +71,58 @@ TEST(Catalog, IsSortedByIdWithoutRepeats) {
   }
 }
 
-std::set<std::string> TestedClaimIds() {
-  const std::regex call(
-      R"re((CheckClaimAsProperty|ExpectClaimVerdict)\(\s*"([a-z0-9_]+(\.[a-z0-9_]+)+)"\s*\))re");
-  std::set<std::string> ids;
-  for (const auto& entry :
-       std::filesystem::directory_iterator(testing::SourceDir() / "properties")) {
-    if (entry.path().extension() != ".cpp") continue;
-    std::ifstream file(entry.path());
-    std::stringstream text;
-    text << file.rdbuf();
-    const std::string source = text.str();
-    for (std::sregex_iterator it(source.begin(), source.end(), call), end; it != end; ++it) {
-      ids.insert((*it)[2]);
+// The ids of claims_test's tests ("Claims/ClaimVerdictStatistical.IsTheExpectedOne/magen24_snr_
+// threshold" → magen24_snr_threshold), each with how many tests carry it.
+std::map<std::string, int> ClaimTestNames() {
+  const std::string command = "'" + std::string(BOA_CLAIMS_TEST_PATH) + "' --gtest_list_tests";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) throw std::runtime_error("could not run " + command);
+  std::string listing;
+  char buffer[4096];
+  while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) listing += buffer;
+  EXPECT_EQ(pclose(pipe), 0) << command;
+  std::map<std::string, int> names;
+  std::istringstream lines(listing);
+  std::string line, suite;
+  while (std::getline(lines, line)) {
+    if (line.empty()) continue;
+    if (line[0] != ' ') {
+      suite = line;
+      continue;
     }
+    const std::string test = line.substr(2, line.find(' ', 2) - 2);
+    EXPECT_EQ(suite.rfind("Claims/", 0), 0u) << suite << test;
+    const std::size_t slash = test.rfind('/');
+    EXPECT_NE(slash, std::string::npos) << suite << test;
+    if (slash != std::string::npos) ++names[test.substr(slash + 1)];
   }
-  return ids;
+  return names;
 }
 
-TEST(Catalog, EveryClaimHasATestInCtest) {
-  const std::set<std::string> tested = TestedClaimIds();
+TEST(Catalog, EveryClaimHasExactlyOneTestInCtest) {
+  std::map<std::string, int> names = ClaimTestNames();
+  std::set<std::string> expected;
   for (const Claim& claim : Catalog()) {
-    EXPECT_TRUE(tested.count(claim.id))
-        << claim.id << " has no CheckClaimAsProperty or ExpectClaimVerdict test";
+    std::string name = claim.id;
+    std::replace(name.begin(), name.end(), '.', '_');
+    EXPECT_TRUE(expected.insert(name).second) << claim.id << ": its test name is another's";
+    EXPECT_EQ(names[name], 1) << claim.id << " should have exactly one test in claims_test";
   }
-  // And every tested id names a claim (a renamed claim leaves no stale test behind).
-  for (const std::string& id : tested) EXPECT_NO_THROW(FindClaim(id)) << id;
+  for (const auto& [name, count] : names) {
+    EXPECT_TRUE(expected.count(name)) << name << " names no catalog claim";
+  }
+}
+
+// claims_test is the only test of a claim's verdict or property: a per-claim call elsewhere in
+// properties/ would test a claim twice.
+TEST(Catalog, NoPropertyFileTestsAClaimByItsId) {
+  const std::regex call(
+      R"re((CheckClaimAsProperty|ExpectClaimVerdict)\(\s*"([a-z0-9_]+(\.[a-z0-9_]+)+)"\s*\))re");
+  for (const auto& [path, source] : Sources(testing::SourceDir() / "properties")) {
+    std::smatch match;
+    EXPECT_FALSE(std::regex_search(source, match, call))
+        << path << " tests " << match[2] << " itself; claims_test.cpp tests every claim";
+  }
 }
 
 // Every claim says where its statement, its setting and each of its constants come from, and its

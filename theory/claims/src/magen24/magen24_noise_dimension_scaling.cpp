@@ -149,6 +149,7 @@ Claim Magen24NoiseDimensionScaling() {
       "`./boa check magen24.noise.dimension_scaling --seed 1000000000 --instances 100 --budget "
       "quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "
       "exponent 1.859)";
+  c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24NoiseDimensionScaling);
@@ -186,6 +187,7 @@ Claim Magen24NoiseDimensionScalingFiniteN() {
       "`./boa check magen24.noise.dimension_scaling_finite_n --seed 1000000000 --instances 100 "
       "--budget quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate "
       "sweeps (mean exponent −0.031)";
+  c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24NoiseDimensionScalingFiniteN);

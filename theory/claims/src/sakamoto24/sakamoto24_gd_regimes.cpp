@@ -123,6 +123,7 @@ Claim Sakamoto24GdRegimes() {
       "the discussion calls a fitted run at clean test 0.993 \"the same harmful overfitting as "
       "in Figure 3(b)\". So the run matches the figure and fails boa's threshold; "
       "sakamoto24.gd.regimes_not_benign (large noise fitted with clean test < 0.95) holds.";
+  c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdRegimes);
@@ -161,6 +162,7 @@ Claim Sakamoto24GdRegimesNotBenign() {
     return RegimesOutcome(params, seed, false);
   };
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
+  c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdRegimesNotBenign);
