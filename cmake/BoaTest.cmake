@@ -7,17 +7,32 @@ include(GoogleTest)
 #   suite name ends in Statistical     → statistical  (the verdict of a probabilistic or scaling claim)
 #   suite name ends in Slow            → slow         (over ~10 s on 2 cores)
 #   any other suite                    → the binary's LABELS (unit, property, ...)
+# A parameterised test keeps its generated name (NO_PRETTY_VALUES): claims_test's
+# "Claims/ClaimProperty.HoldsOnEveryDrawnInstance/core_softmax_stable", without the parameter's
+# printed value appended.
 function(boa_test name)
   cmake_parse_arguments(ARG "" "" "LABELS;SOURCES" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE boa_properties_support boa_rapidcheck_defaults)
   boa_pch_reuse(${name} boa_properties_support)
-  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST TEST_FILTER "*SlowStatistical.*"
-                       PROPERTIES LABELS "slow;statistical")
-  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST TEST_FILTER "*Statistical.*-*SlowStatistical.*"
-                       PROPERTIES LABELS statistical)
-  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST TEST_FILTER "*Slow.*"
-                       PROPERTIES LABELS slow)
-  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST TEST_FILTER "-*Statistical.*:*Slow.*"
-                       PROPERTIES LABELS "${ARG_LABELS}")
+  set(labels_script "")
+  _boa_discover(${name} "*SlowStatistical.*" "slow;statistical")
+  _boa_discover(${name} "*Statistical.*-*SlowStatistical.*" statistical)
+  _boa_discover(${name} "*Slow.*" slow)
+  _boa_discover(${name} "-*Statistical.*:*Slow.*" "${ARG_LABELS}")
+  file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/${name}_labels.cmake "${labels_script}")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES
+               ${CMAKE_CURRENT_BINARY_DIR}/${name}_labels.cmake)
 endfunction()
+
+# The tests of `name` that `filter` selects, with `labels`. Not gtest_discover_tests' PROPERTIES
+# LABELS "a;b": the list is flattened on its way to ctest (LABELS a b), so every label after the
+# first was lost. The group's tests are listed instead (TEST_LIST) and a script that ctest includes
+# after the discovered tests labels them.
+macro(_boa_discover name filter labels)
+  string(MAKE_C_IDENTIFIER "${name}_${filter}" _boa_list)
+  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST NO_PRETTY_VALUES TEST_FILTER "${filter}"
+                       TEST_LIST ${_boa_list})
+  string(APPEND labels_script "if(${_boa_list})\n  set_tests_properties(\${${_boa_list}} "
+                              "PROPERTIES LABELS \"${labels}\")\nendif()\n")
+endmacro()

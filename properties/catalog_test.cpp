@@ -1,10 +1,16 @@
-// The catalog as a whole: every claim has a test in ctest. A claim is covered when a file in
-// properties/ calls CheckClaimAsProperty("<id>") (identity claims, drawn by RapidCheck) or
-// ExpectClaimVerdict("<id>") (the CI verdict, asserted against the claim's expectation).
+// The catalog as a whole: every claim in the source tree is registered, and every registered
+// claim has exactly one test in ctest (properties/claims_test.cpp, one parameterised test per
+// catalog claim, named by its id with '.' as '_').
+#include <algorithm>
+#include <cstddef>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -15,32 +21,108 @@
 namespace boa {
 namespace {
 
-std::set<std::string> TestedClaimIds() {
-  const std::regex call(
-      R"re((CheckClaimAsProperty|ExpectClaimVerdict)\(\s*"([a-z0-9_]+(\.[a-z0-9_]+)+)"\s*\))re");
-  std::set<std::string> ids;
-  for (const auto& entry :
-       std::filesystem::directory_iterator(testing::SourceDir() / "properties")) {
-    if (entry.path().extension() != ".cpp") continue;
-    std::ifstream file(entry.path());
-    std::stringstream text;
-    text << file.rdbuf();
-    const std::string source = text.str();
-    for (std::sregex_iterator it(source.begin(), source.end(), call), end; it != end; ++it) {
-      ids.insert((*it)[2]);
-    }
-  }
-  return ids;
+namespace fs = std::filesystem;
+
+std::string Read(const fs::path& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
-TEST(Catalog, EveryClaimHasATestInCtest) {
-  const std::set<std::string> tested = TestedClaimIds();
-  for (const Claim& claim : Catalog()) {
-    EXPECT_TRUE(tested.count(claim.id))
-        << claim.id << " has no CheckClaimAsProperty or ExpectClaimVerdict test";
+// The text of every .cpp file under `dir`, by path.
+std::map<fs::path, std::string> Sources(const fs::path& dir) {
+  std::map<fs::path, std::string> sources;
+  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+    if (entry.path().extension() == ".cpp") sources[entry.path()] = Read(entry.path());
   }
-  // And every tested id names a claim (a renamed claim leaves no stale test behind).
-  for (const std::string& id : tested) EXPECT_NO_THROW(FindClaim(id)) << id;
+  return sources;
+}
+
+// Each claim file registers its claims (BOA_REGISTER_CLAIM) and boa_claims is linked whole, so
+// every id a claim file assigns (`c.id = "…"`, both ids of `c.id = cond ? "…" : "…"`) is in the
+// catalog, and there are exactly as many claims as registrations: a registration dropped by the
+// linker, or a claim file left unregistered, fails here.
+TEST(Catalog, EveryClaimInTheSourceTreeIsRegistered) {
+  const std::regex assignment(R"re(\bc\.id = ([^;]*);)re");
+  const std::regex literal(R"re("([a-z0-9_]+(\.[a-z0-9_]+)+)")re");
+  const std::regex registration(R"re((^|\n)BOA_REGISTER_CLAIM\((\w+)\);)re");
+  std::set<std::string> assigned, registered;
+  for (const auto& [path, source] : Sources(testing::SourceDir() / "theory" / "claims" / "src")) {
+    for (std::sregex_iterator it(source.begin(), source.end(), assignment), end; it != end; ++it) {
+      const std::string rhs = (*it)[1];
+      for (std::sregex_iterator lit(rhs.begin(), rhs.end(), literal); lit != end; ++lit) {
+        assigned.insert((*lit)[1]);
+      }
+    }
+    for (std::sregex_iterator it(source.begin(), source.end(), registration), end; it != end;
+         ++it) {
+      EXPECT_TRUE(registered.insert((*it)[2]).second) << (*it)[2] << " is registered twice";
+    }
+  }
+  EXPECT_GE(assigned.size(), 60u) << "the scan of theory/claims/src found too few claim ids";
+  for (const std::string& id : assigned) EXPECT_NO_THROW(FindClaim(id)) << id;
+  EXPECT_EQ(Catalog().size(), registered.size());
+}
+
+TEST(Catalog, IsSortedByIdWithoutRepeats) {
+  for (std::size_t i = 1; i < Catalog().size(); ++i) {
+    EXPECT_LT(Catalog()[i - 1].id, Catalog()[i].id);
+  }
+}
+
+// The ids of claims_test's tests ("Claims/ClaimVerdictStatistical.IsTheExpectedOne/magen24_snr_
+// threshold" → magen24_snr_threshold), each with how many tests carry it.
+std::map<std::string, int> ClaimTestNames() {
+  const std::string command = "'" + std::string(BOA_CLAIMS_TEST_PATH) + "' --gtest_list_tests";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) throw std::runtime_error("could not run " + command);
+  std::string listing;
+  char buffer[4096];
+  while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) listing += buffer;
+  EXPECT_EQ(pclose(pipe), 0) << command;
+  std::map<std::string, int> names;
+  std::istringstream lines(listing);
+  std::string line, suite;
+  while (std::getline(lines, line)) {
+    if (line.empty()) continue;
+    if (line[0] != ' ') {
+      suite = line;
+      continue;
+    }
+    const std::string test = line.substr(2, line.find(' ', 2) - 2);
+    EXPECT_EQ(suite.rfind("Claims/", 0), 0u) << suite << test;
+    const std::size_t slash = test.rfind('/');
+    EXPECT_NE(slash, std::string::npos) << suite << test;
+    if (slash != std::string::npos) ++names[test.substr(slash + 1)];
+  }
+  return names;
+}
+
+TEST(Catalog, EveryClaimHasExactlyOneTestInCtest) {
+  std::map<std::string, int> names = ClaimTestNames();
+  std::set<std::string> expected;
+  for (const Claim& claim : Catalog()) {
+    std::string name = claim.id;
+    std::replace(name.begin(), name.end(), '.', '_');
+    EXPECT_TRUE(expected.insert(name).second) << claim.id << ": its test name is another's";
+    EXPECT_EQ(names[name], 1) << claim.id << " should have exactly one test in claims_test";
+  }
+  for (const auto& [name, count] : names) {
+    EXPECT_TRUE(expected.count(name)) << name << " names no catalog claim";
+  }
+}
+
+// claims_test is the only test of a claim's verdict or property: a per-claim call elsewhere in
+// properties/ would test a claim twice.
+TEST(Catalog, NoPropertyFileTestsAClaimByItsId) {
+  const std::regex call(
+      R"re((CheckClaimAsProperty|ExpectClaimVerdict)\(\s*"([a-z0-9_]+(\.[a-z0-9_]+)+)"\s*\))re");
+  for (const auto& [path, source] : Sources(testing::SourceDir() / "properties")) {
+    std::smatch match;
+    EXPECT_FALSE(std::regex_search(source, match, call))
+        << path << " tests " << match[2] << " itself; claims_test.cpp tests every claim";
+  }
 }
 
 // Every claim says where its statement, its setting and each of its constants come from, and its

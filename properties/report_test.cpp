@@ -40,18 +40,18 @@ constexpr const char* kMutationResults = R"({"schema": 1, "commit": "abc123", "d
   {"index": 1, "id": "model.b", "layer": "model", "description": "bug b", "status": "survived",
    "killed_by": [], "seconds": 300}]})";
 
-// One claim of each kind, engine and outcome, in catalog order: identity; probabilistic that holds
-// (direct engine only, and Gram); probabilistic finding; scaling finding; exploratory. The glob
-// selects two claims.
+// One claim of each kind, engine and outcome, in catalog (id) order: identity; exploratory;
+// probabilistic finding; probabilistic that holds (Gram, then direct engine only); scaling
+// finding. The glob selects two claims.
 const char* const kSelection =
     "core.softmax.stable,magen24.noise.norm_concentration,magen24.maxmargin.gd_weight_decay_*,"
     "magen24.snr.threshold_sb,magen24.extension.multi_token";
 const std::vector<std::string> kSelected = {"core.softmax.stable",
-                                            "magen24.noise.norm_concentration",
+                                            "magen24.extension.multi_token",
                                             "magen24.maxmargin.gd_weight_decay_above",
                                             "magen24.maxmargin.gd_weight_decay_below",
-                                            "magen24.snr.threshold_sb",
-                                            "magen24.extension.multi_token"};
+                                            "magen24.noise.norm_concentration",
+                                            "magen24.snr.threshold_sb"};
 
 TEST(Report, QuickReportHasARowAndASummaryEntryForEachSelectedClaimAndEveryFigure) {
   TempDir dir;

@@ -1,12 +1,13 @@
 #pragma once
-// The property test of a claim is one line: CheckClaimAsProperty("core.softmax.stable").
+// The two tests of a claim; properties/claims_test.cpp runs one of them for every catalog claim
+// (CheckClaimAsProperty for an identity claim, ExpectClaimVerdict for the others).
 //
-// It draws every regime parameter as a RapidCheck integer in [lo, hi] (so shrinking walks toward
-// the regime's small end and ends at a readable parameter set) and the data seed as a RapidCheck
-// integer too, judges the instance exactly as the CLI does (CheckInstance: a throw or a
-// non-finite measurement fails it), discards a draw outside the claim's hypothesis, and on
-// failure prints the explanation and the one-line `./boa check` command that replays the
-// (shrunk) instance exactly.
+// CheckClaimAsProperty(id), the body of a RapidCheck property, draws every regime parameter as a
+// RapidCheck integer in [lo, hi] (so shrinking walks toward the regime's small end and ends at a
+// readable parameter set) and the data seed as a RapidCheck integer too, judges the instance
+// exactly as the CLI does (CheckInstance: a throw or a non-finite measurement fails it), discards a
+// draw outside the claim's hypothesis, and on failure prints the explanation and the one-line
+// `./boa check` command that replays the (shrunk) instance exactly.
 #include <string>
 
 namespace boa::testing {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/model.hpp"
 #include "boa/rng.hpp"
@@ -112,5 +113,6 @@ Claim CoreEquivalenceWP() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(CoreEquivalenceWP);
 
 }  // namespace boa::claims

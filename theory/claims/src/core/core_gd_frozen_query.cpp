@@ -1,6 +1,7 @@
 // core.gd.frozen_query — the query cannot move before the values do: M1 and M3 have ∇ of the
 // attention parameters exactly 0 when v = 0 (then b_i = 0 = f_i); M2 has ∇_W L = p(∇_q L)ᵀ = 0
 // exactly when p = 0. Exact: zero times a finite number is zero in IEEE arithmetic.
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "random_instance.hpp"
 
@@ -56,5 +57,6 @@ Claim CoreGdFrozenQuery() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(CoreGdFrozenQuery);
 
 }  // namespace boa::claims

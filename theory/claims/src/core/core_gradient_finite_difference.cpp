@@ -1,6 +1,7 @@
 // core.gradient.finite_difference — the analytic gradients of M1, M2 (p; W and p), M3, M4 (L = 3),
 // M5 (the encoder) and M2 with K = 3 outputs (softmax cross-entropy) match central finite
 // differences, coordinate by coordinate and along a random direction.
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/finite_difference.hpp"
 #include "boa/tolerances.hpp"
@@ -53,5 +54,6 @@ Claim CoreGradientFiniteDifference() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(CoreGradientFiniteDifference);
 
 }  // namespace boa::claims

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/gram_descent.hpp"
 #include "boa/model.hpp"
@@ -108,5 +109,6 @@ Claim CoreGramMatchesDirect() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(CoreGramMatchesDirect);
 
 }  // namespace boa::claims

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/growth_function.hpp"
 #include "boa/tolerances.hpp"
@@ -54,5 +55,6 @@ Claim CoreGrowthFunction() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(CoreGrowthFunction);
 
 }  // namespace boa::claims

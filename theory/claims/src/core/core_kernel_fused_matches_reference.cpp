@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "boa/attention_kernel.hpp"
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/rng.hpp"
 #include "boa/tolerances.hpp"
@@ -72,5 +73,6 @@ Claim CoreKernelFusedMatchesReference() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(CoreKernelFusedMatchesReference);
 
 }  // namespace boa::claims

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/tolerances.hpp"
 #include "provenance_elements.hpp"
@@ -51,5 +52,6 @@ Claim CoreOutputConvexCombination() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(CoreOutputConvexCombination);
 
 }  // namespace boa::claims

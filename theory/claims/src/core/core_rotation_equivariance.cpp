@@ -3,6 +3,7 @@
 // axis-aligned μ± of THEORY.md §2 lose no generality.
 #include <algorithm>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/rng.hpp"
 #include "boa/tolerances.hpp"
@@ -87,5 +88,6 @@ Claim CoreRotationEquivariance() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(CoreRotationEquivariance);
 
 }  // namespace boa::claims

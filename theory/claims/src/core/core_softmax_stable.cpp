@@ -2,6 +2,7 @@
 #include <cmath>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/numerics.hpp"
 #include "boa/rng.hpp"
@@ -77,5 +78,6 @@ Claim CoreSoftmaxStable() {
   c.instances = 200;
   return c;
 }
+BOA_REGISTER_CLAIM(CoreSoftmaxStable);
 
 }  // namespace boa::claims

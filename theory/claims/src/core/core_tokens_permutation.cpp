@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/rng.hpp"
 #include "boa/tolerances.hpp"
@@ -67,5 +68,6 @@ Claim CoreTokensPermutation() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(CoreTokensPermutation);
 
 }  // namespace boa::claims

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <limits>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/linalg.hpp"
 #include "boa/model.hpp"
@@ -204,5 +205,6 @@ Claim Magen24ClsEquivalence() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24ClsEquivalence);
 
 }  // namespace boa::claims

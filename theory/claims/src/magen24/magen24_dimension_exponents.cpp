@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "boa/benign_onset.hpp"
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/snr_threshold.hpp"
 #include "boa/stats.hpp"
@@ -195,6 +196,7 @@ Claim Magen24DimensionBenignOnset() {
   c.finding_exponent_bound = 1.0805;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24DimensionBenignOnset);
 
 Claim Magen24SnrThresholdDimension() {
   Claim c = ThresholdDimensionClaim(ThresholdRoute::kMaxMargin);
@@ -217,6 +219,7 @@ Claim Magen24SnrThresholdDimension() {
       "exponent 0.0019)";
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24SnrThresholdDimension);
 
 Claim Magen24SnrThresholdDimensionSA() {
   Claim c = ThresholdDimensionClaim(ThresholdRoute::kScheduleSA);
@@ -234,5 +237,6 @@ Claim Magen24SnrThresholdDimensionSA() {
       "101 draws rejected (mean exponent −0.045)";
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24SnrThresholdDimensionSA);
 
 }  // namespace boa::claims

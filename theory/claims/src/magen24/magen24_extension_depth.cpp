@@ -12,6 +12,7 @@
 #include <cmath>
 #include <string>
 
+#include "boa/catalog.hpp"
 #include "boa/deep_attention.hpp"
 #include "boa/sweep.hpp"
 #include "route_outcome.hpp"
@@ -91,6 +92,7 @@ Claim Magen24ExtensionDepth() {
   c.instances = 10;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24ExtensionDepth);
 
 }  // namespace boa::claims
 

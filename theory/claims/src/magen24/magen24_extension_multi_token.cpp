@@ -1,6 +1,7 @@
 // magen24.extension.multi_token — [M] rebuttal Fig. 6: T = 5 (one signal and four noise tokens),
 // two GD steps with schedule SA. Exploratory: the rebuttal expects clean samples to attend to
 // their signal and noisy samples to spread their attention over the noise tokens.
+#include "boa/catalog.hpp"
 #include "boa/prompt_attention_run.hpp"
 #include "provenance_elements.hpp"
 #include "route_outcome.hpp"
@@ -39,5 +40,6 @@ Claim Magen24ExtensionMultiToken() {
   c.gram_form = true;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24ExtensionMultiToken);
 
 }  // namespace boa::claims

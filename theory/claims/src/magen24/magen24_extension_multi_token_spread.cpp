@@ -17,6 +17,7 @@
 #include <cmath>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/prompt_attention_run.hpp"
 #include "boa/sweep.hpp"
 #include "provenance_elements.hpp"
@@ -134,6 +135,7 @@ Claim Magen24ExtensionMultiTokenSpread() {
       "400 draws): ≥ 0.75 in 96%, ≥ 0.8 in 87%, ≥ 0.85 in 69%, ≥ 0.9 in 43%.";
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24ExtensionMultiTokenSpread);
 
 }  // namespace boa::claims
 

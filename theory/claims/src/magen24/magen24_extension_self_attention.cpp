@@ -4,6 +4,7 @@
 // at the rate SB moves p in M1; 200 steps. The clean test error is a direct Monte Carlo estimate
 // on 2000 fresh samples (M3's query depends on the sample, so the projected estimate of
 // projected_test_error.hpp does not apply). Exploratory.
+#include "boa/catalog.hpp"
 #include "route_outcome.hpp"
 
 namespace boa::claims {
@@ -36,5 +37,6 @@ Claim Magen24ExtensionSelfAttention() {
   c.instances = 10;  // W is d×d: the costliest extension
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24ExtensionSelfAttention);
 
 }  // namespace boa::claims

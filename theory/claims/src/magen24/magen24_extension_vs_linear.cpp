@@ -3,6 +3,7 @@
 // attention stays uniform — trained by GD (SB step size on v, 1000 steps, no weight decay).
 // Exploratory: without token selection the noise of the noisy samples is learnt together with
 // the signal.
+#include "boa/catalog.hpp"
 #include "boa/prompt_attention_run.hpp"
 #include "provenance_elements.hpp"
 #include "route_outcome.hpp"
@@ -39,5 +40,6 @@ Claim Magen24ExtensionVsLinear() {
   c.gram_form = true;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24ExtensionVsLinear);
 
 }  // namespace boa::claims

@@ -2,6 +2,7 @@
 // convergence (WeightDecayRoute: SB steps, λ = 1e-3·d/n, 1000 steps), which the rebuttal takes as
 // the max-margin learning rule. Exploratory; magen24.maxmargin.selection compares it with the
 // SVM solution instance by instance.
+#include "boa/catalog.hpp"
 #include "boa/max_margin_selection.hpp"
 #include "provenance_elements.hpp"
 #include "route_outcome.hpp"
@@ -37,5 +38,6 @@ Claim Magen24ExtensionWeightDecay() {
   c.gram_form = true;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24ExtensionWeightDecay);
 
 }  // namespace boa::claims

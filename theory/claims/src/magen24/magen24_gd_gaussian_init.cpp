@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/model.hpp"
 #include "boa/rng.hpp"
@@ -151,6 +152,7 @@ Claim Magen24GdGaussianInit() {
       "step.";
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24GdGaussianInit);
 
 // The derived half that holds: the two-step parameters move linearly in ω (slope 1).
 Claim Magen24GdGaussianInitDeviation() {
@@ -178,6 +180,7 @@ Claim Magen24GdGaussianInitDeviation() {
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24GdGaussianInitDeviation);
 
 // magen24.gd.gradient_lipschitz — the Lipschitz constant of ∇L for M1 (prompt attention) on the
 // ball ‖θ‖ ≤ ρ, θ = (p, v), that the Gaussian-initialisation argument leans on near 0. Derived in
@@ -273,5 +276,6 @@ Claim Magen24GdGradientLipschitz() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24GdGradientLipschitz);
 
 }  // namespace boa::claims

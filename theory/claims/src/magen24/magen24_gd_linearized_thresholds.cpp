@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/linearized_thresholds.hpp"
 #include "boa/prompt_attention_run.hpp"
@@ -175,6 +176,7 @@ Claim Magen24GdLinearizedThresholds() {
   c.finding_exponent_bound = -0.0151;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24GdLinearizedThresholds);
 
 Claim Magen24GdLinearizedThresholdsPerClass() {
   Claim c = PatternClaim(false);
@@ -190,5 +192,6 @@ Claim Magen24GdLinearizedThresholdsPerClass() {
       "sweeps (mean exponent −0.702)";
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24GdLinearizedThresholdsPerClass);
 
 }  // namespace boa::claims

@@ -6,6 +6,7 @@
 #include <limits>
 #include <string>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/magen_two_step.hpp"
 #include "boa/model.hpp"
@@ -68,6 +69,7 @@ Claim Magen24GdStep1ClosedForm() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24GdStep1ClosedForm);
 
 // magen24.gd.step1_fit — [M] "after the first step clean samples are fitted and noisy ones are
 // not", with the condition derived from the closed form above (T = 2, signal u_j, SA step 1).
@@ -166,5 +168,6 @@ Claim Magen24GdStep1Fit() {
   c.gram_form = true;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24GdStep1Fit);
 
 }  // namespace boa::claims

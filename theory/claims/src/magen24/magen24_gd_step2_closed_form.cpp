@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/error.hpp"
 #include "boa/linearized_thresholds.hpp"
@@ -105,6 +106,7 @@ Claim Magen24GdStep2ClosedForm() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24GdStep2ClosedForm);
 
 // magen24.gd.softmax_bound — derived: how hard the softmax selects after two SA steps (the
 // "attention bounds stronger than 1 − c" of the [M] discussion). Linearising the step-2 logit
@@ -221,5 +223,6 @@ Claim Magen24GdSoftmaxBound() {
   c.gram_form = true;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24GdSoftmaxBound);
 
 }  // namespace boa::claims

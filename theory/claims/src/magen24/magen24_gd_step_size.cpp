@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/error.hpp"
 #include "boa/gram_descent.hpp"
@@ -181,6 +182,7 @@ Claim Magen24GdStepSize() {
   c.instances = 10;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24GdStepSize);
 
 Claim Magen24GdStepSizeTwoIterations() {
   return StepSizeClaim(
@@ -210,6 +212,7 @@ Claim Magen24GdStepSizeTwoIterations() {
           prov::DivergenceCutoff(),
       });
 }
+BOA_REGISTER_CLAIM(Magen24GdStepSizeTwoIterations);
 
 Claim Magen24GdStepSizeMonotone() {
   return StepSizeClaim(
@@ -251,6 +254,7 @@ Claim Magen24GdStepSizeMonotone() {
           prov::DivergenceCutoff(),
       });
 }
+BOA_REGISTER_CLAIM(Magen24GdStepSizeMonotone);
 
 Claim Magen24GdStepSizeMax() {
   return StepSizeClaim(
@@ -298,5 +302,6 @@ Claim Magen24GdStepSizeMax() {
           prov::DivergenceCutoff(),
       });
 }
+BOA_REGISTER_CLAIM(Magen24GdStepSizeMax);
 
 }  // namespace boa::claims

@@ -11,6 +11,7 @@
 // class's thresholds (magen24_class_linearization.hpp), so one class often attends its noise
 // tokens although r lies inside the nominal window. magen24.gd.two_step_benign_realised_window
 // is the derived claim that conditions on the realised window instead.
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "magen24_two_step_regime.hpp"
 #include "provenance_elements.hpp"
@@ -78,6 +79,7 @@ Claim Magen24GdTwoStepBenign() {
   c.gram_form = true;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24GdTwoStepBenign);
 
 // The derived, per-class form: the same conclusions for the draws whose two classes' realised
 // (r_c, η_c) lie inside the margin window; draws outside it are rejected (not instances) and
@@ -117,5 +119,6 @@ Claim Magen24GdTwoStepBenignRealisedWindow() {
   c.gram_form = true;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24GdTwoStepBenignRealisedWindow);
 
 }  // namespace boa::claims

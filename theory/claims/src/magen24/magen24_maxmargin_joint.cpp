@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/gram_sampling.hpp"
 #include "boa/joint_max_margin.hpp"
@@ -250,6 +251,7 @@ Claim Magen24MaxmarginJointHarmful() {
   };
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24MaxmarginJointHarmful);
 
 Claim Magen24MaxmarginJointGdDirection() {
   Claim c = JointClaim(JointRegime(0, 1), GdDirectionOutcome);
@@ -298,6 +300,7 @@ Claim Magen24MaxmarginJointGdDirection() {
       "refutation of the discussion.";
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24MaxmarginJointGdDirection);
 
 // The paper's unconditional form, reported with its rate: at δ = 0.1 against δ₁ = 0.3 its measured
 // failure rate 0.22 is one the sequential plan cannot decide with power (THEORY.md §4.2), so it is
@@ -327,6 +330,7 @@ Claim Magen24MaxmarginJointBenign() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24MaxmarginJointBenign);
 
 Claim Magen24MaxmarginJointBenignPerClass() {
   Claim c = JointClaim(JointRegime(1, 1), BenignPerClassOutcome);
@@ -350,5 +354,6 @@ Claim Magen24MaxmarginJointBenignPerClass() {
   };
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24MaxmarginJointBenignPerClass);
 
 }  // namespace boa::claims

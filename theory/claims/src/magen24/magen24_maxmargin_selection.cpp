@@ -50,6 +50,7 @@
 #include <cmath>
 #include <string>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/max_margin_selection.hpp"
@@ -248,6 +249,7 @@ Claim Magen24MaxmarginSelection() {
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24MaxmarginSelection);
 
 Claim Magen24MaxmarginGdWeightDecayAbove() {
   Claim c = WeightDecayAgreementClaim(true);
@@ -272,6 +274,7 @@ Claim Magen24MaxmarginGdWeightDecayAbove() {
       "from zero lands, not that the correspondence fails.";
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24MaxmarginGdWeightDecayAbove);
 
 Claim Magen24MaxmarginGdWeightDecayBelow() {
   Claim c = WeightDecayAgreementClaim(false);
@@ -280,5 +283,6 @@ Claim Magen24MaxmarginGdWeightDecayBelow() {
       "Below the SNR boundary, GD with small weight decay reaches the max-margin solution's side (harmful)";
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24MaxmarginGdWeightDecayBelow);
 
 }  // namespace boa::claims

@@ -7,6 +7,7 @@
 // instance below a few million Gaussian draws.
 #include <cmath>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/noise_gram.hpp"
 #include "boa/signal_noise_data.hpp"
@@ -65,5 +66,6 @@ Claim Magen24NoiseDiagonalDominance() {
       "THEORY.md §4, row \"lemma\": the lemma's failure probability 2δ (δ = 0.05, fixed in its statement), δ₁ = min(3·2δ, 2δ + 0.1)";
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24NoiseDiagonalDominance);
 
 }  // namespace boa::claims

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/noise_gram.hpp"
 #include "boa/signal_noise_data.hpp"
@@ -148,8 +149,10 @@ Claim Magen24NoiseDimensionScaling() {
       "`./boa check magen24.noise.dimension_scaling --seed 1000000000 --instances 100 --budget "
       "quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "
       "exponent 1.859)";
+  c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24NoiseDimensionScaling);
 
 // The finite-n form: the fitted exponent equals the slope of the finite-n law over the same n.
 Claim Magen24NoiseDimensionScalingFiniteN() {
@@ -184,7 +187,9 @@ Claim Magen24NoiseDimensionScalingFiniteN() {
       "`./boa check magen24.noise.dimension_scaling_finite_n --seed 1000000000 --instances 100 "
       "--budget quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate "
       "sweeps (mean exponent −0.031)";
+  c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24NoiseDimensionScalingFiniteN);
 
 }  // namespace boa::claims

@@ -7,6 +7,7 @@
 // halves, so every drawn instance satisfies the precondition and shrinking ends at its edge.
 #include <cmath>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/noise_gram.hpp"
 #include "boa/signal_noise_data.hpp"
@@ -60,5 +61,6 @@ Claim Magen24NoiseNearOrthogonality() {
       "THEORY.md §4, row \"lemma\": δ is the lemma's own (0.05, fixed in its statement), δ₁ = min(3δ, δ + 0.1)";
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24NoiseNearOrthogonality);
 
 }  // namespace boa::claims

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/noise_gram.hpp"
 #include "boa/signal_noise_data.hpp"
@@ -62,5 +63,6 @@ Claim Magen24NoiseNormConcentration() {
       "THEORY.md §4, row \"lemma\": δ is the lemma's own (0.05, fixed in its statement), δ₁ = min(3δ, δ + 0.1)";
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24NoiseNormConcentration);
 
 }  // namespace boa::claims

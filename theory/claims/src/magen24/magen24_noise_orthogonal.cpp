@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/noise_gram.hpp"
 #include "boa/signal_noise_data.hpp"
@@ -52,5 +53,6 @@ Claim Magen24NoiseOrthogonal() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24NoiseOrthogonal);
 
 }  // namespace boa::claims

@@ -33,6 +33,7 @@
 #include <string>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/snr_threshold.hpp"
 #include "boa/stats.hpp"
@@ -151,6 +152,7 @@ Claim Magen24SnrThreshold() {
       "exponent −0.530)";
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24SnrThreshold);
 
 Claim Magen24SnrThresholdSA() {
   Claim c = SnrThresholdClaim(ThresholdRoute::kScheduleSA);
@@ -172,6 +174,7 @@ Claim Magen24SnrThresholdSA() {
       "draws rejected (mean exponent −0.548)";
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24SnrThresholdSA);
 
 Claim Magen24SnrThresholdSB() {
   Claim c = SnrThresholdClaim(ThresholdRoute::kScheduleSB);
@@ -210,5 +213,6 @@ Claim Magen24SnrThresholdSB() {
   c.finding_exponent_bound = -0.7781;
   return c;
 }
+BOA_REGISTER_CLAIM(Magen24SnrThresholdSB);
 
 }  // namespace boa::claims

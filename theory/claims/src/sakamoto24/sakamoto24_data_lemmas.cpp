@@ -16,6 +16,7 @@
 
 #include <boost/math/distributions/normal.hpp>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/token_selection_data.hpp"
 
@@ -99,6 +100,7 @@ Claim Sakamoto24NoiseConcentration() {
   UseLemmaRate(c, "lemma's own failure probability");
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24NoiseConcentration);
 
 Claim Sakamoto24HeadPopulationGradient() {
   Claim c;
@@ -175,5 +177,6 @@ Claim Sakamoto24HeadPopulationGradient() {
   UseLemmaRate(c, "Monte-Carlo size's Markov bound on a true statement's failure probability");
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24HeadPopulationGradient);
 
 }  // namespace boa::claims

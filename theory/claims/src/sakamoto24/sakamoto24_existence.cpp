@@ -16,6 +16,7 @@
 #include <cmath>
 #include <string>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/model.hpp"
@@ -153,5 +154,6 @@ Claim Sakamoto24Existence() {
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24Existence);
 
 }  // namespace boa::claims

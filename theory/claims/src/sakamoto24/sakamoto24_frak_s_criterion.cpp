@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/engine.hpp"
 #include "boa/fit_regime.hpp"
@@ -149,8 +150,10 @@ Claim Sakamoto24FrakSCriterion() {
       "no distance between the ratio's boundary and the drop), so this refutes boa's encoding in "
       "one setting, not Thm 4.2: wherever the grid shows a drop, it comes at or after the "
       "crossing.";
+  c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24FrakSCriterion);
 
 Claim Sakamoto24FrakSBeyondHalf() {
   Claim c;
@@ -217,5 +220,6 @@ Claim Sakamoto24FrakSBeyondHalf() {
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24FrakSBeyondHalf);
 
 }  // namespace boa::claims

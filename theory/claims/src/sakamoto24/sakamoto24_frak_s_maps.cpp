@@ -31,6 +31,7 @@
 #include <utility>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/frak_s.hpp"
@@ -267,6 +268,7 @@ Claim Sakamoto24FrakSMapBoundary() {
       "sakamoto24.frak_s.eq11_only.";
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24FrakSMapBoundary);
 
 Claim Sakamoto24FrakSRhoShift() {
   Claim c = FrakSMapClaim("sakamoto24.frak_s.rho_shift",
@@ -311,8 +313,11 @@ Claim Sakamoto24FrakSRhoShift() {
   };
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24FrakSRhoShift);
 
 Claim Sakamoto24FrakSEq11Only() { return OneConditionClaim(true); }
+BOA_REGISTER_CLAIM(Sakamoto24FrakSEq11Only);
 Claim Sakamoto24FrakSEq13Only() { return OneConditionClaim(false); }
+BOA_REGISTER_CLAIM(Sakamoto24FrakSEq13Only);
 
 }  // namespace boa::claims

@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/growth_function.hpp"
 #include "boa/sakamoto24_settings.hpp"
@@ -176,6 +177,7 @@ Claim Sakamoto24GdAttentionGrowth() {
       "refutation of it. The clean half holds as sakamoto24.gd.attention_growth_clean.";
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24GdAttentionGrowth);
 
 Claim Sakamoto24GdAttentionGrowthClean() {
   Claim c = DynamicsClaim("sakamoto24.gd.attention_growth_clean", Provenance::kOperationalised);
@@ -196,6 +198,7 @@ Claim Sakamoto24GdAttentionGrowthClean() {
   };
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24GdAttentionGrowthClean);
 
 Claim Sakamoto24GdAttentionGapLaw() {
   Claim c = DynamicsClaim("sakamoto24.gd.attention_gap_law", Provenance::kOperationalised);
@@ -258,5 +261,6 @@ Claim Sakamoto24GdAttentionGapLaw() {
   };
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24GdAttentionGapLaw);
 
 }  // namespace boa::claims

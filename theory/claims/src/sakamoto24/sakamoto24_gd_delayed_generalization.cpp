@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/sakamoto24_settings.hpp"
@@ -97,5 +98,6 @@ Claim Sakamoto24GdDelayedGeneralization() {
   c.instances = 1;
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24GdDelayedGeneralization);
 
 }  // namespace boa::claims

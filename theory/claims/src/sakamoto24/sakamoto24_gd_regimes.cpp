@@ -14,6 +14,7 @@
 #include <map>
 #include <string>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/encoder_run.hpp"
 #include "boa/fit_regime.hpp"
@@ -125,8 +126,10 @@ Claim Sakamoto24GdRegimes() {
       "the discussion calls a fitted run at clean test 0.993 \"the same harmful overfitting as "
       "in Figure 3(b)\". So the run matches the figure and fails boa's threshold; "
       "sakamoto24.gd.regimes_not_benign (large noise fitted with clean test < 0.95) holds.";
+  c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24GdRegimes);
 
 // The weaker form: the large-noise run overfits without being benign (clean test < 0.95).
 Claim Sakamoto24GdRegimesNotBenign() {
@@ -162,8 +165,10 @@ Claim Sakamoto24GdRegimesNotBenign() {
     return RegimesOutcome(params, seed, false);
   };
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
+  c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24GdRegimesNotBenign);
 
 // sakamoto24.encoder.regimes — issue 16 item 10 (exploratory): the one-layer encoder of the [S]
 // authors' code (M5, every block trained, RunEncoder) in its three settings, balanced (2000, 20),
@@ -241,5 +246,6 @@ Claim Sakamoto24EncoderRegimes() {
   c.instances = 1;  // one seed by default (10 under --budget full)
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24EncoderRegimes);
 
 }  // namespace boa::claims

@@ -13,6 +13,7 @@
 #include <map>
 #include <string>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/fit_regime.hpp"
 #include "sakamoto24_protocol.hpp"
@@ -102,8 +103,10 @@ Claim Sakamoto24GdTokenSelection() {
       "--run-to-cap`), all of them among the 80. Reading the conclusion at step 1000 is boa's "
       "convention; the rate at 1000 steps is a finite-horizon deviation, not a refutation of Thm "
       "4.2.";
+  c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24GdTokenSelection);
 
 Claim Sakamoto24GdTokenSelectionWeakOpposite() {
   Claim c;
@@ -171,7 +174,9 @@ Claim Sakamoto24GdTokenSelectionWeakOpposite() {
       "default was ρ = 0.2 with p only, and the analysis trains p only. The statement hinges on "
       "ρ: a weak-opposite token's head score has the flipped sign w.p. Φ(ρ‖μ‖/√2) = 0.92 at ρ = "
       "0.1, 0.998 at ρ = 0.2.";
+  c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24GdTokenSelectionWeakOpposite);
 
 }  // namespace boa::claims

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/numerics.hpp"
 #include "sakamoto24_protocol.hpp"
@@ -219,6 +220,7 @@ Claim Sakamoto24GdVanishingUpdate() {
       "and 0.05 and the 1000-step horizon are boa's.";
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24GdVanishingUpdate);
 
 Claim Sakamoto24GdVanishingUpdatePath() {
   Claim c;
@@ -261,5 +263,6 @@ Claim Sakamoto24GdVanishingUpdatePath() {
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24GdVanishingUpdatePath);
 
 }  // namespace boa::claims

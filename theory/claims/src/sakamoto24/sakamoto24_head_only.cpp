@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/sakamoto24_settings.hpp"
 #include "sakamoto24_provenance.hpp"
@@ -139,6 +140,7 @@ Claim Sakamoto24HeadOnlyNoOverfit() {
       "classifiers.";
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24HeadOnlyNoOverfit);
 
 Claim Sakamoto24HeadOnlyDegradesWithT() {
   Claim c = HeadOnlyClaim();
@@ -170,5 +172,6 @@ Claim Sakamoto24HeadOnlyDegradesWithT() {
   };
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24HeadOnlyDegradesWithT);
 
 }  // namespace boa::claims

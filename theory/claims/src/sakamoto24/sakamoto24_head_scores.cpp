@@ -17,6 +17,7 @@
 #include <boost/math/distributions/chi_squared.hpp>
 #include <boost/math/distributions/normal.hpp>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/model.hpp"
 #include "boa/token_selection_data.hpp"
@@ -132,5 +133,6 @@ Claim Sakamoto24HeadScores() {
       "THEORY.md §4, row \"lemma\": δ is the level of the instance's own exact tests (union bound over nine at δ/9), δ₁ = min(3δ, δ + 0.1)";
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24HeadScores);
 
 }  // namespace boa::claims

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/model.hpp"
 #include "boa/numerics.hpp"
@@ -84,5 +85,6 @@ Claim Sakamoto24LossFloor() {
   c.instances = 100;
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24LossFloor);
 
 }  // namespace boa::claims

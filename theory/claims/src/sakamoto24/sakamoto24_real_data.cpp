@@ -7,6 +7,7 @@
 // −1, neither 0), and per quadrant the fraction of clean and noisy samples attending to it most.
 #include <string>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/digits_token_selection.hpp"
 #include "boa/fit_regime.hpp"
@@ -66,5 +67,6 @@ Claim Sakamoto24RealDataDigits() {
   c.instances = 1;
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24RealDataDigits);
 
 }  // namespace boa::claims

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <string>
 
+#include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/sakamoto24_settings.hpp"
 #include "boa/token_selection_run.hpp"
@@ -65,6 +66,7 @@ Claim Sakamoto24HeadRandom() {
   c.instances = 1;
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24HeadRandom);
 
 Claim Sakamoto24ExtensionKClasses() {
   Claim c;
@@ -110,5 +112,6 @@ Claim Sakamoto24ExtensionKClasses() {
   c.instances = 1;
   return c;
 }
+BOA_REGISTER_CLAIM(Sakamoto24ExtensionKClasses);
 
 }  // namespace boa::claims

@@ -190,6 +190,14 @@ struct Claim {
   // the command line's --engine; auto: Gram). false: direct only, or no training experiment at
   // all (engine.hpp).
   bool gram_form = false;
+  // How CI's property suite tests it (properties/claims_test.cpp, one test per claim): an identity
+  // claim as a RapidCheck property over drawn instances (CheckClaimAsProperty), unless
+  // `identity_as_property` is false (an identity claim whose instances cost too much for
+  // RapidCheck's 100 draws: its CI verdict instead); every other kind by its CI verdict
+  // (ExpectClaimVerdict).
+  bool identity_as_property = true;
+  // Its CI test takes over ~10 s on 2 cores: the test carries the label `slow` (BoaTest.cmake).
+  bool slow_in_ci = false;
 };
 
 // THEORY.md §4's pre-registered failure rates for statements that state none. The lemma row
