@@ -90,7 +90,7 @@ TEST(Cli, WrapperHelpListsEveryCommandOfTheProgram) {
     if (line.rfind("  ", 0) == 0) commands.push_back(line.substr(2, line.find(' ', 2) - 2));
   }
   ASSERT_GE(commands.size(), 10u) << program.out;
-  for (const std::string& door : {"--help", "help"}) {
+  for (const char* door : {"--help", "help"}) {
     TempDir scratch;
     const std::string command = "BOA_PROGRAM='" + BoaProgram().string() + "' '" +
                                 (SourceDir() / "boa").string() + "' " + door + " >'" +
