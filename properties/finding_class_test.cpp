@@ -63,6 +63,13 @@ TEST(FindingClass, EveryFindingDeclaresTheClassItsPathRecordGives) {
       EXPECT_FALSE(claim.limit_path.has_value()) << claim.id << ": a path belongs to a finding";
       continue;
     }
+    if (const auto scaling = ScalingFindingClass(claim)) {
+      // A decay exponent measured by the claim itself: its class follows from its record.
+      EXPECT_FALSE(claim.limit_path.has_value()) << claim.id;
+      EXPECT_EQ(ToString(*scaling), ToString(claim.finding_class)) << claim.id;
+      EXPECT_FALSE(claim.class_note.empty()) << claim.id << ": the note names the evidence";
+      continue;
+    }
     if (!claim.limit_path) {
       // No path: open, refuted or undetermined, and the claim says why.
       EXPECT_NE(claim.finding_class, FindingClass::kFiniteSize) << claim.id;

@@ -34,6 +34,10 @@ void WriteLinePlot(const Figure& figure, std::ostream& gp) {
      << "set xlabel \"" << figure.x_label << "\"\nset ylabel \"" << figure.y_label << "\"\n";
   if (figure.log_x) gp << "set logscale x\n";
   if (figure.log_y) gp << "set logscale y\n";
+  if (figure.y_range) {
+    gp << "set yrange [" << Number((*figure.y_range)[0]) << ":" << Number((*figure.y_range)[1])
+       << "]\n";
+  }
   const int x = ColumnIndex(figure, figure.x_column);
   std::vector<std::string> plots;
   if (figure.heatmap) {
@@ -49,9 +53,14 @@ void WriteLinePlot(const Figure& figure, std::ostream& gp) {
   }
   for (const auto& s : figure.series) {
     const int sx = s.x_column.empty() ? x : ColumnIndex(figure, s.x_column);
-    plots.push_back("'" + figure.name + ".csv' using " + std::to_string(sx) + ":" +
-                    std::to_string(ColumnIndex(figure, s.column)) + " with " + s.style +
-                    " lw 2 title \"" + s.title + "\"");
+    const bool bars = !s.low_column.empty() && !s.high_column.empty();
+    const std::string columns = std::to_string(sx) + ":" +
+                                std::to_string(ColumnIndex(figure, s.column)) +
+                                (bars ? ":" + std::to_string(ColumnIndex(figure, s.low_column)) +
+                                            ":" + std::to_string(ColumnIndex(figure, s.high_column))
+                                      : "");
+    plots.push_back("'" + figure.name + ".csv' using " + columns + " with " +
+                    (bars ? "yerrorbars" : s.style) + " lw 2 title \"" + s.title + "\"");
   }
   gp << "plot ";
   for (std::size_t k = 0; k < plots.size(); ++k) gp << (k ? ", \\\n     " : "") << plots[k];

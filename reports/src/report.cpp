@@ -26,6 +26,7 @@
 #include "boa_report/atomic_file.hpp"
 #include "boa_report/command_support.hpp"
 #include "boa_report/figure_catalog.hpp"
+#include "boa_report/finding_path_figure.hpp"
 #include "boa_report/flake_audit.hpp"
 #include "boa_report/mutation_score.hpp"
 #include "boa_report/progress.hpp"
@@ -150,7 +151,9 @@ void WriteFindingClass(std::ostream& md, const Claim& c) {
            << " near " << path.param << " ≈ " << Short(*below);
       }
     }
-    md << ".\n\n| " << path.param << " | failures / instances | 95% interval |\n|---:|---:|---|\n";
+    const std::string figure = FindingPathFigureName(c);
+    md << ".\n\n![" << figure << "](" << figure << ".svg)\n\n| " << path.param
+       << " | failures / instances | 95% interval |\n|---:|---:|---|\n";
     for (const PathPoint& p : c.path_record) {
       md << "| " << FormatNumber(p.value) << " | " << p.failures << " / " << p.instances << " | ["
          << Short(ClopperPearsonLower(p.failures, p.instances, 0.025)) << ", "
@@ -611,6 +614,10 @@ int WriteReport(const ReportOptions& options) {
                   : audit.source == AuditSource::kRecord ? "committed record"
                   : partial                              ? "skipped (partial report)"
                                                          : "not run (no committed record)");
+  // The findings' trend figures come from the committed path record: no measuring, no progress.
+  for (const Row& row : rows) {
+    if (auto trend = FindingPathFigure(*row.claim)) RenderFigure(*trend, staging);
+  }
   std::vector<Figure> figures;
   for (const FigureBuilder* builder : builders) {
     progress.Start("figure " + builder->name);

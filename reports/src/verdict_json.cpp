@@ -7,6 +7,7 @@
 #include "boa/engine.hpp"
 #include "boa/simd.hpp"
 #include "boa/stats.hpp"
+#include "boa_report/finding_path_figure.hpp"
 
 namespace boa::report {
 namespace {
@@ -52,7 +53,8 @@ nlohmann::json FindingClassJson(const Claim& claim) {
                  {"exponent", fit.exponent},
                  {"exponent_lower", fit.lower},
                  {"exponent_upper", fit.upper},
-                 {"below_delta_at", below ? nlohmann::json(*below) : nlohmann::json()}};
+                 {"below_delta_at", below ? nlohmann::json(*below) : nlohmann::json()},
+                 {"figure", FindingPathFigureName(claim) + ".svg"}};
   return out;
 }
 

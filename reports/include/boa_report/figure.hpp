@@ -1,6 +1,7 @@
 #pragma once
 // Figures: a CSV with a header row plus a gnuplot script, rendered to SVG by gnuplot.
 // The CSV stays beside the SVG so every plotted number can be re-read.
+#include <array>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -14,6 +15,8 @@ struct Series {
   std::string style = "lines";  // gnuplot style: lines, points, linespoints
   std::string x_column = {};    // empty: the figure's x_column (set it for a curve x = g(y)
                                 // drawn over a heatmap)
+  // Both set: the series is drawn as points with vertical error bars from low to high.
+  std::string low_column = {}, high_column = {};
 };
 
 // A heatmap drawn under the series: one cell per CSV row at (x_column, y_column), coloured by
@@ -49,6 +52,7 @@ struct Figure {
   std::string x_label, y_label;
   bool log_x = false;
   bool log_y = false;
+  std::optional<std::array<double, 2>> y_range;  // empty: gnuplot's autoscale
   std::string key = "top left";  // gnuplot legend placement
   std::vector<Series> series;
   std::optional<Heatmap> heatmap;

@@ -157,11 +157,12 @@ MaxMarginSolution SolveMaxMarginSelection(const SignalNoiseSpec& spec, EngineCho
   return SolveMaxMarginSelection(GenerateSignalNoise(spec, seed), spec, n_test, seed, search);
 }
 
-PromptAttentionRunOptions WeightDecayRoute(int n, int d, int n_test) {
+PromptAttentionRunOptions WeightDecayRoute(int n, int d, int n_test, int horizon) {
+  Require(horizon >= 1, "the weight-decay route's horizon factor must be at least 1");
   PromptAttentionRunOptions options;
   options.schedule = MagenScheduleSB(n, d);
-  options.steps = 1000;
-  options.weight_decay = 1e-3 * d / n;
+  options.steps = 1000 * horizon;
+  options.weight_decay = 1e-3 * d / (static_cast<double>(n) * horizon);
   options.n_test = n_test;
   return options;
 }

@@ -146,6 +146,15 @@ int SequentialCap(const Claim& claim) {
   return cap;
 }
 
+std::optional<FindingClass> ScalingFindingClass(const Claim& claim) {
+  if (claim.kind != ClaimKind::kScaling || claim.expected != Expectation::kFails ||
+      !claim.exponent_below || claim.predicted_exponent != 0) {
+    return std::nullopt;
+  }
+  return claim.finding_exponent_bound > -kExponentDeviation ? FindingClass::kPersists
+                                                            : FindingClass::kUndetermined;
+}
+
 SequentialPlan PlanOf(const Claim& claim, int cap) {
   SequentialPlan plan;
   plan.delta = claim.delta;

@@ -175,6 +175,9 @@ Claim Magen24DimensionBenignOnset() {
   c.expected = Expectation::kFails;
   c.finding_class = FindingClass::kUndetermined;
   c.class_note = prov::kScalingFindingNote;
+  c.encoding_sensitive =
+      "the exponent 2 is boa's reading of d ≫ n², a sufficient condition of the proof, as a "
+      "rate; the discussion reports benign overfitting at d = 2n";
   c.finding =
       "Two SA steps turn benign far below d = n²: the onset grows like n^1.06, not n², with "
       "(1 − α) interval [0.96, 1.17] over 84 replicate sweeps "

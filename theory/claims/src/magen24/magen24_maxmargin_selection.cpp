@@ -106,7 +106,10 @@ Outcome SelectionOutcome(const Params& params, std::uint64_t seed, Engine engine
   const double predicted_c = 2 / (1 - spec.eta);
 
   // Second route: GD with small weight decay.
-  PromptAttentionRunOptions route = WeightDecayRoute(spec.n, spec.d, kTestSamples);
+  // The route's horizon factor: the weight-decay claims' parameter (their limit path), the CI
+  // form h = 1 for magen24.maxmargin.selection, which only reports the route.
+  const int horizon = params.count("horizon") ? IntParam(params, "horizon") : 1;
+  PromptAttentionRunOptions route = WeightDecayRoute(spec.n, spec.d, kTestSamples, horizon);
   route.engine = ChoiceOf(engine);
   const PromptAttentionRun run = RunPromptAttention(spec, route, seed);
 
@@ -191,9 +194,10 @@ Claim WeightDecayAgreementClaim(bool above) {
            (above ? "above" : "below") +
            " the boundary, draws whose max-margin solution is fully benign or all-noise"},
       {"one λ = 1e-3·d/n", Origin::kConvention,
-       "THEORY.md §3 weight-decay route: λ‖θ‖² ≈ 1e-3 at the SVM scale; the statement is λ → 0"},
+       "THEORY.md §3 weight-decay route: λ‖θ‖² ≈ 1e-3 at the SVM scale; the statement is λ → 0 "
+       "(the parameter horizon = h divides λ by h)"},
       {"1000 steps from zero, SB steps 4n/d", Origin::kConvention,
-       "THEORY.md §3 weight-decay route; the statement is t → ∞"},
+       "THEORY.md §3 weight-decay route; the statement is t → ∞ (horizon = h runs 1000·h steps)"},
       {"same side: benign ≥ 0.95 / harmful ≤ 0.75 / neither", Origin::kConvention,
        "THEORY.md §2.3 fit regimes, the same for every claim"},
       prov::SnrBoundary(),
@@ -201,6 +205,7 @@ Claim WeightDecayAgreementClaim(bool above) {
       prov::AttentionScale(),
   };
   c.regime = SelectionRegime(above ? 1 : 0, above ? 1 : 0);
+  c.budget_params = [](Budget) { return Params{{"horizon", 1}}; };
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
     Outcome o = SelectionOutcome(params, seed, engine);
     o.in_hypothesis = o.measured.at("maxmargin_definite") == 1;
@@ -257,9 +262,17 @@ Claim Magen24MaxmarginGdWeightDecayAbove() {
   c.title =
       "Above the SNR boundary, GD with small weight decay reaches the max-margin solution's side (benign)";
   c.expected = Expectation::kFails;
-  c.finding_class = FindingClass::kUndetermined;
+  c.limit_path = LimitPath{"horizon",
+                           {1, 2, 4, 8},
+                           "the rebuttal's correspondence holds as λ → 0, t → ∞: λ = 1e-3·d/(n·h) "
+                           "and 1000·h steps, λt fixed, h doubling"};
+  c.finding_class = FindingClass::kPersists;  // records/finding_paths.csv
   c.class_note =
-      "Its limit (λ → 0, t → ∞) is not yet a parameter of the claim: measured at one λ and 1000 steps";
+      "The discussion calls GD's convergence \"an intriguing question for future research\"; "
+      "what persists is where GD from zero lands";
+  c.encoding_sensitive =
+      "the route is boa's: GD from zero init with SB steps, λt fixed along the path; the "
+      "rebuttal's Fig. 10 states neither its initialisation nor its λ";
   c.finding =
       "Above the boundary, GD with small weight decay (SB step sizes, λ = 1e-3·d/n, 1000 steps "
       "from zero init) reaches another side than the max-margin solution in 392 of 1000 draws "
@@ -270,8 +283,10 @@ Claim Magen24MaxmarginGdWeightDecayAbove() {
       "global max-margin solution is fully benign — a local, not the global, max-margin "
       "selection. Below the boundary both routes agree (gd_weight_decay_below). The discussion "
       "takes weight decay as corresponding to the max-margin rule in the limit λ → 0, t → ∞ and "
-      "calls GD's convergence future work; this tests one λ and 1000 steps, so it shows where GD "
-      "from zero lands, not that the correspondence fails.";
+      "calls GD's convergence future work. Along λ → 0, t → ∞ (λ divided and the steps multiplied "
+      "by h = 1 … 8, the path below) the rate stays at 0.39–0.40: GD from zero keeps landing on "
+      "the local selection, so this shows where GD from zero lands, not that the correspondence "
+      "of the limits fails.";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginGdWeightDecayAbove);

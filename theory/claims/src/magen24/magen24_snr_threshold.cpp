@@ -192,6 +192,9 @@ Claim Magen24SnrThresholdSB() {
   c.expected = Expectation::kFails;
   c.finding_class = FindingClass::kUndetermined;
   c.class_note = prov::kScalingFindingNote;
+  c.encoding_sensitive =
+      "schedule SB and the two-step horizon are boa's: the discussion says smaller steps need "
+      "more than two iterations, and claims no two-step threshold for them";
   c.finding =
       "Schedule SB's threshold scales as n^−0.78, not n^−1/2: over 20 replicate sweeps the "
       "(1 − α) interval is [−0.80, −0.77] (`./boa check magen24.snr.threshold_sb --seed 1 "

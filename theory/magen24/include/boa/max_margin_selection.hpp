@@ -97,7 +97,8 @@ MaxMarginSolution SolveMaxMarginSelection(
 
 // The second route to the max-margin solution: GD with small weight decay, whose limit direction
 // the [M] rebuttal takes to be the max-margin one. SB step sizes (4n/d), λ = 1e-3·d/n (so λ‖θ‖²
-// is small against the loss at the SVM scale ‖θ‖² ~ n/d), 1000 steps from zero init.
-PromptAttentionRunOptions WeightDecayRoute(int n, int d, int n_test);
+// is small against the loss at the SVM scale ‖θ‖² ~ n/d), 1000 steps from zero init. `horizon`
+// h walks the rebuttal's limit λ → 0, t → ∞ with λt fixed: λ = 1e-3·d/(n·h), 1000·h steps.
+PromptAttentionRunOptions WeightDecayRoute(int n, int d, int n_test, int horizon = 1);
 
 }  // namespace boa

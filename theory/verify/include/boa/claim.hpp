@@ -238,6 +238,12 @@ int SequentialCap(const Claim& claim);
 // "fails" has probability ≥ 1 − β at r by Ville's inequality. The null δ, and with it the
 // guarantee P_δ[fails] ≤ α, is the statement's; a finding whose r is not above δ is an error.
 SequentialPlan PlanOf(const Claim& claim, int cap);
+
+// A scaling finding whose statement is "a failure fraction decays along n" (exponent_below with
+// κ₀ = 0) is its own limit path: its recorded one-sided 95% bound on the decay exponent
+// (finding_exponent_bound) decides the class by the path rule — persists when it lies above −Δ
+// (kExponentDeviation), else undetermined. Empty for every other claim.
+std::optional<FindingClass> ScalingFindingClass(const Claim& claim);
 // A finding's planning rate: the one-sided 95% Clopper–Pearson lower bound of its record.
 double FindingRateLowerBound(const Claim& claim);
 
