@@ -21,6 +21,7 @@
 #include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/sakamoto24_settings.hpp"
+#include "boa/token_selection_run.hpp"
 #include "sakamoto24_provenance.hpp"
 
 namespace boa::claims {
@@ -125,7 +126,10 @@ Claim Sakamoto24HeadOnlyNoOverfit() {
   c.expected = Expectation::kFails;
   c.finding_class = FindingClass::kUndetermined;
   c.class_note =
-      "No path parameter yet: the head is trained on 20 samples at d = 2000, where memorisation is expected";
+      "No path: the trained head is boa's; the discussion's own statement, with the head of the "
+      "expected risk, is sakamoto24.head_only.population_head, which holds";
+  c.encoding_sensitive =
+      "the head trained on 20 samples at d = 2000 ≫ n, where a linear head memorises";
   c.finding =
       "The head alone fits every sample: in 40 of 40 seeds (seeds 1000.., `./boa check "
       "sakamoto24.head_only.no_overfit --seed 1000 --instances 40 --run-to-cap`; 95% interval "
@@ -141,6 +145,61 @@ Claim Sakamoto24HeadOnlyNoOverfit() {
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24HeadOnlyNoOverfit);
+
+// The discussion's Problem 1 as it states it (issue 27): the head learned from the expected risk —
+// ν ∝ μ₊ − μ₋ (Lemma G.1; DefaultHead, the head every [S] run uses) — with no token selection
+// (p = 0: uniform attention, f = νᵀx̄) does not fit the training set. Zero GD steps: the head is
+// fixed and nothing else is trained.
+Claim Sakamoto24HeadOnlyPopulationHead() {
+  Claim c = HeadOnlyClaim();
+  c.id = "sakamoto24.head_only.population_head";
+  c.title =
+      "The head learned from the expected risk, attention uniform: the training set is not fitted at T = 4..32";
+  c.provenance = Provenance::kOperationalised;
+  c.source = "[S] Problem 1 of the introduction, with the head of Lemma G.1";
+  // A statement of the introduction, not a figure: THEORY.md §4, "theorem conclusion".
+  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[S] discussion A2, Problem 1: with a head learned in advance and no token selection "
+       "“The model does not overfit the training set, and thus the benign overfitting is not "
+       "realized”; A1: the head is learned from the “expected risk” (Lemma G.1)"},
+      {"the head ν = (μ₊ − μ₋)/(‖μ₊ − μ₋‖·‖μ‖), fixed", Origin::kDerivation,
+       "Lemma G.1's direction (sakamoto24.head.population_gradient: −∇_ν E[loss] ∝ (1 − 2η)(μ₊ − "
+       "μ₋)); the scale does not change the signs"},
+      {"no token selection: p = 0, uniform attention, no GD step", Origin::kPaper,
+       "[S] discussion A2, Problem 1 (“no token selection”)"},
+      {"not fitted: train accuracy < 1 against the noisy labels", Origin::kConvention,
+       "boa's reading of “does not overfit the training set”"},
+      {"T ∈ {4, 8, 16, 32}", Origin::kConvention,
+       "sakamoto24_settings.hpp (HeadOnlyTokenCounts), boa's"},
+      {"setting", Origin::kAuthorsCode,
+       "the Fig. 3 data in the balanced setting, T varied (the elements above and below)"},
+      {"Fig. 3 data with T varied: n = 20, ρ = 0.1, η = 0.2, balanced labels and flips",
+       Origin::kAuthorsCode,
+       "[S] code @ c563aae: config/main.yaml (train_n 20, rho 0.1, noise_ratio 0.2) and main.py "
+       "(CustomDataset: balanced labels, ⌈nη⌉/2 flips per class)"},
+      s24::Fig3Balanced(),
+  };
+  c.check = [](const Params&, std::uint64_t seed, Engine engine) {
+    Outcome o;
+    TokenSelectionRunOptions options = HeadOnlyProtocol(engine);
+    options.steps = 0;
+    for (const int T : HeadOnlyTokenCounts()) {
+      const TokenSelectionRun run = RunTokenSelection(HeadOnlySpec(T), options, seed);
+      const std::string at = "_T" + std::to_string(T);
+      o.measured["train_accuracy" + at] = run.train_accuracy;
+      o.measured["noisy_fitted" + at] = run.noisy_fitted;
+      if (run.train_accuracy == 1) {
+        o.holds = false;
+        o.explanation += "T = " + std::to_string(T) + ": the fixed head fits every sample; ";
+      }
+    }
+    return o;
+  };
+  return c;
+}
+BOA_REGISTER_CLAIM(Sakamoto24HeadOnlyPopulationHead);
 
 Claim Sakamoto24HeadOnlyDegradesWithT() {
   Claim c = HeadOnlyClaim();
