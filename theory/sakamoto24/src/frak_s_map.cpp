@@ -43,14 +43,19 @@ FrakSMapPlan FrakSMapAt(Budget budget) {
   return {1e-3, 1500, 1};
 }
 
+std::vector<double> FrakSMapEtaGrid() {
+  std::vector<double> etas;
+  for (int k = 0; k < kFrakSMapEtas; ++k) etas.push_back((1 + 2 * k) / 20.0);  // 0.05 + 0.1k
+  return etas;
+}
+
 FrakSMapColumn RunFrakSMapColumn(FrakSMapAxis axis, int column, double rho, double lr, int steps,
                                  std::uint64_t seed, Engine engine, bool contour_only,
-                                 double eta_limit) {
+                                 double eta_limit, const std::vector<double>& etas) {
   FrakSMapColumn out;
   double previous_log_r = 0, previous_eta = 0;
   bool crossed = false;
-  for (int k = 0; k < kFrakSMapEtas; ++k) {
-    const double eta = (1 + 2 * k) / 20.0;  // 0.05 + 0.1k, exactly as written
+  for (const double eta : etas) {
     FrakS frak;
     const TokenSelectionRun run =
         FrakSRun(FrakSMapSpec(axis, column, rho, eta), lr, steps, seed, frak, engine);

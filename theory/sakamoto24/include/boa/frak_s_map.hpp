@@ -52,11 +52,16 @@ struct FrakSMapColumn {
   double contour_eta = 1;
 };
 
-// One column of a map: a FrakSRun per η of the grid at seed `seed`, ascending. With
-// `contour_only`, the column stops at the first η where R < 1 (the contour is then known) or
-// after the first η ≥ `eta_limit`, whichever comes first; drop_eta covers only the η run.
+// The maps' η grid, 0.05, 0.15, …, 0.95 (kFrakSMapEtas points), exactly as written.
+std::vector<double> FrakSMapEtaGrid();
+
+// One column of a map: a FrakSRun per η of `etas` (ascending; the maps' grid unless given) at seed
+// `seed`. With `contour_only`, the column stops at the first η where R < 1 (the contour is then
+// known) or after the first η ≥ `eta_limit`, whichever comes first; drop_eta covers only the η
+// run.
 FrakSMapColumn RunFrakSMapColumn(FrakSMapAxis axis, int column, double rho, double lr, int steps,
                                  std::uint64_t seed, Engine engine, bool contour_only = false,
-                                 double eta_limit = 1);
+                                 double eta_limit = 1,
+                                 const std::vector<double>& etas = FrakSMapEtaGrid());
 
 }  // namespace boa
