@@ -119,7 +119,11 @@ def main():
     failed = 0
     for argument in args.instances:
         path, _, rtol = argument.partition("@")  # FILE@RTOL: this instance's own tolerance
-        gaps, failures, report, checks = check_instance(path, float(rtol or args.rtol), args.seed)
+        try:
+            gaps, failures, report, checks = check_instance(path, float(rtol or args.rtol),
+                                                            args.seed)
+        except Exception as error:  # a malformed instance is a failure of that instance
+            gaps, failures, report, checks = {}, [f"peer error: {error!r}"], [], 0
         relative = {k: v for k, v in gaps.items() if not k.startswith("attention")}
         worst = max(relative, key=relative.get) if relative else "none"
         print(f"{os.path.basename(path)}: worst relative gap {worst} "
@@ -129,6 +133,9 @@ def main():
             print("  " + line)
         for line in failures:
             print("  MISMATCH " + line)
+        if failures and os.path.exists(path + ".replay"):  # the driver's command for this file
+            with open(path + ".replay") as handle:
+                print("  replay: " + handle.read().strip())
         failed += bool(failures)
     print(f"{'ok' if not failed else 'MISMATCH'}: {len(args.instances) - failed} of "
           f"{len(args.instances)} instances agree with the peer")

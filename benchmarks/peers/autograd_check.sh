@@ -7,10 +7,11 @@
 # (./boa installs python3-torch): without PyTorch this fails with one line, it is never skipped.
 #
 # Statistical checks: the clean test error of the m1 and m2/m2w instances, a z-test at α = 1e-6
-# each (peer_test_error.py), plus boa's exact value on D1 with T = 2: 8 checks in all (2 for each
-# of d1 and d1_sa, 1 for each of d2, d2_factored, d2_ponly and s_protocol), so with fresh seeds
-# the peer falsely fails with probability ≤ 8e-6, a term of the suite's error budget
-# (error_budget.cpp). The other checks are deterministic to rounding.
+# each (peer_test_error.py), plus boa's exact value on D1 with T = 2: 16 checks in all (2 for each
+# of d1, d1_sa and the two random m1 instances, 1 for each of d2, d2_factored, d2_ponly,
+# s_protocol and the four random m2 and m2w instances), so the peer falsely fails with
+# probability ≤ 1.6e-5, a term of the suite's error budget (error_budget.cpp). The other checks
+# are deterministic to rounding.
 #
 # Relative tolerances of the long runs, pre-registered from a measured error amplification A (the
 # relative change of the final parameters per relative perturbation of the initial ones, measured
@@ -52,5 +53,50 @@ trap 'rm -rf "$work"' EXIT
 # p₀ = 0; n·T < d, so W trains in factored form) at its own relative tolerance (above).
 "$boa" instance --model m2w --data token-selection --n 20 --T 8 --d 200 --steps 1000 \
   --schedule constant --lr 5e-3 --seed 12 --n-test 20000 --out "$work/s_protocol.json" >/dev/null
+# Random instances: two per model, their sizes, rates and seeds drawn from one base seed
+# (BOA_PEER_SEED, else the clock), so that every run checks new ones; a failing one prints the
+# boa command that writes it again. Sizes keep each run finite and the max-margin SVMs feasible
+# (D1 with d ≥ 2n²).
+base="${BOA_PEER_SEED:-$(($(date +%s) % 1000000))}"
+echo "autograd_check: random instances from BOA_PEER_SEED=$base"
+RANDOM=$base
+random=()
+instance() { # NAME ARGS...: writes $work/NAME.json and, beside it, its replay line
+  local name="$1"
+  shift
+  "$boa" instance "$@" --out "$work/$name.json" >/dev/null
+  echo "boa instance $* --out $name.json && ./boa peer $name.json  (BOA_PEER_SEED=$base)" \
+    >"$work/$name.json.replay"
+  random+=("$work/$name.json")
+}
+for k in 1 2; do
+  n=$((4 + RANDOM % 5))
+  instance "random_m1_$k" --model m1 --data signal-noise --n $n --d $((2 * n * n + RANDOM % 40)) \
+    --snr 0.$((2 + RANDOM % 7)) --eta 0.$((RANDOM % 3)) --flips exact --steps 3 --schedule constant \
+    --lr 0.$((1 + RANDOM % 5)) --omega 0.$((RANDOM % 2)) --seed $RANDOM --n-test 4000
+  instance "random_m2_$k" --model m2 --data token-selection --n $((4 + RANDOM % 9)) \
+    --T $((3 + RANDOM % 6)) --d $((4 + RANDOM % 30)) --mu-norm $((1 + RANDOM % 5)) --rho 0.5 \
+    --steps 5 --schedule constant --lr 0.$((1 + RANDOM % 5)) --weight-decay 0.0$((RANDOM % 5)) \
+    --seed $RANDOM --n-test 4000
+  instance "random_m2w_$k" --model m2w --data token-selection --n $((2 + RANDOM % 7)) \
+    --T $((3 + RANDOM % 4)) --d $((8 + RANDOM % 30)) --mu-norm $((1 + RANDOM % 5)) --steps 5 \
+    --schedule constant --lr 0.0$((1 + RANDOM % 9)) --omega 0.$((RANDOM % 2)) --seed $RANDOM \
+    --n-test 4000
+  instance "random_m2k_$k" --model m2k --data token-selection --classes $((3 + RANDOM % 3)) \
+    --flips bernoulli --eta 0.$((RANDOM % 4)) --n $((6 + RANDOM % 10)) --T 8 \
+    --d $((8 + RANDOM % 20)) --mu-norm $((1 + RANDOM % 4)) --steps 5 --schedule constant \
+    --lr 0.$((1 + RANDOM % 5)) --omega 0.$((RANDOM % 3)) --seed $RANDOM
+  instance "random_m3_$k" --model m3 --data signal-noise --n $((3 + RANDOM % 8)) \
+    --T $((2 + RANDOM % 3)) --d $((4 + RANDOM % 20)) --snr 0.$((2 + RANDOM % 7)) --eta 0.2 \
+    --position random --steps 4 --schedule constant --lr 0.$((1 + RANDOM % 3)) \
+    --weight-decay 0.0$((RANDOM % 5)) --omega 0.$((1 + RANDOM % 3)) --seed $RANDOM
+  instance "random_m4_$k" --model m4 --layers $((2 + RANDOM % 2)) --data signal-noise \
+    --n $((3 + RANDOM % 6)) --T $((2 + RANDOM % 3)) --d $((4 + RANDOM % 10)) --snr 0.5 --eta 0.2 \
+    --steps 3 --schedule constant --lr 0.1 --omega 0.$((1 + RANDOM % 3)) --seed $RANDOM
+  instance "random_m5_$k" --model m5 --data token-selection --n $((3 + RANDOM % 6)) \
+    --T $((3 + RANDOM % 4)) --d $((4 + RANDOM % 10)) --mu-norm 3 --steps 3 --schedule constant \
+    --lr 0.1 --omega 0.$((1 + RANDOM % 3)) --seed $RANDOM
+done
+
 /usr/bin/python3 "$here/autograd_check.py" "$work"/{d1,d2,d2_factored,d2_ponly,m2k,m3,m4,m5}.json \
-  "$work/d1_sa.json@8e-9" "$work/s_protocol.json@3e-9"
+  "$work/d1_sa.json@8e-9" "$work/s_protocol.json@3e-9" "${random[@]}"

@@ -34,13 +34,14 @@ _MASKS = {}
 
 
 def role_masks(roles):
-    """{role: n x T bool mask}, built once per roles list."""
-    key = id(roles)
-    if key not in _MASKS:
+    """{role: n x T bool mask}, built once per roles list (kept alive, so its id is not reused)."""
+    cached = _MASKS.get(id(roles))
+    if cached is None or cached[0] is not roles:
         names = sorted({r for row in roles for r in row})
-        _MASKS[key] = {name: torch.tensor([[r == name for r in row] for row in roles])
-                       for name in names}
-    return _MASKS[key]
+        cached = (roles, {name: torch.tensor([[r == name for r in row] for row in roles])
+                          for name in names})
+        _MASKS[id(roles)] = cached
+    return cached[1]
 
 
 def fraction_bounds(fitted, ambiguous, include):
