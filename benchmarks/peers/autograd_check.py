@@ -13,7 +13,9 @@ lambda theta), THEORY.md section 3) and compares with what boa wrote:
     role (clean and noisy samples) and the selected token per sample (peer_fit.py);
   - the clean test error of the final model (peer_test_error.py: a z-test at alpha = 1e-6);
   - on M1, D1, T = 2: the max-margin solutions (peer_max_margin.py: feasibility, margins,
-    complementary slackness, the optimum by the peer's own solver, the selection).
+    complementary slackness, the optimum by the peer's own solver, the selection);
+  - with --generators, large draws of D1 and D2 against the generators' laws
+    (peer_generators.py: exact structure, and moments by z-tests at alpha = 1e-6).
 Several instances run in one process (PyTorch starts once). Exit 0 when every check passes, 1
 otherwise (each failure printed with the instance's file name), and 2 with one line when PyTorch
 is not installed (./boa installs python3-torch; never a skip).
@@ -36,6 +38,7 @@ except ImportError:
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peer_fit import check_fit, roles_of  # noqa: E402
+from peer_generators import check_generator  # noqa: E402
 from peer_max_margin import check_max_margin  # noqa: E402
 from peer_model import evaluate, tensor  # noqa: E402
 from peer_test_error import check_test_error  # noqa: E402
@@ -115,8 +118,19 @@ def main():
     parser.add_argument("instances", nargs="+")
     parser.add_argument("--rtol", type=float, default=1e-9)
     parser.add_argument("--seed", type=int, default=20261201, help="the peer's test samples")
+    parser.add_argument("--generators", nargs="*", default=[], metavar="DRAW.json",
+                        help="large draws (steps 0) whose data are checked against the "
+                             "generators' laws (peer_generators.py)")
     args = parser.parse_args()
     failed = 0
+    for path in args.generators:
+        failures = []
+        with open(path) as handle:
+            checks = check_generator(os.path.basename(path), json.load(handle), failures)
+        print(f"{os.path.basename(path)}: generator, {checks} statistical check(s)")
+        for line in failures:
+            print("  MISMATCH " + line)
+        failed += bool(failures)
     for argument in args.instances:
         path, _, rtol = argument.partition("@")  # FILE@RTOL: this instance's own tolerance
         try:
@@ -137,8 +151,9 @@ def main():
             with open(path + ".replay") as handle:
                 print("  replay: " + handle.read().strip())
         failed += bool(failures)
-    print(f"{'ok' if not failed else 'MISMATCH'}: {len(args.instances) - failed} of "
-          f"{len(args.instances)} instances agree with the peer")
+    total = len(args.instances) + len(args.generators)
+    print(f"{'ok' if not failed else 'MISMATCH'}: {total - failed} of {total} instances and "
+          f"draws agree with the peer")
     return 1 if failed else 0
 
 

@@ -6,11 +6,12 @@
 # and at random) and D2 (K = 2 and 3), and checks each against the peer. The peer is always on
 # (./boa installs python3-torch): without PyTorch this fails with one line, it is never skipped.
 #
-# Statistical checks: the clean test error of the m1 and m2/m2w instances, a z-test at α = 1e-6
-# each (peer_test_error.py), plus boa's exact value on D1 with T = 2: 16 checks in all (2 for each
-# of d1, d1_sa and the two random m1 instances, 1 for each of d2, d2_factored, d2_ponly,
-# s_protocol and the four random m2 and m2w instances), so the peer falsely fails with
-# probability ≤ 1.6e-5, a term of the suite's error budget (error_budget.cpp). The other checks
+# Statistical checks, each a z-test at α = 1e-6: the clean test error of the m1 and m2/m2w
+# instances (peer_test_error.py), plus boa's exact value on D1 with T = 2 — 16 (2 for each of d1,
+# d1_sa and the two random m1 instances, 1 for each of d2, d2_factored, d2_ponly, s_protocol and
+# the four random m2 and m2w instances) — and the moments of the two large generator draws
+# (peer_generators.py: 4 for D1, 2 for D2): 22 checks in all, so the peer falsely fails with
+# probability ≤ 2.2e-5, a term of the suite's error budget (error_budget.cpp). The other checks
 # are deterministic to rounding.
 #
 # Relative tolerances of the long runs, pre-registered from a measured error amplification A (the
@@ -53,6 +54,13 @@ trap 'rm -rf "$work"' EXIT
 # p₀ = 0; n·T < d, so W trains in factored form) at its own relative tolerance (above).
 "$boa" instance --model m2w --data token-selection --n 20 --T 8 --d 200 --steps 1000 \
   --schedule constant --lr 5e-3 --seed 12 --n-test 20000 --out "$work/s_protocol.json" >/dev/null
+
+# Large draws of the generators (no training) for peer_generators.py.
+"$boa" instance --model m1 --data signal-noise --n 2000 --T 3 --d 40 --snr 0.5 --eta 0.2 \
+  --flips bernoulli --steps 0 --seed 13 --out "$work/gen_d1.json" >/dev/null
+"$boa" instance --model m2 --data token-selection --n 2000 --T 5 --d 20 --mu-norm 3 --rho 0.4 \
+  --eta 0.2 --steps 0 --schedule constant --seed 14 --out "$work/gen_d2.json" >/dev/null
+
 # Random instances: two per model, their sizes, rates and seeds drawn from one base seed
 # (BOA_PEER_SEED, else the clock), so that every run checks new ones; a failing one prints the
 # boa command that writes it again. Sizes keep each run finite and the max-margin SVMs feasible
@@ -99,4 +107,5 @@ for k in 1 2; do
 done
 
 /usr/bin/python3 "$here/autograd_check.py" "$work"/{d1,d2,d2_factored,d2_ponly,m2k,m3,m4,m5}.json \
-  "$work/d1_sa.json@8e-9" "$work/s_protocol.json@3e-9" "${random[@]}"
+  "$work/d1_sa.json@8e-9" "$work/s_protocol.json@3e-9" "${random[@]}" \
+  --generators "$work/gen_d1.json" "$work/gen_d2.json"
