@@ -201,7 +201,7 @@ TEST(Cli, InstanceJsonHasDataModelAndTrajectory) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::ifstream in(out);
   const auto json = nlohmann::json::parse(in);
-  EXPECT_EQ(json["schema"], "boa.instance/1");
+  EXPECT_EQ(json["schema"], 2);
   EXPECT_EQ(json["data"]["X"].size(), 12u);  // n·T rows
   EXPECT_EQ(json["data"]["X"][0].size(), 12u);
   EXPECT_EQ(json["training"]["trajectory"].size(), 4u);

@@ -1,20 +1,32 @@
 #!/usr/bin/python3
-"""Independent cross-check of a `boa instance` JSON with PyTorch autograd (float64).
+"""The PyTorch peer: an independent recomputation of `boa instance` JSONs (schema 2), float64.
 
-Reads the instance's data and parameters, rebuilds the model from its formula with torch
-operations (torch.softmax, torch.nn.functional.softplus), lets autograd compute the gradients,
-re-runs the recorded gradient-descent steps, and compares with what boa wrote:
-  - loss and gradients at the initial parameters,
-  - the final parameters after all steps,
-  - loss and gradients at the final parameters.
-Exit 0 when every relative difference is at most --rtol (default 1e-9), 1 otherwise, and 2
-with one line when PyTorch is not installed (./boa installs python3-torch; never a skip).
+Written from docs/THEORY.md's formulas, never by translating boa's C++ (peer_model.py: the models;
+peer_fit.py: fit, attention and selection; peer_test_error.py: the clean test error on the peer's
+own test samples; peer_max_margin.py: the max-margin solution). For each instance it rebuilds the model with torch operations, lets autograd
+compute the gradients, re-runs the recorded gradient-descent steps (theta <- theta - beta (grad +
+lambda theta), THEORY.md section 3) and compares with what boa wrote:
+  - loss and gradients at the initial and final parameters, the final parameters, and the loss
+    at every recorded step (relative, --rtol, default 1e-9);
+  - at every step, initial and final: train accuracy against the observed labels, the fitted
+    fraction of clean and of noisy samples, attention mass by token role, the selected token's
+    role (clean and noisy samples) and the selected token per sample (peer_fit.py);
+  - the clean test error of the final model (peer_test_error.py: a z-test at alpha = 1e-6);
+  - on M1, D1, T = 2: the max-margin solutions (peer_max_margin.py: feasibility, margins,
+    complementary slackness, the optimum by the peer's own solver, the selection);
+  - with --generators, large draws of D1 and D2 against the generators' laws
+    (peer_generators.py: exact structure, and moments by z-tests at alpha = 1e-6).
+Several instances run in one process (PyTorch starts once). Exit 0 when every check passes, 1
+otherwise (each failure printed with the instance's file name), and 2 with one line when PyTorch
+is not installed (./boa installs python3-torch; never a skip).
 
-Usage: autograd_check.py INSTANCE.json [--rtol 1e-9]
+Usage: autograd_check.py INSTANCE.json[@RTOL]... [--rtol 1e-9] [--seed S]
+(@RTOL: that instance's own relative tolerance, for long runs whose rounding is amplified).
 Uses Debian's python3-torch, so it names /usr/bin/python3 explicitly.
 """
 import argparse
 import json
+import os
 import sys
 
 try:
@@ -24,74 +36,14 @@ except ImportError:
           file=sys.stderr)
     sys.exit(2)
 
-torch.set_default_dtype(torch.float64)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from peer_fit import check_fit, roles_of  # noqa: E402
+from peer_generators import check_generator  # noqa: E402
+from peer_max_margin import check_max_margin  # noqa: E402
+from peer_model import evaluate, tensor  # noqa: E402
+from peer_test_error import check_test_error  # noqa: E402
 
-
-def tensor(values):
-    return torch.tensor(values, dtype=torch.float64)
-
-
-def encoder_output(tokens, params):
-    """M5: [cls; tokens] -> pre-LN single-head attention of the [cls] query (scale d^-1/2, no
-    projection biases), skip, pre-LN FFN with exact GELU, skip, final LN, linear head."""
-    n, _, d = tokens.shape
-    ln = torch.nn.functional.layer_norm
-    seq = torch.cat([params["cls"].expand(n, 1, d), tokens], dim=1)
-    z = ln(seq, (d,), params["ln1_gamma"], params["ln1_beta"], eps=1e-5)
-    q = z[:, 0, :] @ params["Wq"].reshape(d, d)
-    k = z @ params["Wk"].reshape(d, d)
-    v = z @ params["Wv"].reshape(d, d)
-    a = torch.softmax(torch.einsum("id,itd->it", q, k) / d ** 0.5, dim=1)
-    h1 = params["cls"] + torch.einsum("it,itd->id", a, v) @ params["Wo"].reshape(d, d)
-    width = params["b1"].numel()
-    u = ln(h1, (d,), params["ln2_gamma"], params["ln2_beta"], eps=1e-5)
-    hidden = torch.nn.functional.gelu(u @ params["W1"].reshape(d, width) + params["b1"])
-    h2 = h1 + hidden @ params["W2"].reshape(width, d) + params["b2"]
-    out = ln(h2, (d,), params["lnf_gamma"], params["lnf_beta"], eps=1e-5)
-    return out @ params["w"] + params["b"]
-
-
-def model_output(kind, X, T, params):
-    """f for every sample; X is (n·T)×d, row i·T + t is token t of sample i."""
-    n = X.shape[0] // T
-    tokens = X.reshape(n, T, -1)
-    d = X.shape[1]
-    if kind == "m1":
-        query = params["p"].expand(n, d)
-        head = params["v"]
-    elif kind in ("m2", "m2w"):
-        W = params["W"].reshape(d, d) if params["W"].numel() else torch.eye(d)
-        query = (W.T @ params["p"]).expand(n, d)
-        head = params["nu"]
-    elif kind == "m3":
-        W = params["W"].reshape(d, d)
-        query = tokens[:, 0, :] @ W.T  # q_i = W x_{i1}
-        head = params["v"]
-    elif kind == "m4":
-        # L - 1 residual self-attention layers X <- X + softmax(X Q X^T) X V, then M1's readout.
-        layer = 1
-        while f"Q{layer}" in params:
-            Q, V = params[f"Q{layer}"].reshape(d, d), params[f"V{layer}"].reshape(d, d)
-            attention = torch.softmax(tokens @ Q @ tokens.transpose(1, 2), dim=2)
-            tokens = tokens + attention @ tokens @ V
-            layer += 1
-        query = params["p"].expand(n, d)
-        head = params["v"]
-    elif kind == "m5":
-        return encoder_output(tokens, params)
-    else:
-        raise ValueError(f"unknown model {kind}")
-    scores = torch.einsum("itd,id->it", tokens, query)
-    values = tokens @ head
-    return (torch.softmax(scores, dim=1) * values).sum(dim=1)
-
-
-def loss_and_gradients(kind, X, T, y, params, trained):
-    leaves = {k: v.clone().requires_grad_(trained[k]) for k, v in params.items()}
-    f = model_output(kind, X, T, leaves)
-    loss = torch.nn.functional.softplus(-y * f).mean()
-    grads = torch.autograd.grad(loss, [leaves[k] for k in params if trained[k]])
-    return loss.item(), dict(zip([k for k in params if trained[k]], grads))
+SCHEMA = 2
 
 
 def relative_gap(ours, theirs):
@@ -100,45 +52,109 @@ def relative_gap(ours, theirs):
     return (ours - theirs).abs().max().item() / scale
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("instance")
-    parser.add_argument("--rtol", type=float, default=1e-9)
-    args = parser.parse_args()
-    with open(args.instance) as handle:
+def check_instance(path, rtol, seed):
+    """(gaps, failures, report, statistical checks) of one instance."""
+    with open(path) as handle:
         instance = json.load(handle)
-
+    label = os.path.basename(path)
+    if instance.get("schema") != SCHEMA:
+        return {}, [f"{label}: schema {instance.get('schema')}, the peer reads {SCHEMA}"], [], 0
     kind = instance["model"]["kind"]
     data = instance["data"]
     X, y, T = tensor(data["X"]), tensor(data["y"]), data["T"]
+    noisy = torch.tensor(data["noisy"], dtype=torch.bool)
+    roles = roles_of(data)
+    failures, report, gaps = [], [], {}
+    flat = [r for row in roles for r in row]
+    if flat != data["roles"]:
+        failures.append(f"{label}: boa's token roles differ from the generator's layout")
     trained = instance["model"]["trained"]
     params = {k: tensor(v) for k, v in instance["model"]["initial"].items()}
     training = instance["training"]
+    k_class = kind == "m2k"
 
-    gaps = {}
-    loss, grads = loss_and_gradients(kind, X, T, y, params, trained)
-    gaps["initial loss"] = relative_gap([instance["initial"]["loss"]], [loss])
-    for name, g in grads.items():
-        gaps[f"initial grad {name}"] = relative_gap(instance["initial"]["gradient"][name], g)
+    def compare(name, theirs, ours):
+        gaps[name] = max(gaps.get(name, 0.0), relative_gap(theirs, ours))
 
-    for sizes in training["step_sizes"]:
-        _, grads = loss_and_gradients(kind, X, T, y, params, trained)
-        for name, g in grads.items():
-            params[name] = params[name] - sizes[name] * (g + training["weight_decay"] * params[name])
-    for name in grads:
-        gaps[f"final {name}"] = relative_gap(instance["final"]["parameters"][name], params[name])
+    def compare_evaluation(which, e):
+        compare(f"{which} loss", [instance[which]["loss"]], [e["loss"]])
+        compare(f"{which} f", instance[which]["f"], e["f"])
+        for name, g in e["gradient"].items():
+            compare(f"{which} grad {name}", instance[which]["gradient"][name], g)
+        check_fit(f"{label} {which}", instance[which], e["f"], e["attention"], y, noisy, roles,
+                  k_class, gaps, failures)
 
-    loss, grads = loss_and_gradients(kind, X, T, y, params, trained)
-    gaps["final loss"] = relative_gap([instance["final"]["loss"]], [loss])
-    for name, g in grads.items():
-        gaps[f"final grad {name}"] = relative_gap(instance["final"]["gradient"][name], g)
+    steps = training["step_sizes"]
+    for k in range(len(steps) + 1):
+        e = evaluate(kind, X, T, y, params, trained)
+        record = training["trajectory"][k]
+        compare("trajectory loss", [record["loss"]], [e["loss"]])
+        check_fit(f"{label} step {k}", record, e["f"], e["attention"], y, noisy, roles, k_class,
+                  gaps, failures)
+        if k == 0:
+            compare_evaluation("initial", e)
+        if k == len(steps):
+            break
+        for name, g in e["gradient"].items():
+            params[name] = params[name] - steps[k][name] * (g + training["weight_decay"] *
+                                                            params[name])
+    for name in e["gradient"]:
+        compare(f"final {name}", instance["final"]["parameters"][name], params[name])
+    compare_evaluation("final", evaluate(kind, X, T, y, params, trained))
 
-    worst = max(gaps, key=gaps.get)
     for name, gap in gaps.items():
-        print(f"{name:>20}: relative gap {gap:.3e}")
-    ok = gaps[worst] <= args.rtol
-    print(f"{'ok' if ok else 'MISMATCH'}: worst {worst} {gaps[worst]:.3e} (rtol {args.rtol:g})")
-    return 0 if ok else 1
+        if name.startswith("attention"):
+            continue  # absolute gaps, judged in peer_fit
+        if gap > rtol:
+            failures.append(f"{label} {name}: relative gap {gap:.3e} > rtol {rtol:g}")
+    checks = check_test_error(label, instance, params, seed, report, failures)
+    if check_max_margin(label, instance, X, y, roles, failures):
+        report.append(f"{label} max-margin: benign, all-noise and selected solutions checked")
+    return gaps, failures, report, checks
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("instances", nargs="+")
+    parser.add_argument("--rtol", type=float, default=1e-9)
+    parser.add_argument("--seed", type=int, default=20261201, help="the peer's test samples")
+    parser.add_argument("--generators", nargs="*", default=[], metavar="DRAW.json",
+                        help="large draws (steps 0) whose data are checked against the "
+                             "generators' laws (peer_generators.py)")
+    args = parser.parse_args()
+    failed = 0
+    for path in args.generators:
+        failures = []
+        with open(path) as handle:
+            checks = check_generator(os.path.basename(path), json.load(handle), failures)
+        print(f"{os.path.basename(path)}: generator, {checks} statistical check(s)")
+        for line in failures:
+            print("  MISMATCH " + line)
+        failed += bool(failures)
+    for argument in args.instances:
+        path, _, rtol = argument.partition("@")  # FILE@RTOL: this instance's own tolerance
+        try:
+            gaps, failures, report, checks = check_instance(path, float(rtol or args.rtol),
+                                                            args.seed)
+        except Exception as error:  # a malformed instance is a failure of that instance
+            gaps, failures, report, checks = {}, [f"peer error: {error!r}"], [], 0
+        relative = {k: v for k, v in gaps.items() if not k.startswith("attention")}
+        worst = max(relative, key=relative.get) if relative else "none"
+        print(f"{os.path.basename(path)}: worst relative gap {worst} "
+              f"{relative.get(worst, 0):.3e} (rtol {float(rtol or args.rtol):g}); {checks} "
+              f"test-error check(s)")
+        for line in report:
+            print("  " + line)
+        for line in failures:
+            print("  MISMATCH " + line)
+        if failures and os.path.exists(path + ".replay"):  # the driver's command for this file
+            with open(path + ".replay") as handle:
+                print("  replay: " + handle.read().strip())
+        failed += bool(failures)
+    total = len(args.instances) + len(args.generators)
+    print(f"{'ok' if not failed else 'MISMATCH'}: {total - failed} of {total} instances and "
+          f"draws agree with the peer")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

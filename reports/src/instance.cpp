@@ -1,10 +1,16 @@
 #include "boa_report/instance.hpp"
 
+#include <cmath>
 #include <memory>
 
 #include "boa/deep_attention.hpp"
 #include "boa/error.hpp"
+#include "boa/max_margin_selection.hpp"
+#include "boa/metrics.hpp"
 #include "boa/model.hpp"
+#include "boa/projected_test_error.hpp"
+#include "boa/sample_labels.hpp"
+#include "boa/token_selection_run.hpp"
 #include "boa/train.hpp"
 #include "boa/transformer_encoder.hpp"
 
@@ -29,16 +35,43 @@ json BlocksJson(const Model& model) {
   return blocks;
 }
 
-json EvaluationJson(const Model& model, const Dataset& data) {
+// What verdicts read of one evaluation (schema 2): the fit against the observed (noisy) labels,
+// of all, clean and noisy samples; the mean attention mass by token role and the role of the
+// selected token, for clean and noisy samples; the selected token of every sample.
+json FitJson(const Evaluation& e, const Dataset& data, bool k_class) {
+  const SampleLabels labels = LabelsOf(data);
+  const std::vector<bool> all(static_cast<std::size_t>(data.n), true);
+  const std::vector<bool> clean = CleanSamples(labels);
+  // K classes: f is the margin z_{i,c_i} − max_{k≠c_i} z_ik, so fitted means f > 0.
+  const Vector fit_labels = k_class ? Vector(Vector::Ones(data.n)) : data.y;
+  json selected = json::array();
+  for (int i = 0; i < data.n; ++i) selected.push_back(SelectedToken(e.attention, i));
+  return {
+      {"train_accuracy", k_class ? FittedFraction(fit_labels, e.f, all) : TrainAccuracy(e, data)},
+      {"fitted",
+       {{"clean", FittedFraction(fit_labels, e.f, clean)},
+        {"noisy", FittedFraction(fit_labels, e.f, data.noisy)}}},
+      {"attention_by_role",
+       {{"clean", MeanAttentionByRole(e.attention, data, clean)},
+        {"noisy", MeanAttentionByRole(e.attention, data, data.noisy)}}},
+      {"selects",
+       {{"clean", SelectionByRole(e.attention, labels, clean)},
+        {"noisy", SelectionByRole(e.attention, labels, data.noisy)}}},
+      {"selected", selected}};
+}
+
+json EvaluationJson(const Model& model, const Dataset& data, bool k_class) {
   const Evaluation e = model.Evaluate(data, true);
   json gradient = json::object();
   for (std::size_t b = 0; b < e.gradient.size(); ++b) {
     if (model.Blocks()[b].trained) gradient[model.Blocks()[b].name] = Values(e.gradient[b]);
   }
-  return {{"loss", e.loss},
-          {"f", Values(e.f)},
-          {"attention", Rows(e.attention)},
-          {"gradient", gradient}};
+  json out = FitJson(e, data, k_class);
+  out["loss"] = e.loss;
+  out["f"] = Values(e.f);
+  out["attention"] = Rows(e.attention);
+  out["gradient"] = gradient;
+  return out;
 }
 
 Dataset MakeData(const InstanceOptions& o) {
@@ -53,6 +86,9 @@ std::unique_ptr<Model> MakeModel(const InstanceOptions& o, const Dataset& data) 
     model = std::make_unique<PromptAttention>(data.d);
   } else if (o.model == "m2" || o.model == "m2w") {
     model = std::make_unique<TokenSelection>(data.d, DefaultHead(data), o.model == "m2w");
+  } else if (o.model == "m2k") {
+    Require(o.data == "token-selection", "m2k (K outputs) runs on token-selection data");
+    model = std::make_unique<TokenSelectionK>(data.d, DefaultHeadsK(data));
   } else if (o.model == "m3") {
     model = std::make_unique<SelfAttention>(data.d);
   } else if (o.model == "m4") {
@@ -61,7 +97,7 @@ std::unique_ptr<Model> MakeModel(const InstanceOptions& o, const Dataset& data) 
   } else if (o.model == "m5") {
     model = std::make_unique<TransformerEncoder>(data.d, 2 * data.d);  // FFN width 2d (§4.4)
   } else {
-    throw InvalidInput("unknown model '" + o.model + "': use m1, m2, m2w, m3, m4 or m5");
+    throw InvalidInput("unknown model '" + o.model + "': use m1, m2, m2w, m2k, m3, m4 or m5");
   }
   if (o.omega > 0) InitGaussian(*model, o.omega, o.seed);
   if (o.omega > 0 && o.model == "m5") {
@@ -110,8 +146,55 @@ json SpecJson(const InstanceOptions& o) {
           {"relevant", s.relevant},
           {"weak_same", s.weak_same},
           {"weak_opposite", s.weak_opposite},
+          {"classes", s.classes},
           {"labels", s.labels == LabelRule::kBalanced ? "balanced" : "random"},
           {"flips", s.flips == FlipRule::kBalancedExact ? "balanced-exact" : "bernoulli"}};
+}
+
+// The clean test error of the final model where boa has a projected estimate (M1, and M2 with one
+// output; THEORY.md §2.3), and on D1 with T = 2 its exact value; null for the other models.
+json TestJson(const InstanceOptions& o, const Model& model) {
+  const bool m1 = o.model == "m1", m2 = o.model == "m2" || o.model == "m2w";
+  if (!m1 && !m2) return nullptr;
+  const Vector q = m1 ? model.Block("p") : static_cast<const TokenSelection&>(model).Query();
+  const Vector& u = model.Block(m1 ? "v" : "nu");
+  json out = {{"n_test", o.n_test}};
+  ErrorEstimate error;
+  if (o.data == "signal-noise") {
+    const SignalNoiseSpec& s = o.signal_noise;
+    error = ProjectedCleanTestError(q, u, s, o.n_test, o.seed).error;
+    if (s.T == 2) {
+      const double mu_norm = s.snr * s.sigma * std::sqrt(static_cast<double>(s.d));
+      out["exact"] = ExactCleanTestErrorSignalNoiseT2(ProjectionsOf(q, u, mu_norm, s.sigma, false));
+    }
+  } else {
+    error = ProjectedCleanTestError(q, u, o.token_selection, o.n_test, o.seed).error;
+  }
+  out["projected"] = {{"errors", error.errors}, {"trials", error.trials}, {"rate", error.rate}};
+  return out;
+}
+
+json SvmsJson(const Dataset& data, const SelectionSvms& s) {
+  return {{"choice", s.choice},
+          {"v", Values(CombineTokens(data, s.v_coef))},
+          {"p", Values(CombineTokens(data, s.p_coef))},
+          {"v_alpha", Values(s.v_svm.alpha)},
+          {"p_alpha", Values(s.p_svm.alpha)},
+          {"v_margins", Values(s.v_svm.margins)},
+          {"p_margins", Values(s.p_svm.margins)},
+          {"v_norm_squared", s.v_svm.norm_squared},
+          {"p_norm_squared", s.p_svm.norm_squared},
+          {"feasible", s.feasible()}};
+}
+
+// M1 on D1 with T = 2: the max-margin selection's candidates and winner (THEORY.md
+// magen24.maxmargin.selection); null otherwise.
+json MaxMarginJson(const InstanceOptions& o, const Dataset& data) {
+  if (o.model != "m1" || o.data != "signal-noise" || data.T != 2) return nullptr;
+  const MaxMarginSolution m = SolveMaxMarginSelection(data, o.signal_noise, o.n_test, o.seed);
+  return {{"benign", SvmsJson(data, m.benign)},         {"all_noise", SvmsJson(data, m.all_noise)},
+          {"selected", SvmsJson(data, m.selected)},     {"selected_benign", m.selected_benign},
+          {"selected_all_noise", m.selected_all_noise}, {"max_kkt_residual", m.max_kkt_residual}};
 }
 
 }  // namespace
@@ -121,8 +204,10 @@ json BuildInstanceJson(const InstanceOptions& o) {
   Require(std::isfinite(o.lr) && std::isfinite(o.weight_decay) && std::isfinite(o.omega) &&
               o.omega >= 0 && o.weight_decay >= 0,
           "lr, weight-decay and omega must be finite (weight-decay and omega non-negative)");
+  Require(o.n_test >= 2, "n-test must be at least 2");
   const Dataset data = MakeData(o);
   std::unique_ptr<Model> model = MakeModel(o, data);
+  const bool k_class = o.model == "m2k";
   const StepSchedule schedule = MakeSchedule(o, data);
 
   json roles = json::array();
@@ -139,7 +224,7 @@ json BuildInstanceJson(const InstanceOptions& o) {
   }
 
   json out;
-  out["schema"] = "boa.instance/1";
+  out["schema"] = kInstanceSchema;
   out["seed"] = o.seed;
   out["data"] = {{"kind", o.data},      {"spec", SpecJson(o)},
                  {"n", data.n},         {"T", data.T},
@@ -153,28 +238,31 @@ json BuildInstanceJson(const InstanceOptions& o) {
        : o.model == "m3" ? "f = v^T X^T softmax(X W x_1), W row-major"
        : o.model == "m4" ? "X <- X + softmax(X Q_l X^T) X V_l for l = 1..L-1 (Q_l, V_l row-major), "
                            "then f = v^T X^T softmax(X p)"
+       : o.model == "m2k"
+           ? "z_k = nu_k^T X^T softmax(X p), nu d x K column-major, loss = cross-entropy of "
+             "softmax(z) with class y; f = z_y - max_{k != y} z_k"
        : o.model == "m5" ? "one-layer pre-LN encoder on [cls; X] (THEORY.md 1.2, M5), f = w^T "
                            "LN_f(h_cls) + b; Wq, Wk, Wv, Wo d x d, W1 d x 2d, W2 2d x d row-major"
                          : "f = nu^T X^T softmax(X W^T p), W row-major (empty = I)"},
       {"trained", trained},
       {"initial", BlocksJson(*model)}};
-  out["initial"] = EvaluationJson(*model, data);
+  out["initial"] = EvaluationJson(*model, data, k_class);
 
-  Trajectory trajectory;
-  GradientDescent(*model, data, {o.steps, schedule, o.weight_decay}, trajectory.Recorder(data));
   json steps = json::array();
-  for (const auto& r : trajectory.steps) {
-    steps.push_back({{"step", r.step},
-                     {"loss", r.loss},
-                     {"train_accuracy", r.train_accuracy},
-                     {"clean_attention", r.clean_attention},
-                     {"noisy_attention", r.noisy_attention}});
-  }
+  const Observer record = [&](int step, const Model&, const Evaluation& e) {
+    json r = FitJson(e, data, k_class);
+    r["step"] = step;
+    r["loss"] = e.loss;
+    steps.push_back(std::move(r));
+  };
+  GradientDescent(*model, data, {o.steps, schedule, o.weight_decay}, record);
   out["training"] = {
       {"steps", o.steps}, {"schedule", o.schedule},   {"weight_decay", o.weight_decay},
       {"omega", o.omega}, {"step_sizes", step_sizes}, {"trajectory", steps}};
-  out["final"] = EvaluationJson(*model, data);
+  out["final"] = EvaluationJson(*model, data, k_class);
   out["final"]["parameters"] = BlocksJson(*model);
+  out["test"] = TestJson(o, *model);
+  out["max_margin"] = MaxMarginJson(o, data);
   return out;
 }
 

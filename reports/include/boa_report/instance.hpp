@@ -11,9 +11,13 @@
 
 namespace boa::report {
 
+// The JSON's "schema" field; bumped whenever a field changes meaning or is removed.
+inline constexpr int kInstanceSchema = 2;
+
 struct InstanceOptions {
-  std::string model = "m1";  // m1 | m2 (p only, W = I) | m2w (W and p) | m3 | m4 (L layers) | m5
-  int layers = 2;            // m4: the depth L (L − 1 self-attention layers, then the readout)
+  // m1 | m2 (p only, W = I) | m2w (W and p) | m2k (K outputs, p only) | m3 | m4 (L layers) | m5
+  std::string model = "m1";
+  int layers = 2;  // m4: the depth L (L − 1 self-attention layers, then the readout)
   std::string data = "signal-noise";  // signal-noise | token-selection
   SignalNoiseSpec signal_noise;
   TokenSelectionSpec token_selection;
@@ -23,6 +27,7 @@ struct InstanceOptions {
   double weight_decay = 0;
   double omega = 0;  // Gaussian init N(0, ω²) of the trained blocks; 0 = zero init
   std::uint64_t seed = 1;
+  int n_test = 2000;  // projected clean test samples (m1, m2, m2w)
 };
 
 // Throws InvalidInput on a bad combination (unknown model, schedule SA/SB on a model without

@@ -1,4 +1,4 @@
-// boa instance --model m1|m2|m2w|m3|m4|m5 [--layers L] --data signal-noise|token-selection
+// boa instance --model m1|m2|m2w|m2k|m3|m4|m5 [--layers L] --data signal-noise|token-selection
 // [generator flags]
 //              [training flags] --out FILE.json [--max-memory-mb M]
 // One instance with its GD trajectory as JSON (schema in README § Instance JSON).
@@ -20,7 +20,7 @@ namespace {
 struct InstanceArgs {
   InstanceOptions options;
   std::string out;
-  int n = 0, d = 0, T = 0;
+  int n = 0, d = 0, T = 0, classes = 2;
   double eta = 0;
   double snr = SignalNoiseSpec{}.snr;
   double mu_norm = TokenSelectionSpec{}.mu_norm;
@@ -41,6 +41,7 @@ int RunInstance(CLI::App& cmd, InstanceArgs a) {
   sn.snr = a.snr;
   ts.mu_norm = a.mu_norm;
   ts.rho = a.rho;
+  ts.classes = a.classes;
   Require(a.position == "first" || a.position == "random", "--position must be first or random");
   sn.position = a.position == "first" ? SignalPosition::kFirst : SignalPosition::kRandom;
   Require(a.labels == "balanced" || a.labels == "random", "--labels must be balanced or random");
@@ -73,7 +74,8 @@ int RunInstance(CLI::App& cmd, InstanceArgs a) {
 void AddInstanceCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<InstanceArgs>();
   auto* cmd = app.add_subcommand("instance", "Write one instance with its GD trajectory as JSON");
-  cmd->add_option("--model", a->options.model, "m1 | m2 (p only) | m2w (W and p) | m3 | m4 | m5");
+  cmd->add_option("--model", a->options.model,
+                  "m1 | m2 (p only) | m2w (W and p) | m2k (K outputs) | m3 | m4 | m5");
   constexpr int kMaxInt = std::numeric_limits<int>::max();
   constexpr RealRange kNonNegative{0};
   AddIntegerOption(*cmd, "--layers", a->options.layers, 1, 8,
@@ -94,6 +96,7 @@ void AddInstanceCommand(CLI::App& app, Action& action) {
   AddRealOption(*cmd, "--snr", a->snr, kNonNegative, "signal-noise: ‖μ‖/(σ√d)");
   AddRealOption(*cmd, "--mu-norm", a->mu_norm, kNonNegative, "token-selection: ‖μ‖");
   AddRealOption(*cmd, "--rho", a->rho, kNonNegative, "token-selection: weak-token strength ρ");
+  AddIntegerOption(*cmd, "--classes", a->classes, 2, 64, "token-selection: classes K (m2k)");
   cmd->add_option("--position", a->position, "signal-noise: first | random");
   cmd->add_option("--flips", a->flips, "bernoulli | exact | balanced-exact");
   cmd->add_option("--labels", a->labels, "token-selection: balanced | random");
@@ -103,6 +106,8 @@ void AddInstanceCommand(CLI::App& app, Action& action) {
   AddRealOption(*cmd, "--weight-decay", a->options.weight_decay, kNonNegative, "Weight decay λ");
   AddRealOption(*cmd, "--omega", a->options.omega, kNonNegative,
                 "Gaussian init scale ω (0: zero init)");
+  AddIntegerOption(*cmd, "--n-test", a->options.n_test, 2, 1000000,
+                   "Projected clean test samples (m1, m2, m2w)");
   AddUnsignedOption(*cmd, "--seed", a->options.seed, "Seed");
   cmd->add_option("--out", a->out, "Output JSON file")->required();
   cmd->callback([&action, a, cmd] { action = [a, cmd] { return RunInstance(*cmd, *a); }; });

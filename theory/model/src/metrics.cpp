@@ -10,6 +10,12 @@ double TrainAccuracy(const Evaluation& evaluation, const Dataset& data) {
   return static_cast<double>(correct) / data.n;
 }
 
+int SelectedToken(const RowMatrix& attention, int i) {
+  Eigen::Index selected = 0;
+  attention.row(i).maxCoeff(&selected);
+  return static_cast<int>(selected);
+}
+
 ErrorEstimate CleanTestError(const Model& model, const Dataset& test, double level) {
   const Evaluation e = model.Evaluate(test, false);
   ErrorEstimate out;

@@ -27,9 +27,7 @@ double SelectedTokenHasLabelSign(const SampleLabels& labels, const RowMatrix& at
   for (int i = 0; i < labels.n; ++i) {
     if (!labels.noisy[i]) continue;
     ++count;
-    Eigen::Index selected = 0;
-    attention.row(i).maxCoeff(&selected);
-    agree += labels.y(i) * head_scores(i, selected) > 0;
+    agree += labels.y(i) * head_scores(i, SelectedToken(attention, i)) > 0;
   }
   return count == 0 ? 1.0 : static_cast<double>(agree) / count;
 }
@@ -95,9 +93,7 @@ std::map<std::string, double> SelectionByRole(const RowMatrix& attention,
   for (int i = 0; i < labels.n; ++i) {
     if (!include[i]) continue;
     ++count;
-    Eigen::Index selected = 0;
-    attention.row(i).maxCoeff(&selected);
-    fraction[std::string(RoleName(labels.Role(i, static_cast<int>(selected))))] += 1;
+    fraction[std::string(RoleName(labels.Role(i, SelectedToken(attention, i))))] += 1;
   }
   if (count == 0) return {};
   for (auto& [role, f] : fraction) f /= count;
@@ -233,9 +229,7 @@ TokenSelectionRun RunTokenSelectionK(const TokenSelectionSpec& spec,
   int noisy = 0, label_class = 0;
   for (int i = 0; i < spec.n; ++i) {
     if (!run.labels.noisy[i]) continue;
-    Eigen::Index selected = 0;
-    e.attention.row(i).maxCoeff(&selected);
-    const Vector signal = TokenSignal(run.data, i, static_cast<int>(selected), spec.rho);
+    const Vector signal = TokenSignal(run.data, i, SelectedToken(e.attention, i), spec.rho);
     ++noisy;
     label_class += signal(ClassIndex(run.data, run.data.y(i))) > 0;
   }

@@ -12,6 +12,9 @@ namespace boa {
 // Fraction of samples with y_i f_i > 0 (observed labels).
 double TrainAccuracy(const Evaluation& evaluation, const Dataset& data);
 
+// The token sample i selects: argmax_t s_it of the n×T attention, the first one on ties.
+int SelectedToken(const RowMatrix& attention, int i);
+
 struct ErrorEstimate {
   int errors = 0;
   int trials = 0;

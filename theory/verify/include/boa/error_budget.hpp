@@ -9,7 +9,8 @@
 //                  bound), summed over every count at which the run can stop (a union bound)
 //   finding        a finding that does not fail at its record's rate (one-sided 95% lower bound)
 //   scaling        a scaling claim's verdict other than the expected one (its planned error)
-//   generator test a statistical test of the generators (each at α = 1e-6, fixed seeds)
+//   generator test a statistical test of the generators or of the PyTorch peer's test error (each
+//                  at α = 1e-6, fixed seeds)
 //
 // Each term is computed exactly from the plan that CI runs (Operate, binomial tails); the sum is
 // what `suite_false_alarm` in summary.json reports and a unit test bounds by kSuiteFalseAlarm.
@@ -51,7 +52,8 @@ double RiskAtRecordedRate(const Claim& claim);
 // The smallest number of instances after which `plan` can stop (all pass, or all fail).
 int EarliestStop(const SequentialPlan& plan);
 
-// The statistical tests of the generators, with their check counts as each file states them.
+// The statistical tests of the generators and of the peer, with their check counts as each file
+// states them.
 struct GeneratorTest {
   const char* file;
   int checks;

@@ -1,0 +1,81 @@
+"""The generators D1 and D2 on a large draw, checked by the peer against their stated laws.
+
+Written from docs/THEORY.md section 2 (2.1 D1, 2.2 D2), never by translating boa's C++.
+Deterministic parts are checked exactly: D1's signal token is mu_ytrue (||mu|| = SNR sigma sqrt(d)
+on e1 for class +1, e2 for class -1) and its noise tokens are 0 on e1, e2; D2's balanced labels
+(the first floor(n/2) samples are +1) and balanced-exact flips ([0, floor(m/2)) and
+[floor(n/2), floor(n/2) + floor(m/2)), m = ceil(eta n)); a noisy label is -ytrue. Statistical
+parts are z-tests at alpha = 1e-6 each (z = 4.89), with tolerances from the sampling spread:
+  - noise entries (D1: coordinates 3..d of noise tokens; D2: every token minus its role's signal,
+    relevant +mu_ytrue, weak same +rho mu_ytrue, weak opposite +rho mu_-ytrue): mean within
+    z sigma / sqrt(N), and sample variance within z sigma^2 sqrt(2 / N) of sigma^2 (N entries;
+    the normal approximation of chi^2_N, N > 10^4 here);
+  - D1's uniform true labels: the count of ytrue = +1 within z sqrt(n/4) of n/2;
+  - D1's Bernoulli(eta) flips: the flip count within z sqrt(n eta (1 - eta)) of n eta.
+D1 makes 4 checks, D2 2.
+"""
+import math
+
+import torch
+
+Z = 4.8916  # z_{1 - alpha/2} at alpha = 1e-6
+
+
+def z_within(label, name, value, expected, tol, failures):
+    if abs(value - expected) > tol:
+        failures.append(f"{label} {name}: {value:.6g}, expected {expected:.6g} +- {tol:.3g}")
+
+
+def noise_moments(label, noise, sigma, failures):
+    N = noise.numel()
+    z_within(label, "noise mean", noise.mean().item(), 0.0, Z * sigma / math.sqrt(N), failures)
+    z_within(label, "noise variance", noise.var(unbiased=True).item(), sigma ** 2,
+             Z * sigma ** 2 * math.sqrt(2 / N), failures)
+
+
+def check_generator(label, instance, failures):
+    """Returns the number of statistical checks made."""
+    data = instance["data"]
+    spec, n, T, d = data["spec"], data["n"], data["T"], data["d"]
+    X = torch.tensor(data["X"]).reshape(n, T, d)
+    y, ytrue = torch.tensor(data["y"]), torch.tensor(data["y_true"])
+    noisy = torch.tensor(data["noisy"])
+    sigma = spec["sigma"]
+    if not torch.equal(noisy, y != ytrue) or not torch.equal(y[noisy], -ytrue[noisy]):
+        failures.append(f"{label}: a noisy label is not -ytrue, or a clean one differs")
+    cls = (ytrue < 0).long()  # class +1 signals on e1 (index 0), class -1 on e2
+    rows = torch.arange(n)
+    if data["kind"] == "signal-noise":
+        mu = spec["snr"] * sigma * math.sqrt(d)
+        is_signal = (X[:, :, :2] != 0).any(dim=2)
+        if not torch.equal(is_signal.sum(dim=1), torch.ones(n, dtype=torch.long)):
+            failures.append(f"{label}: not exactly one signal token per sample")
+            return 0
+        signal = X[is_signal]
+        expected = torch.zeros(n, d)
+        expected[rows, cls] = mu
+        if (signal - expected).abs().max() > 1e-12 * mu:
+            failures.append(f"{label}: a signal token is not mu_ytrue")
+        noise_moments(label, X[~is_signal][:, 2:], sigma, failures)
+        plus = int((ytrue > 0).sum())
+        z_within(label, "true labels +1", plus, n / 2, Z * math.sqrt(n / 4), failures)
+        eta = spec["eta"]
+        z_within(label, "flips", int(noisy.sum()), n * eta, Z * math.sqrt(n * eta * (1 - eta)),
+                 failures)
+        return 4
+    half, m = n // 2, math.ceil(spec["eta"] * n - 1e-12)
+    if not torch.equal(ytrue, torch.where(rows < half, 1.0, -1.0)):
+        failures.append(f"{label}: labels are not balanced (first floor(n/2) samples +1)")
+    flipped = ((rows < m // 2) | ((rows >= half) & (rows < half + m // 2)))
+    if not torch.equal(noisy, flipped):
+        failures.append(f"{label}: the balanced-exact flips are not the stated samples")
+    mu, rho = spec["mu_norm"], spec["rho"]
+    signal = torch.zeros(n, T, d)
+    t = 0
+    for count, scale, own in ((spec["relevant"], 1.0, True), (spec["weak_same"], rho, True),
+                              (spec["weak_opposite"], rho, False)):
+        for _ in range(count):
+            signal[rows, t, cls if own else 1 - cls] = scale * mu
+            t += 1
+    noise_moments(label, X - signal, sigma, failures)
+    return 2
