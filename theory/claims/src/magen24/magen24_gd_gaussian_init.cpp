@@ -150,6 +150,7 @@ Claim Magen24GdGaussianInit() {
       "(magen24.gd.gaussian_init_deviation). So what fails is boa's bound; the measurement "
       "supports the discussion's statement, with a variance bound set by the schedule's first "
       "step.";
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdGaussianInit);
@@ -178,6 +179,7 @@ Claim Magen24GdGaussianInitDeviation() {
     return GaussianInitOutcome(params, seed, false);
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdGaussianInitDeviation);
@@ -274,6 +276,7 @@ Claim Magen24GdGradientLipschitz() {
   };
   c.violation_score = "max_ratio_to_bound";
   c.instances = 100;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdGradientLipschitz);

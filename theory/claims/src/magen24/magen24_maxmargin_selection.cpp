@@ -247,6 +247,7 @@ Claim Magen24MaxmarginSelection() {
   c.check = SelectionOutcome;
   c.gram_form = true;
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginSelection);
@@ -272,6 +273,9 @@ Claim Magen24MaxmarginGdWeightDecayAbove() {
       "takes weight decay as corresponding to the max-margin rule in the limit λ → 0, t → ∞ and "
       "calls GD's convergence future work; this tests one λ and 1000 steps, so it shows where GD "
       "from zero lands, not that the correspondence fails.";
+  c.rejection = Rejection::kBeforeOutcome;
+  c.rejection_note =
+      "by the drawn data: its max-margin solution is fully benign or all-noise, computed from the data and not from the GD run judged";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginGdWeightDecayAbove);
@@ -281,6 +285,9 @@ Claim Magen24MaxmarginGdWeightDecayBelow() {
   c.id = "magen24.maxmargin.gd_weight_decay_below";
   c.title =
       "Below the SNR boundary, GD with small weight decay reaches the max-margin solution's side (harmful)";
+  c.rejection = Rejection::kBeforeOutcome;
+  c.rejection_note =
+      "by the drawn data: its max-margin solution is fully benign or all-noise, computed from the data and not from the GD run judged";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginGdWeightDecayBelow);

@@ -175,6 +175,7 @@ Claim Sakamoto24GdAttentionGrowth() {
       "The burn-in steps/10, ε = 0.1, the 1e-12 slack and the horizon (p only, lr 1e-3, 1500 "
       "steps) are boa's, so this is a finite-horizon test of a limit statement, not a "
       "refutation of it. The clean half holds as sakamoto24.gd.attention_growth_clean.";
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdAttentionGrowth);
@@ -196,6 +197,7 @@ Claim Sakamoto24GdAttentionGrowthClean() {
   c.check = [](const Params&, std::uint64_t seed, Engine engine) {
     return CheckAttentionGrowth(seed, engine, false);
   };
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdAttentionGrowthClean);
@@ -259,6 +261,7 @@ Claim Sakamoto24GdAttentionGapLaw() {
     }
     return o;
   };
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdAttentionGapLaw);
