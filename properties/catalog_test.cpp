@@ -153,5 +153,42 @@ TEST(Catalog, EveryClaimCarriesItsPerElementProvenance) {
   }
 }
 
+// Every claim declares when its draws are rejected (Claim::rejection has no default: the catalog
+// refuses a claim without it), says what decides it unless it rejects nothing, and agrees with its
+// rate record: a claim whose record shows rejected draws does not declare "none", and one that
+// declares "none" shows none.
+TEST(Catalog, EveryClaimDeclaresItsRejectionKind) {
+  Claim undeclared;
+  undeclared.id = "test.undeclared";
+  EXPECT_THROW(RequireRejectionDeclared(undeclared), std::logic_error);
+  undeclared.rejection = Rejection::kAfterFilter;
+  EXPECT_THROW(RequireRejectionDeclared(undeclared), std::logic_error);  // no note
+  undeclared.rejection_note = "a filter";
+  EXPECT_NO_THROW(RequireRejectionDeclared(undeclared));
+  std::map<Rejection, int> kinds;
+  for (const Claim& claim : Catalog()) {
+    ASSERT_TRUE(claim.rejection.has_value()) << claim.id;
+    ++kinds[*claim.rejection];
+    EXPECT_EQ(claim.rejection_note.empty(), *claim.rejection == Rejection::kNone) << claim.id;
+    if (!claim.rate_record) continue;
+    const RateRecord& r = *claim.rate_record;
+    if (*claim.rejection == Rejection::kNone) {
+      EXPECT_EQ(r.rejected, 0) << claim.id << " declares no rejection but its record has some";
+    }
+    if (*claim.rejection == Rejection::kAfterFilter) {
+      EXPECT_LE(2 * r.rejected, r.instances + r.rejected)
+          << claim.id << ": a filter rejecting more than half its recorded draws";
+    }
+  }
+  // The catalog uses every kind (the examples README § Verdicts names).
+  for (Rejection kind : {Rejection::kNone, Rejection::kBeforeOutcome, Rejection::kAfterInStatement,
+                         Rejection::kAfterFilter})
+    EXPECT_GT(kinds[kind], 0) << ToString(kind);
+  EXPECT_EQ(*FindClaim("sakamoto24.frak_s.map_boundary").rejection, Rejection::kAfterFilter);
+  EXPECT_EQ(*FindClaim("magen24.snr.threshold").rejection, Rejection::kAfterFilter);
+  EXPECT_EQ(*FindClaim("sakamoto24.frak_s.beyond_half").rejection, Rejection::kAfterInStatement);
+  EXPECT_DOUBLE_EQ(WorstCaseRate(3, 40, 10), 13.0 / 50);
+}
+
 }  // namespace
 }  // namespace boa

@@ -1,7 +1,9 @@
 // error_budget: the suite's false-alarm budget (error_budget.hpp) within kSuiteFalseAlarm, its
 // terms as stated, and the health term's union bound against the runner's own health check.
+#include <cmath>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -70,37 +72,56 @@ TEST(ErrorBudget, GeneratorTestCountsAreTheFilesOwn) {
   }
 }
 
-// The health term bounds the runner's health failures: 4000 runs of a claim whose draws fall
-// outside its hypothesis with probability 0.85 fail the health check no more often than the bound
-// says (a one-sided binomial check at 1e-6: the count may exceed 4000·bound by 4.75 sd at most).
-TEST(ErrorBudget, HealthBoundCoversTheRunnersHealthCheck) {
+// Runs a made-up claim that rejects each draw with probability `rejection_rate` under the health
+// limit of its declared rejection kind, and returns the bound and the unhealthy count of 4000 runs.
+std::pair<double, int> HealthBoundAndRuns(Rejection rejection, double rejection_rate) {
   Claim claim;
   claim.id = "test.rejecting";
   claim.kind = ClaimKind::kProbabilistic;
   claim.delta = 0.1;
   claim.delta_alt = 0.3;
-  claim.check = [](const Params&, std::uint64_t seed, Engine) {
+  claim.rejection = rejection;
+  claim.check = [rejection_rate](const Params&, std::uint64_t seed, Engine) {
     Rng rng(seed, kRegime);
     Outcome o;
-    o.in_hypothesis = rng.Uniform() >= 0.85;
+    o.in_hypothesis = rng.Uniform() >= rejection_rate;
     return o;
   };
   const SequentialPlan plan = PlanOf(claim, 40);
-  const double bound = HealthFailureBound(plan, 0.85);
+  const double bound = HealthFailureBound(plan, rejection_rate, HealthDrawsPerInstance(claim));
   int unhealthy = 0;
-  const int runs = 4000;
-  for (int r = 0; r < runs; ++r) {
+  for (int r = 0; r < 4000; ++r) {
     RunOptions o;
     o.instances = plan.cap;
     o.seed_base = 1 + 1000ULL * r;
     o.shrink = false;
     unhealthy += !RunClaim(claim, o).healthy;
   }
-  const double sd = std::sqrt(runs * bound * (1 - bound));
-  EXPECT_LE(unhealthy, runs * bound + 4.75 * sd) << "bound " << bound;
-  EXPECT_GT(bound, 0.01);  // the setting is one where the health check does fail
+  return {bound, unhealthy};
+}
+
+// The health term bounds the runner's health failures: 4000 runs of a claim whose draws fall
+// outside its hypothesis with probability 0.85 (0.4 for a filter, held to at most half rejected)
+// fail the health check no more often than the bound says (a one-sided binomial check at 1e-6:
+// the count may exceed 4000·bound by 4.75 sd at most).
+TEST(ErrorBudget, HealthBoundCoversTheRunnersHealthCheck) {
+  const int runs = 4000;
+  for (const auto& [rejection, rate] :
+       {std::pair{Rejection::kBeforeOutcome, 0.85}, std::pair{Rejection::kAfterFilter, 0.4}}) {
+    const auto [bound, unhealthy] = HealthBoundAndRuns(rejection, rate);
+    const double sd = std::sqrt(runs * bound * (1 - bound));
+    EXPECT_LE(unhealthy, runs * bound + 4.75 * sd) << ToString(rejection) << ": bound " << bound;
+    EXPECT_GT(bound, 0.01) << ToString(rejection);  // a setting where the health check fails
+  }
+  Claim claim;
+  claim.delta = 0.1;
+  claim.delta_alt = 0.3;
+  const SequentialPlan plan = PlanOf(claim, 40);
   EXPECT_EQ(HealthFailureBound(plan, 0), 0);
   EXPECT_LT(HealthFailureBound(plan, 0.5), 1e-9);
+  // A filter not in the statement is held to at most half its draws rejected: 0.5 is its limit.
+  EXPECT_GT(HealthFailureBound(plan, 0.5, kFilterHealthDrawsPerInstance), 0.1);
+  EXPECT_LT(HealthFailureBound(plan, 0.1, kFilterHealthDrawsPerInstance), 1e-6);
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include "boa/error.hpp"
 #include "boa/exponent_plan.hpp"
 #include "boa/sequential_test.hpp"
+#include "boa/stats.hpp"
 #include "boa_report/flake_audit.hpp"
 #include "paths.hpp"
 
@@ -157,6 +158,66 @@ TEST(FlakeAuditPrediction, AScalingClaimIsPredictedItsBudgetTerm) {
   EXPECT_FALSE(row.above_delta);
 }
 
+// The model check: the prediction at the pooled rate's bound (upper for a claim that holds, lower
+// for a finding), the observed per-run rate with its interval, and what ten runs resolve.
+TEST(FlakeAuditPrediction, TheModelCheckPredictsAtTheBoundWorseForTheExpectation) {
+  EXPECT_NEAR(report::AuditResolution(10), 0.2589, 1e-4);  // 1 − 0.05^(1/10)
+  EXPECT_NEAR(report::AuditResolution(500), 0.0060, 1e-4);
+  const Claim& holds = FindClaim("sakamoto24.frak_s.eq11_only");
+  report::AuditRow row = RowOf(holds, 10, 0, 1000, 100);
+  report::PredictAuditRow(row);
+  const SequentialPlan plan = PlanOf(holds, CiInstances(holds));
+  EXPECT_DOUBLE_EQ(row.rate_bound, ClopperPearsonUpper(100, 1000, 0.025));
+  EXPECT_DOUBLE_EQ(row.predicted_per_run_bound,
+                   ErrorRate(plan, ExpectedDecision::kHolds, row.rate_bound));
+  EXPECT_DOUBLE_EQ(row.predicted_at_bound, 10 * row.predicted_per_run_bound);
+  EXPECT_EQ(row.observed_low, 0);
+  EXPECT_NEAR(row.observed_high, 0.3085, 1e-4);  // 0 of 10, two-sided 95%
+  EXPECT_FALSE(row.resolved);
+  // At a pooled rate far above δ₁ the plan fails nearly every run: a prediction ten runs resolve.
+  row = RowOf(holds, 10, 10, 1000, 500);
+  report::PredictAuditRow(row);
+  EXPECT_GT(row.predicted_per_run_bound, 0.99);
+  EXPECT_TRUE(row.resolved);
+  EXPECT_EQ(row.observed_high, 1);
+  const Claim& finding = FirstClaim(ClaimKind::kProbabilistic, Expectation::kFails);
+  row = RowOf(finding, 10, 0, 1000, 500);
+  report::PredictAuditRow(row);
+  EXPECT_DOUBLE_EQ(row.rate_bound, ClopperPearsonLower(500, 1000, 0.025));
+}
+
+// The total adds the rows up and sets the sum's 0.99 quantile and the suite-run counts beside.
+TEST(FlakeAuditPrediction, TheTotalAddsTheRowsAndBoundsTheSuiteRuns) {
+  const Claim& a = FindClaim("sakamoto24.frak_s.eq11_only");
+  const Claim& b = FirstClaim(ClaimKind::kScaling, Expectation::kHolds);
+  report::FlakeAudit audit;
+  audit.seed_bases = {1,       1000004, 2000007, 3000010, 4000013,
+                      5000016, 6000019, 7000022, 8000025, 9000028};
+  audit.rows = {RowOf(a, 10, 0, 1000, 100), RowOf(b, 10, 0, 10 * CiInstances(b), 0)};
+  for (report::AuditRow& r : audit.rows) report::PredictAuditRow(r);
+  report::AuditTotal t = report::TotalOf(audit);
+  EXPECT_EQ(t.runs, 20);
+  EXPECT_EQ(t.unexpected, 0);
+  EXPECT_DOUBLE_EQ(t.predicted_at_bound,
+                   audit.rows[0].predicted_at_bound + audit.rows[1].predicted_at_bound);
+  EXPECT_NEAR(
+      t.suite_predicted_at_bound,
+      1 - (1 - audit.rows[0].predicted_per_run_bound) * (1 - audit.rows[1].predicted_per_run_bound),
+      1e-15);
+  EXPECT_FALSE(t.more_than_predicted);
+  EXPECT_EQ(t.suite_runs, 10);
+  EXPECT_NEAR(t.suite_resolution, 0.2589, 1e-4);
+  EXPECT_EQ(t.suite_unexpected_max, 0);
+  // Three unexpected runs of one claim: at least 3 and at most 3 suite runs had one.
+  audit.rows[0] = RowOf(a, 10, 3, 1000, 100);
+  report::PredictAuditRow(audit.rows[0]);
+  t = report::TotalOf(audit);
+  EXPECT_TRUE(t.more_than_predicted);
+  EXPECT_EQ(t.suite_unexpected_min, 3);
+  EXPECT_EQ(t.suite_unexpected_max, 3);
+  EXPECT_GT(t.observed_low, 0);
+}
+
 TEST(FlakeAuditPrediction, BinomialQuantile) {
   EXPECT_EQ(report::BinomialQuantile(10, 0, 0.99), 0);
   EXPECT_EQ(report::BinomialQuantile(10, 1, 0.99), 10);
@@ -221,6 +282,11 @@ TEST(FlakeAuditPrediction, ARecordIsMatchedToTodaysCatalogAndShownWithItsFlags) 
   for (const char* field : {"predicted_per_run", "predicted", "predicted_range",
                             "more_than_predicted", "above_delta", "stale", "plan"})
     EXPECT_TRUE(summary["rows"][0].contains(field)) << field;
+  for (const char* field : {"rate_bound", "predicted_at_bound", "observed_per_run", "resolution"})
+    EXPECT_TRUE(summary["rows"][0].contains(field)) << field;
+  EXPECT_EQ(summary["total"]["runs"], 20);
+  EXPECT_EQ(summary["total"]["unexpected"], 3);
+  EXPECT_NE(text.find("**What the audit resolves.**"), std::string::npos);
   // A record without a field is bad input.
   json broken = record;
   broken.erase("commit");

@@ -117,6 +117,20 @@ std::string RateCell(const Claim& c, const Verdict& v) {
   return c.kind == ClaimKind::kIdentity ? Short(v.rate_lower) : "—";
 }
 
+// The rejected draws, with when they are decided; a filter's worst case beside them.
+std::string RejectedCell(const Claim& c, const Verdict& v) {
+  std::string cell = std::to_string(v.rejected);
+  switch (*c.rejection) {
+    case Rejection::kNone: return cell;
+    case Rejection::kBeforeOutcome: return cell + " (before)";
+    case Rejection::kAfterInStatement: return cell + " (after, statement)";
+    case Rejection::kAfterFilter:
+      return cell + " (after, filter; worst case " +
+             (v.worst_case_rate ? Short(*v.worst_case_rate) : std::string("—")) + ")";
+  }
+  return cell;
+}
+
 std::string PowerCell(const Verdict& v) {
   if (!v.plan) return "—";
   return std::isfinite(v.plan->power) ? Short(v.plan->power) : "not reported";
@@ -436,7 +450,12 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
      << "undecided. *holds* means a rate ≥ δ₁ is excluded; δ itself is not refuted — a *holds\\** "
      << "has its estimate above δ (§ Holds*). A scaling claim's power is its planned power to fail an "
      << "exponent κ₀ ± (τ + Δ), from the per-sweep sd recorded on the claim (README § Verdicts). "
-     << "*Rejected* counts draws outside the claim's hypothesis, which are not instances of it. "
+     << "*Rejected* counts draws outside the claim's hypothesis, which are not instances of it, "
+     << "with when that is decided: *before* the outcome (by the parameters or the drawn data), "
+     << "*after, statement* (on the run, by a condition the statement states), or *after, filter* "
+     << "(on the run, by a condition boa added). A filter's count is followed by its worst case "
+     << "(k + rejected)/(N + rejected), the rate had every rejected draw failed, and its run fails "
+     << "its health check when more than half its draws are rejected (others: more than 9 of 10). "
      << "*Failure rate*: for probabilistic claims the exact 95% interval after the sequential stop "
      << "(stage-wise ordering), for identity claims the observed rate; a scaling claim's instances "
      << "are replicate sweeps, and its exponent and interval are in its section.\n\n";
@@ -448,8 +467,8 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
     const auto& v = r.verdict;
     md << "| `" << c.id << "` | " << ToString(c.kind) << " | " << ToString(c.provenance) << " | "
        << ToString(v.engine) << " | " << Hypotheses(c) << " | " << PowerCell(v) << " | "
-       << v.instances << " | " << v.rejected << " | " << v.failures << " | " << RateCell(c, v)
-       << " | **" << VerdictLabel(v) << "** | " << ToString(ExpectedStatus(c))
+       << v.instances << " | " << RejectedCell(c, v) << " | " << v.failures << " | "
+       << RateCell(c, v) << " | **" << VerdictLabel(v) << "** | " << ToString(ExpectedStatus(c))
        << (MatchesExpectation(c, v) ? "" : " ✗") << " | " << Counterexample(v) << " |\n";
   }
   md << "\n## Claims\n\n";
@@ -464,6 +483,9 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
         md << "- " << e.name << " — " << ToString(e.origin) << ": " << e.where << "\n";
       }
       md << "\n";
+    }
+    if (*c.rejection != Rejection::kNone) {
+      md << "Rejections (" << ToString(*c.rejection) << "): " << c.rejection_note << ".\n\n";
     }
     if (c.kind == ClaimKind::kProbabilistic) {
       md << "δ = " << Short(c.delta) << ", δ₁ = " << Short(c.delta_alt) << ": " << c.delta_source

@@ -57,6 +57,23 @@ struct AuditRow {
   // A probabilistic claim expected to hold whose pooled rate's one-sided 95% Clopper–Pearson
   // lower bound exceeds δ (a finding lies above δ by design).
   bool above_delta = false;
+
+  // The model check (issue 30): what the plan predicts at the pooled rate's bound, against what
+  // the audit saw. rate_bound: the end of the pooled rate's 95% interval worse for the
+  // expectation (probabilistic; 0 for scaling). predicted_per_run_bound: P[not the expected
+  // verdict] there (Operate, through ErrorRate; scaling: its budget term), and predicted_at_bound
+  // = runs × it.
+  double rate_bound = 0;
+  double predicted_per_run_bound = 0;
+  double predicted_at_bound = 0;
+  // The observed per-run rate of unexpected verdicts, unexpected / runs, with its two-sided 95%
+  // Clopper–Pearson interval.
+  double observed_low = 0, observed_high = 0;
+  // The smallest per-run rate that `runs` runs show as at least one unexpected verdict with
+  // probability ≥ 95%: 1 − 0.05^(1/runs) (0.26 for 10 runs). A prediction below it is not resolved:
+  // the audit cannot tell it from 0, only refute rates at or above this.
+  double resolution = 1;
+  bool resolved = false;  // predicted_per_run_bound ≥ resolution
 };
 
 // Fills the rows's model fields from its tally and today's catalog (the claim named by row.id,
@@ -65,6 +82,32 @@ void PredictAuditRow(AuditRow& row);
 
 // The smallest k with P[Binomial(n, q) ≤ k] ≥ level.
 int BinomialQuantile(int n, double q, double level);
+
+// The smallest per-run rate q that `runs` independent runs show as at least one event with
+// probability ≥ 95%: 1 − 0.05^(1/runs).
+double AuditResolution(int runs);
+
+// The audit in total: every row's runs, unexpected verdicts and predictions added up, and the
+// same per suite run (one seed base: every claim once).
+struct AuditTotal {
+  int runs = 0;
+  int unexpected = 0;
+  double predicted = 0;           // Σ runs × the per-run prediction at the pooled rate
+  double predicted_at_bound = 0;  // Σ runs × the per-run prediction at the rate's bound
+  // unexpected / runs: its two-sided 95% Clopper–Pearson interval, and the audit's resolution.
+  double observed_low = 0, observed_high = 0;
+  double resolution = 1;
+  // unexpected > the 0.99 quantile of Σ Binomial(runs_i, q_i), q_i each row's bound prediction.
+  bool more_than_predicted = false;
+  // Suite runs (seed bases): P[a suite run has an unexpected verdict] = 1 − Π (1 − q_i), and how
+  // many of the audit's suite runs had one. The record keeps per-claim tallies, not per seed base,
+  // so that count is known only between the largest row's unexpected and min(total, suite runs).
+  int suite_runs = 0;
+  double suite_predicted_at_bound = 0;
+  int suite_unexpected_min = 0, suite_unexpected_max = 0;
+  double suite_resolution = 1;
+  int stale_rows = 0;  // rows measured under another plan, counted all the same
+};
 
 enum class AuditSource { kNone, kRecord, kMeasured };
 
@@ -86,6 +129,9 @@ struct FlakeAudit {
   bool skipped_partial = false;
 };
 
+// The audit's total over its rows (AuditTotal).
+AuditTotal TotalOf(const FlakeAudit& audit);
+
 // theory/claims/records/flake_audit.json of the source tree boa was built from.
 std::filesystem::path FlakeAuditRecordFile();
 // The commands that re-measure the record, unsharded and sharded over N machines, as text with
@@ -104,7 +150,7 @@ FlakeAudit RunFlakeAudit(Budget budget, Engine engine,
                          const std::function<void(int, int)>& progress);
 void WriteAuditMarkdown(std::ostream& md, const FlakeAudit& audit);
 // summary.json's "flake_audit": source, the record's commit, date, seed bases and command, the
-// rows, and the claims missing on either side.
+// rows, the total (TotalOf), and the claims missing on either side.
 nlohmann::json AuditJson(const FlakeAudit& audit);
 
 }  // namespace boa::report

@@ -45,7 +45,10 @@ void AddListCommand(CLI::App& app, Action& action) {
                                   {"expected", ToString(ExpectedStatus(c))},
                                   {"title", c.title},
                                   {"source", c.source},
-                                  {"elements", ElementsJson(c)}};
+                                  {"elements", ElementsJson(c)},
+                                  {"rejection", ToString(*c.rejection)},
+                                  {"rejection_note", c.rejection_note},
+                                  {"health_draws_per_instance", HealthDrawsPerInstance(c)}};
           // What decides its CI run (the flake audit's record stores it, measure_audit.py).
           if (c.kind == ClaimKind::kProbabilistic || c.kind == ClaimKind::kScaling)
             entry["plan"] = PlanFingerprint(c);

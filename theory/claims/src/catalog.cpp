@@ -24,7 +24,10 @@ std::vector<Claim (*)()>& Factories() {
 std::vector<Claim> Registered() {
   std::vector<Claim> claims;
   claims.reserve(Factories().size());
-  for (Claim (*factory)() : Factories()) claims.push_back(factory());
+  for (Claim (*factory)() : Factories()) {
+    claims.push_back(factory());
+    RequireRejectionDeclared(claims.back());
+  }
   std::sort(claims.begin(), claims.end(),
             [](const Claim& a, const Claim& b) { return a.id < b.id; });
   for (std::size_t i = 1; i < claims.size(); ++i) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <mutex>
+#include <stdexcept>
 #include <string_view>
 #include <tuple>
 
@@ -24,6 +25,37 @@ std::string ToString(ClaimKind kind) {
     case ClaimKind::kExploratory: return "exploratory";
   }
   return "unknown";
+}
+
+std::string ToString(Rejection rejection) {
+  switch (rejection) {
+    case Rejection::kNone: return "none";
+    case Rejection::kBeforeOutcome: return "before";
+    case Rejection::kAfterInStatement: return "after, in the statement";
+    case Rejection::kAfterFilter: return "after, a filter";
+  }
+  return "unknown";
+}
+
+int HealthDrawsPerInstance(const Claim& claim) {
+  return claim.rejection == Rejection::kAfterFilter ? kFilterHealthDrawsPerInstance
+                                                    : kHealthDrawsPerInstance;
+}
+
+double WorstCaseRate(int failures, int instances, int rejected) {
+  const int draws = instances + rejected;
+  return draws > 0 ? static_cast<double>(failures + rejected) / draws : 0;
+}
+
+void RequireRejectionDeclared(const Claim& claim) {
+  if (!claim.rejection) {
+    throw std::logic_error("claim " + claim.id +
+                           " does not declare its rejection kind (Claim::rejection)");
+  }
+  if (*claim.rejection != Rejection::kNone && claim.rejection_note.empty()) {
+    throw std::logic_error("claim " + claim.id + " rejects draws (" + ToString(*claim.rejection) +
+                           ") but does not say what decides it (Claim::rejection_note)");
+  }
 }
 
 std::string ToString(Provenance provenance) {

@@ -33,18 +33,22 @@ int EarliestStop(const SequentialPlan& plan) {
   return plan.cap;
 }
 
-double HealthFailureBound(const SequentialPlan& plan, double rejection_rate) {
+double HealthFailureBound(const SequentialPlan& plan, double rejection_rate,
+                          int draws_per_instance) {
   Require(rejection_rate >= 0 && rejection_rate <= 1, "a rejection rate must be in [0, 1]");
+  Require(draws_per_instance >= 2, "a health limit allows at least 2 draws per instance");
   if (rejection_rate == 0) return 0;
   if (rejection_rate == 1) return 1;
-  // More than 9N rejections before the N-th instance ⟺ fewer than N instances in 10N draws.
+  // With D draws per instance: more than (D − 1)·N rejections before the N-th instance ⟺ fewer
+  // than N instances in D·N draws.
+  const long per = draws_per_instance;
   auto fewer_than = [&](int instances, long draws) {
     return boost::math::cdf(boost::math::binomial(static_cast<double>(draws), 1 - rejection_rate),
                             instances - 1.0);
   };
   const int earliest = EarliestStop(plan);
-  double bound = fewer_than(earliest, 10L * plan.cap);  // the draw limit ends the run early
-  for (int n = earliest; n <= plan.cap; ++n) bound += fewer_than(n, 10L * n);
+  double bound = fewer_than(earliest, per * plan.cap);  // the draw limit ends the run early
+  for (int n = earliest; n <= plan.cap; ++n) bound += fewer_than(n, per * n);
   return std::min(bound, 1.0);
 }
 
@@ -92,7 +96,8 @@ ErrorBudget SuiteErrorBudget(const std::vector<Claim>& claims) {
     Require(claim.rate_record.has_value(),
             "claim " + claim.id + " has no rate record (theory/claims/records/measure_rates.py)");
     Add(budget, claim.id, "health",
-        HealthFailureBound(plan, RejectionRateUpper(*claim.rate_record)));
+        HealthFailureBound(plan, RejectionRateUpper(*claim.rate_record),
+                           HealthDrawsPerInstance(claim)));
   }
   for (const GeneratorTest& test : GeneratorTests()) {
     Add(budget, test.file, "generator test", test.checks * test.alpha);

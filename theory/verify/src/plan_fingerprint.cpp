@@ -50,6 +50,9 @@ std::string PlanFingerprint(const Claim& claim) {
     add("beta", FormatNumber(rule.beta));
     add("instances", std::to_string(CiInstances(claim)));
   }
+  // Only where it is not the default, so that the other claims' recorded plans stay current.
+  if (HealthDrawsPerInstance(claim) != kHealthDrawsPerInstance)
+    add("health_draws_per_instance", std::to_string(HealthDrawsPerInstance(claim)));
   add("regime", RegimeText(claim.regime));
   if (claim.budget_params) add("budget_params", FormatParams(claim.budget_params(kCiBudget)));
   return text;

@@ -233,8 +233,11 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
   std::optional<std::pair<Params, std::uint64_t>> first_failure;
   SequentialDecision decision = SequentialDecision::kContinue;
   std::vector<double> exponents;  // scaling claims: one per replicate sweep
-  // At most 10 draws per instance: a run that needs more has failed its health check anyway.
-  const std::uint64_t max_draws = 10 * static_cast<std::uint64_t>(total);
+  // At most the health limit's draws per instance: a run that needs more has failed its health
+  // check anyway.
+  const int draws_per_instance = HealthDrawsPerInstance(claim);
+  const std::uint64_t max_draws =
+      static_cast<std::uint64_t>(draws_per_instance) * static_cast<std::uint64_t>(total);
   for (std::uint64_t i = 0; i < max_draws && verdict.instances < total &&
                             (decision == SequentialDecision::kContinue || options.run_to_cap);
        ++i) {
@@ -260,7 +263,8 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
     if (options.progress) options.progress(verdict.instances, total);
   }
   const int draws = verdict.instances + verdict.rejected;
-  verdict.healthy = verdict.rejected * 10 <= draws * 9 && verdict.instances > 0;
+  verdict.healthy = verdict.rejected * draws_per_instance <= draws * (draws_per_instance - 1) &&
+                    verdict.instances > 0;
   for (const auto& [name, acc] : measured) {
     if (verdict.instances == 1) {
       verdict.measured[name] = acc.sum;
@@ -278,6 +282,13 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
   if (verdict.rejected > 0) {
     summary << " (" << verdict.rejected << " of " << draws << " draws outside the hypothesis)";
   }
+  if (claim.rejection == Rejection::kAfterFilter) {
+    // The filter is not the statement's: the rate had every rejected draw failed.
+    verdict.worst_case_rate = WorstCaseRate(verdict.failures, verdict.instances, verdict.rejected);
+    summary << "; worst case (k + rejected)/(N + rejected) = "
+            << verdict.failures + verdict.rejected << "/" << draws << " = "
+            << FormatSignificant(*verdict.worst_case_rate, 2);
+  }
   switch (claim.kind) {
     case ClaimKind::kProbabilistic:
       JudgeSequentially(*plan, decision, options.run_to_cap, verdict, summary);
@@ -294,7 +305,9 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
   }
   if (!verdict.healthy) {
     verdict.status = Status::kFails;
-    summary << "; health check failed: more than 9 of 10 draws fell outside the hypothesis";
+    summary << "; health check failed: more than " << draws_per_instance - 1 << " of "
+            << draws_per_instance << " draws fell outside the hypothesis";
+    if (claim.rejection == Rejection::kAfterFilter) summary << " (a filter's stricter limit)";
   }
   if (first_failure) {
     verdict.counterexample = Shrink(claim, first_failure->first, first_failure->second,

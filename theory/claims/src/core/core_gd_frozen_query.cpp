@@ -55,6 +55,7 @@ Claim CoreGdFrozenQuery() {
     return o;
   };
   c.instances = 100;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(CoreGdFrozenQuery);

@@ -52,6 +52,7 @@ Claim CoreGradientFiniteDifference() {
   };
   c.violation_score = "worst_error_over_allowed";
   c.instances = 100;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(CoreGradientFiniteDifference);

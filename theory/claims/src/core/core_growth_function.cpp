@@ -53,6 +53,7 @@ Claim CoreGrowthFunction() {
     return o;
   };
   c.instances = 100;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(CoreGrowthFunction);

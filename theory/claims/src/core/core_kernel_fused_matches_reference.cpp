@@ -71,6 +71,7 @@ Claim CoreKernelFusedMatchesReference() {
   };
   c.violation_score = "worst_gap_over_allowed";
   c.instances = 100;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(CoreKernelFusedMatchesReference);

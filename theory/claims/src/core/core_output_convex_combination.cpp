@@ -50,6 +50,7 @@ Claim CoreOutputConvexCombination() {
     return o;
   };
   c.instances = 100;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(CoreOutputConvexCombination);

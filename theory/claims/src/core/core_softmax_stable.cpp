@@ -76,6 +76,7 @@ Claim CoreSoftmaxStable() {
   };
   c.violation_score = "shift_gap_over_allowed";
   c.instances = 200;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(CoreSoftmaxStable);

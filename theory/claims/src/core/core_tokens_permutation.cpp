@@ -66,6 +66,7 @@ Claim CoreTokensPermutation() {
   };
   c.violation_score = "worst_gap_over_allowed";
   c.instances = 100;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(CoreTokensPermutation);

@@ -203,6 +203,7 @@ Claim Magen24ClsEquivalence() {
   };
   c.violation_score = "worst_gap_over_tolerance";
   c.instances = 100;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24ClsEquivalence);

@@ -90,6 +90,7 @@ Claim Magen24ExtensionDepth() {
     return o;
   };
   c.instances = 10;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24ExtensionDepth);

@@ -139,6 +139,7 @@ Claim Magen24ExtensionMultiTokenSpread() {
       "boa's constant, not the discussion. The T = 5 condition as the threshold moves (the same "
       "400 draws): ≥ 0.75 in 96%, ≥ 0.8 in 87%, ≥ 0.85 in 69%, ≥ 0.9 in 43%. Along d ≫ n² (the "
       "path below) the failure vanishes by d = 16n², as the derived √(nT/d) suggests.";
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24ExtensionMultiTokenSpread);

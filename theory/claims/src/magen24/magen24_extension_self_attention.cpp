@@ -35,6 +35,7 @@ Claim Magen24ExtensionSelfAttention() {
     return ReportRoute(TrainAndSummarize(model, spec, 200, SelfAttentionSchedule, seed));
   };
   c.instances = 10;  // W is d×d: the costliest extension
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24ExtensionSelfAttention);

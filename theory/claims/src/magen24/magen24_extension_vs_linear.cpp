@@ -38,6 +38,7 @@ Claim Magen24ExtensionVsLinear() {
   };
   c.instances = 20;
   c.gram_form = true;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24ExtensionVsLinear);

@@ -36,6 +36,7 @@ Claim Magen24ExtensionWeightDecay() {
   };
   c.instances = 20;
   c.gram_form = true;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24ExtensionWeightDecay);

@@ -154,6 +154,7 @@ Claim Magen24GdGaussianInit() {
       "(magen24.gd.gaussian_init_deviation). So what fails is boa's bound; the measurement "
       "supports the discussion's statement, with a variance bound set by the schedule's first "
       "step.";
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdGaussianInit);
@@ -206,6 +207,7 @@ Claim Magen24GdGaussianInitSmall() {
     return o;
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdGaussianInitSmall);
@@ -234,6 +236,7 @@ Claim Magen24GdGaussianInitDeviation() {
     return GaussianInitOutcome(params, seed, false);
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdGaussianInitDeviation);
@@ -330,6 +333,7 @@ Claim Magen24GdGradientLipschitz() {
   };
   c.violation_score = "max_ratio_to_bound";
   c.instances = 100;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdGradientLipschitz);

@@ -180,6 +180,7 @@ Claim Magen24GdLinearizedThresholds() {
       "quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "
       "exponent −0.0087; one-sided 95% lower bound −0.0151)";
   c.finding_exponent_bound = -0.0151;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdLinearizedThresholds);
@@ -196,6 +197,7 @@ Claim Magen24GdLinearizedThresholdsPerClass() {
       "`./boa check magen24.gd.linearized_thresholds_per_class --seed 1000000000 --instances 100 "
       "--budget quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate "
       "sweeps (mean exponent −0.702)";
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdLinearizedThresholdsPerClass);

@@ -67,6 +67,7 @@ Claim Magen24GdStep1ClosedForm() {
     return o;
   };
   c.instances = 100;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdStep1ClosedForm);
@@ -166,6 +167,9 @@ Claim Magen24GdStep1Fit() {
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.gram_form = true;
+  c.rejection = Rejection::kBeforeOutcome;
+  c.rejection_note =
+      "by the drawn labels, before the run is judged: every class's realised linearisation clears the step-one noise bound (signal over noise bound ≥ 1)";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdStep1Fit);

@@ -104,6 +104,7 @@ Claim Magen24GdStep2ClosedForm() {
     return o;
   };
   c.instances = 100;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdStep2ClosedForm);
@@ -221,6 +222,7 @@ Claim Magen24GdSoftmaxBound() {
       "--json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "
       "exponent −0.499)";
   c.gram_form = true;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdSoftmaxBound);

@@ -133,6 +133,13 @@ Claim StepSizeClaim(std::string id, std::string title, ClaimKind kind, StepSizeJ
   if (kind == ClaimKind::kProbabilistic) {
     UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   }
+  const bool rejects = kind != ClaimKind::kExploratory;
+  c.rejection = rejects ? Rejection::kBeforeOutcome : Rejection::kNone;
+  if (rejects) {
+    c.rejection_note =
+        "by the drawn labels: both classes' realised flip fractions inside the two-step window "
+        "(StepSizeHypothesis); each instance is the first seeded draw that meets it (DrawUntil)";
+  }
   c.check = [kind, judge](const Params& params, std::uint64_t seed, Engine engine) {
     // Exact flips: every draw has ⌈ηn⌉ ≥ 1 noisy samples, and the classes' realised flip
     // fractions scatter less, so fewer draws fall outside the realised window.

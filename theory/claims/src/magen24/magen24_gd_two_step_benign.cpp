@@ -77,6 +77,7 @@ Claim Magen24GdTwoStepBenign() {
       "rate falls from 0.60 at n = 20 to 0.49, 0.41 and 0.23 at n = 160: a finite-size "
       "deviation, not a refutation.";
   c.gram_form = true;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdTwoStepBenign);
@@ -117,6 +118,9 @@ Claim Magen24GdTwoStepBenignRealisedWindow() {
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.gram_form = true;
+  c.rejection = Rejection::kBeforeOutcome;
+  c.rejection_note =
+      "by the drawn labels: the realised flip fractions lie inside the benign window (RealisedInWindow); each instance is the first seeded draw that does (DrawUntil)";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdTwoStepBenignRealisedWindow);

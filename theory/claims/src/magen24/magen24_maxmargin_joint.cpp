@@ -249,6 +249,7 @@ Claim Magen24MaxmarginJointHarmful() {
       {"4000 projected test samples", Origin::kConvention,
        "THEORY.md §2.3: the max-margin claims' test-set size"},
   };
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginJointHarmful);
@@ -298,6 +299,7 @@ Claim Magen24MaxmarginJointGdDirection() {
       "it has no id). The discussion calls GD's convergence future work; the horizon 10⁴, the "
       "step and the cosine 0.9 are boa's, so this is a measurement of an open question, not a "
       "refutation of the discussion.";
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginJointGdDirection);
@@ -328,6 +330,7 @@ Claim Magen24MaxmarginJointBenign() {
   c.check = BenignReportedOutcome;
   c.gram_form = true;
   c.instances = 100;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginJointBenign);
@@ -352,6 +355,9 @@ Claim Magen24MaxmarginJointBenignPerClass() {
       {"4000 projected test samples", Origin::kConvention,
        "THEORY.md §2.3: the max-margin claims' test-set size"},
   };
+  c.rejection = Rejection::kBeforeOutcome;
+  c.rejection_note =
+      "by the drawn labels: each class with clean samples clears its own boundary, log₂(SNR²·|C_c|) ≥ 0.4";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginJointBenignPerClass);

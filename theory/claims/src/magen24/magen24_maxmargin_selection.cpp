@@ -252,6 +252,7 @@ Claim Magen24MaxmarginSelection() {
   c.check = SelectionOutcome;
   c.gram_form = true;
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginSelection);
@@ -287,6 +288,9 @@ Claim Magen24MaxmarginGdWeightDecayAbove() {
       "by h = 1 … 8, the path below) the rate stays at 0.39–0.40: GD from zero keeps landing on "
       "the local selection, so this shows where GD from zero lands, not that the correspondence "
       "of the limits fails.";
+  c.rejection = Rejection::kBeforeOutcome;
+  c.rejection_note =
+      "by the drawn data: its max-margin solution is fully benign or all-noise, computed from the data and not from the GD run judged";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginGdWeightDecayAbove);
@@ -296,6 +300,9 @@ Claim Magen24MaxmarginGdWeightDecayBelow() {
   c.id = "magen24.maxmargin.gd_weight_decay_below";
   c.title =
       "Below the SNR boundary, GD with small weight decay reaches the max-margin solution's side (harmful)";
+  c.rejection = Rejection::kBeforeOutcome;
+  c.rejection_note =
+      "by the drawn data: its max-margin solution is fully benign or all-noise, computed from the data and not from the GD run judged";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginGdWeightDecayBelow);

@@ -64,6 +64,7 @@ Claim Magen24NoiseDiagonalDominance() {
   c.delta_alt = 0.2;  // min(3·2δ, 2δ + 0.1)
   c.delta_source =
       "THEORY.md §4, row \"lemma\": the lemma's failure probability 2δ (δ = 0.05, fixed in its statement), δ₁ = min(3·2δ, 2δ + 0.1)";
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24NoiseDiagonalDominance);

@@ -150,6 +150,7 @@ Claim Magen24NoiseDimensionScaling() {
       "quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "
       "exponent 1.859)";
   c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24NoiseDimensionScaling);
@@ -188,6 +189,7 @@ Claim Magen24NoiseDimensionScalingFiniteN() {
       "--budget quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate "
       "sweeps (mean exponent −0.031)";
   c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24NoiseDimensionScalingFiniteN);

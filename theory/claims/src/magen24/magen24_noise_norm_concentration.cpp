@@ -61,6 +61,7 @@ Claim Magen24NoiseNormConcentration() {
   c.delta_alt = 0.15;  // min(3δ, δ + 0.1)
   c.delta_source =
       "THEORY.md §4, row \"lemma\": δ is the lemma's own (0.05, fixed in its statement), δ₁ = min(3δ, δ + 0.1)";
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24NoiseNormConcentration);

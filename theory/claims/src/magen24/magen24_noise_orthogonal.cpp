@@ -51,6 +51,7 @@ Claim Magen24NoiseOrthogonal() {
     return o;
   };
   c.instances = 100;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24NoiseOrthogonal);

@@ -113,6 +113,11 @@ std::vector<Element> SnrThresholdElements(const std::string& route, Origin route
 Claim SnrThresholdClaim(ThresholdRoute route) {
   Claim c;
   c.kind = ClaimKind::kScaling;
+  c.rejection = Rejection::kAfterFilter;
+  c.rejection_note =
+      "a replicate sweep that locates fewer than 3 thresholds (no scanned r benign for a majority "
+      "of seeds at some n), decided on the sweep whose exponent is the outcome; the statement "
+      "does not condition on it";
   c.regime = {};
   c.budget_params = [](Budget budget) -> Params {
     const SnrThresholdSweepSize size = SnrThresholdSweepAt(budget);  // shared with the figure

@@ -87,6 +87,7 @@ Claim Magen24SnrThresholdNormalised() {
   c.violation_score = "log_ratio_over_tolerance";
   c.gram_form = true;
   c.identity_as_property = false;  // one instance is a threshold sweep: CI runs its verdict
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24SnrThresholdNormalised);

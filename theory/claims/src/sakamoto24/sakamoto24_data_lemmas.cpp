@@ -98,6 +98,7 @@ Claim Sakamoto24NoiseConcentration() {
   };
   c.violation_score = "ratio_to_bound";
   UseLemmaRate(c, "lemma's own failure probability");
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24NoiseConcentration);
@@ -175,6 +176,7 @@ Claim Sakamoto24HeadPopulationGradient() {
     return o;
   };
   UseLemmaRate(c, "Monte-Carlo size's Markov bound on a true statement's failure probability");
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24HeadPopulationGradient);

@@ -151,6 +151,7 @@ Claim Sakamoto24FrakSCriterion() {
       "one setting, not Thm 4.2: wherever the grid shows a drop, it comes at or after the "
       "crossing.";
   c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24FrakSCriterion);
@@ -218,6 +219,9 @@ Claim Sakamoto24FrakSBeyondHalf() {
   };
   c.gram_form = true;
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.rejection = Rejection::kAfterInStatement;
+  c.rejection_note =
+      "min(R₊, R₋) > 1, measured on the trajectory: the statement's own premise (“wherever min(R₊, R₋) > 1”)";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24FrakSBeyondHalf);

@@ -106,6 +106,7 @@ Claim Sakamoto24FrakSLearnedDirection() {
   };
   // The discussion describes one column's runs: THEORY.md §4, "one seed, typical".
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24FrakSLearnedDirection);

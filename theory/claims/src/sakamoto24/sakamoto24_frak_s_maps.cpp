@@ -156,6 +156,11 @@ Claim OneConditionClaim(bool eq11) {
   c.provenance = Provenance::kOperationalised;
   c.source = "[S] Thm 4.2, Eqs. (11), (13), Appendix H.4 and the rebuttal";
   c.elements = OneConditionElements(eq11);
+  c.rejection = Rejection::kAfterInStatement;
+  c.rejection_note = eq11 ? "R₊ > 1 and R₋ > 1, measured on the trajectory: Eq. (11) for both "
+                            "classes is the statement's premise"
+                          : "R₊ < 1 and R₋ < 1, measured on the trajectory: Eq. (13) for both "
+                            "classes is the statement's premise";
   // Small η builds the first class and large η the second (R_c starts at (1 − η)/η); each
   // claim draws η where its class can occur, so that few draws are rejected.
   c.regime = {{"setting", 0, kFrakSSettings - 1}, {"eta", eq11 ? 1 : 12, eq11 ? 11 : 19, 0.05}};
@@ -266,6 +271,9 @@ Claim Sakamoto24FrakSMapBoundary() {
       "cut-off, the columns and the 600-step horizon are boa's. R < 1 does not imply the drop "
       "(see frak_s.eq13_only); the side that holds, R > 1 ⇒ clean test ≥ 0.95, is "
       "sakamoto24.frak_s.eq11_only.";
+  c.rejection = Rejection::kAfterFilter;
+  c.rejection_note =
+      "a column whose clean test accuracy at η = 0.05 is below 0.95: decided on the outcome's own quantity, test accuracy; the discussion states no such condition";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24FrakSMapBoundary);
@@ -312,6 +320,9 @@ Claim Sakamoto24FrakSRhoShift() {
     return o;
   };
   c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores (11 s measured)
+  c.rejection = Rejection::kAfterFilter;
+  c.rejection_note =
+      "the ρ = 0.1 column's clean test accuracy at η = 0.05 below 0.95, or its R = 1 contour outside the grid: boa's condition (so that a move can be seen), decided on the run";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24FrakSRhoShift);

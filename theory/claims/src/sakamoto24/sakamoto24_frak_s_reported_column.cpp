@@ -84,6 +84,7 @@ Claim Sakamoto24FrakSReportedColumn() {
   };
   // The discussion's column is one run: THEORY.md §4, "one seed, typical".
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24FrakSReportedColumn);

@@ -186,6 +186,7 @@ Claim Sakamoto24GdAttentionGrowth() {
       "steps) are boa's, so this is a finite-horizon test of a limit statement, not a "
       "refutation of it; along the horizon (1500 → 12000 steps, the path below) the failure rate "
       "falls from 1 to 0.23. The clean half holds as sakamoto24.gd.attention_growth_clean.";
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdAttentionGrowth);
@@ -207,6 +208,7 @@ Claim Sakamoto24GdAttentionGrowthClean() {
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
     return CheckAttentionGrowth(params, seed, engine, false);
   };
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdAttentionGrowthClean);
@@ -270,6 +272,7 @@ Claim Sakamoto24GdAttentionGapLaw() {
     }
     return o;
   };
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdAttentionGapLaw);

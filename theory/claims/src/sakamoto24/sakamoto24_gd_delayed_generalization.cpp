@@ -96,6 +96,7 @@ Claim Sakamoto24GdDelayedGeneralization() {
     return o;
   };
   c.instances = 1;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdDelayedGeneralization);

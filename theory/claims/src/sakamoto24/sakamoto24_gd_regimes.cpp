@@ -127,6 +127,7 @@ Claim Sakamoto24GdRegimes() {
       "in Figure 3(b)\". So the run matches the figure and fails boa's threshold; "
       "sakamoto24.gd.regimes_not_benign (large noise fitted with clean test < 0.95) holds.";
   c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdRegimes);
@@ -166,6 +167,7 @@ Claim Sakamoto24GdRegimesNotBenign() {
   };
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdRegimesNotBenign);
@@ -244,6 +246,7 @@ Claim Sakamoto24EncoderRegimes() {
     return o;
   };
   c.instances = 1;  // one seed by default (10 under --budget full)
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24EncoderRegimes);

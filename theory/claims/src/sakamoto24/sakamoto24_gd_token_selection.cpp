@@ -104,6 +104,7 @@ Claim Sakamoto24GdTokenSelection() {
       "convention; the rate at 1000 steps is a finite-horizon deviation, not a refutation of Thm "
       "4.2.";
   c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdTokenSelection);
@@ -175,6 +176,7 @@ Claim Sakamoto24GdTokenSelectionWeakOpposite() {
       "ρ: a weak-opposite token's head score has the flipped sign w.p. Φ(ρ‖μ‖/√2) = 0.92 at ρ = "
       "0.1, 0.998 at ρ = 0.2.";
   c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdTokenSelectionWeakOpposite);

@@ -218,6 +218,7 @@ Claim Sakamoto24GdVanishingUpdate() {
       "the training data\", so gradient convergence does not imply fitting. It does not say that "
       "GD reaches such a point in the large-signal setting; that requirement, the cut-offs 0.99 "
       "and 0.05 and the 1000-step horizon are boa's.";
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdVanishingUpdate);
@@ -261,6 +262,7 @@ Claim Sakamoto24GdVanishingUpdatePath() {
     return v.measured;
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdVanishingUpdatePath);

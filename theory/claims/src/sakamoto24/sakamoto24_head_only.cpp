@@ -142,6 +142,7 @@ Claim Sakamoto24HeadOnlyNoOverfit() {
       "token-selection construction's not-overfitting panel. A linear head fitted to 20 samples "
       "at d = 2000 is expected to memorise, as the discussion itself says of linear "
       "classifiers.";
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24HeadOnlyNoOverfit);
@@ -197,6 +198,7 @@ Claim Sakamoto24HeadOnlyPopulationHead() {
     }
     return o;
   };
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24HeadOnlyPopulationHead);
@@ -229,6 +231,7 @@ Claim Sakamoto24HeadOnlyDegradesWithT() {
     if (!o.holds) o.explanation = TrendExplanation(first_test, last_test);
     return o;
   };
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24HeadOnlyDegradesWithT);

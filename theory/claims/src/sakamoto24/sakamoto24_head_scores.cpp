@@ -131,6 +131,7 @@ Claim Sakamoto24HeadScores() {
   c.delta_alt = 3 * kDelta;  // min(3δ, δ + 0.1)
   c.delta_source =
       "THEORY.md §4, row \"lemma\": δ is the level of the instance's own exact tests (union bound over nine at δ/9), δ₁ = min(3δ, δ + 0.1)";
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24HeadScores);

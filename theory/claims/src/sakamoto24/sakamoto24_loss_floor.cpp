@@ -83,6 +83,7 @@ Claim Sakamoto24LossFloor() {
     return o;
   };
   c.instances = 100;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24LossFloor);

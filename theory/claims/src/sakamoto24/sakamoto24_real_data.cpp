@@ -65,6 +65,7 @@ Claim Sakamoto24RealDataDigits() {
     return o;
   };
   c.instances = 1;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24RealDataDigits);

@@ -64,6 +64,7 @@ Claim Sakamoto24HeadRandom() {
     return o;
   };
   c.instances = 1;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24HeadRandom);
@@ -110,6 +111,7 @@ Claim Sakamoto24ExtensionKClasses() {
     return o;
   };
   c.instances = 1;
+  c.rejection = Rejection::kNone;
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24ExtensionKClasses);

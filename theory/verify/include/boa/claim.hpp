@@ -33,7 +33,20 @@ enum class Provenance { kPaper, kOperationalised, kDerived, kExploratory };
 // Where one element of a claim comes from (its statement, its setting, each constant).
 enum class Origin { kPaper, kAuthorsCode, kDerivation, kConvention };
 enum class Expectation { kHolds, kFails };
+// When a draw is found to lie outside the claim's hypothesis (Outcome::in_hypothesis false; README
+// § Verdicts, "Rejections"). Every claim declares it (Claim::rejection, checked when the catalog is
+// built):
+//   none             the claim rejects no draw;
+//   before           decided before the outcome, by the parameters or the drawn data;
+//   after, statement decided on the run the outcome comes from, by a condition the statement
+//                    itself states (𝔖's R is defined on the trajectory: "R > 1 ⇒ benign");
+//   after, filter    decided on the run, by a condition the statement does not state: a filter
+//                    that changes the population tested. Its worst case (k + rejected)/(N +
+//                    rejected) is printed beside the rate, and its runs are held to a stricter
+//                    health limit (at most half the draws rejected).
+enum class Rejection { kNone, kBeforeOutcome, kAfterInStatement, kAfterFilter };
 std::string ToString(ClaimKind kind);
+std::string ToString(Rejection rejection);
 std::string ToString(Provenance provenance);
 std::string ToString(Origin origin);
 
@@ -198,7 +211,23 @@ struct Claim {
   bool identity_as_property = true;
   // Its CI test takes over ~10 s on 2 cores: the test carries the label `slow` (BoaTest.cmake).
   bool slow_in_ci = false;
+  // When its draws are rejected (Rejection), and what decides it (required unless kNone). No
+  // default: a claim that does not declare it is refused when the catalog is built.
+  std::optional<Rejection> rejection;
+  std::string rejection_note;
 };
+
+// The health limit (runner.hpp): a healthy run draws at most this many draws per counted instance
+// — 10 (more than 9 of 10 draws rejected fails the run), 2 for a filter not in the statement
+// (more than half rejected fails it).
+inline constexpr int kHealthDrawsPerInstance = 10;
+inline constexpr int kFilterHealthDrawsPerInstance = 2;
+int HealthDrawsPerInstance(const Claim& claim);
+// A filter's worst case: the failure rate if every rejected draw had been a failing instance,
+// (k + rejected) / (N + rejected).
+double WorstCaseRate(int failures, int instances, int rejected);
+// Throws std::logic_error unless the claim declares its rejection kind, with a note unless kNone.
+void RequireRejectionDeclared(const Claim& claim);
 
 // THEORY.md §4's pre-registered failure rates for statements that state none. The lemma row
 // depends on the lemma's own δ, so lemma claims set δ₁ = min(3δ, δ + 0.1) themselves.
@@ -255,9 +284,10 @@ int CiInstances(const Claim& claim);
 // Everything that decides a probabilistic or scaling claim's CI run, as readable
 // "key=value; key=value" text (numbers in shortest round-trip form): its kind and expected verdict;
 // probabilistic: δ, δ₁, the plan's alternative, α, β and the cap (PlanOf at CiInstances);
-// scaling: κ₀, the form, τ, Δ, σ, α, β and the replicate count; both: the regime and the CI
-// budget's fixed parameters. Not the prose. The flake audit's record stores it per claim, so a
-// record measured under another plan shows as stale (plan_fingerprint.cpp).
+// scaling: κ₀, the form, τ, Δ, σ, α, β and the replicate count; both: the health limit where it
+// is a filter's stricter one, the regime and the CI budget's fixed parameters. Not the prose. The
+// flake audit's record stores it per claim, so a record measured under another plan shows as stale
+// (plan_fingerprint.cpp).
 std::string PlanFingerprint(const Claim& claim);
 
 // The engine the claim's instances run on under `choice`; throws InvalidInput when kGram is asked

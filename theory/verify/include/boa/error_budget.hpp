@@ -5,8 +5,9 @@
 //
 //   fails          a probabilistic claim that holds, falsely failed at its boundary rate δ (≤ α)
 //   inconclusive   the same claim reaching its cap undecided at δ
-//   health         more than 9 of 10 draws rejected, at the record's rejection rate (95% upper
-//                  bound), summed over every count at which the run can stop (a union bound)
+//   health         over the health limit (more than 9 of 10 draws rejected; a filter not in the
+//                  statement: more than half), at the record's rejection rate (95% upper bound),
+//                  summed over every count at which the run can stop (a union bound)
 //   finding        a finding that does not fail at its record's rate (one-sided 95% lower bound)
 //   scaling        a scaling claim's verdict other than the expected one (its planned error)
 //   generator test a statistical test of the generators or of the PyTorch peer's test error (each
@@ -37,10 +38,13 @@ struct ErrorBudget {
 ErrorBudget SuiteErrorBudget(const std::vector<Claim>& claims);
 
 // P[the health check fails] for a sequential plan whose draws fall outside the hypothesis
-// independently with probability `rejection_rate`: the union over every count N at which the run
-// can stop of P[more than 9N rejections before the N-th instance], plus the draw limit's
-// (10·cap draws with fewer instances than the earliest stop).
-double HealthFailureBound(const SequentialPlan& plan, double rejection_rate);
+// independently with probability `rejection_rate`, under a health limit of D =
+// `draws_per_instance` draws per counted instance (HealthDrawsPerInstance: 10, or 2 for a filter
+// not in the statement): the union over every count N at which the run can stop of P[more than
+// (D − 1)·N rejections before the N-th instance], plus the draw limit's (D·cap draws with fewer
+// instances than the earliest stop).
+double HealthFailureBound(const SequentialPlan& plan, double rejection_rate,
+                          int draws_per_instance = kHealthDrawsPerInstance);
 
 // The measured counterpart of a probabilistic claim's terms: P[CI's verdict is not the expected
 // one] at the claim's recorded failure rate, taken at the end of its one-sided 95% interval that

@@ -13,8 +13,9 @@
 //
 // Health check (as Hypothesis's filter_too_much): a run in which more than 9 of 10 draws fall
 // outside the hypothesis fails, whatever its counted instances say, so a generator must aim at
-// the hypothesis instead of filtering for it. A run stops drawing after 10 draws per counted
-// instance it still needs.
+// the hypothesis instead of filtering for it; a claim whose rejection is a filter not in its
+// statement (Rejection::kAfterFilter) fails when more than half of them do. A run stops drawing
+// after 10 (a filter: 2) draws per counted instance it still needs.
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -72,8 +73,10 @@ struct Verdict {
   Engine engine = Engine::kDirect;  // the engine every instance ran on
   int instances = 0;                // counted: inside the hypothesis
   int failures = 0;
-  int rejected = 0;                 // draws outside the hypothesis
-  bool healthy = true;              // false: more than 9 of 10 draws rejected (the run fails)
+  int rejected = 0;     // draws outside the hypothesis
+  bool healthy = true;  // false: over the health limit (HealthDrawsPerInstance; the run fails)
+  // A filter not in the statement (Rejection::kAfterFilter): (k + rejected) / (N + rejected).
+  std::optional<double> worst_case_rate;
   std::optional<VerdictPlan> plan;  // probabilistic and scaling claims
   // Failure rate: probabilistic claims, the exact 95% interval after the sequential stop
   // (SequentialInterval; a --run-to-cap run, which did not stop, the fixed-N Clopper–Pearson
