@@ -13,18 +13,19 @@
 //            direction) and clean test < 0.95 (a failure of generalization).
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/frak_s.hpp"
 #include "boa/frak_s_map.hpp"
+#include "sakamoto24_protocol.hpp"
 #include "sakamoto24_provenance.hpp"
 
 namespace boa::claims {
 namespace {
 
-constexpr int kMuColumn = 9;  // ‖μ‖ = 100 on the ‖μ‖ map at d = 6000
 constexpr double kBelowJump = 0.60, kAboveJump = 0.85;
 
 struct Direction {
@@ -35,7 +36,7 @@ struct Direction {
 Direction LearnedDirection(const Params& params, double eta, std::uint64_t seed) {
   FrakS frak;
   const TokenSelectionRun run =
-      FrakSRun(FrakSMapSpec(FrakSMapAxis::kMuNorm, kMuColumn, kFrakSMapSmallRho, eta),
+      FrakSRun(FrakSMapSpec(FrakSMapAxis::kMuNorm, kFrakSReportedMuColumn, kFrakSMapSmallRho, eta),
                RealParam(params, "lr"), IntParam(params, "steps"), seed, frak, Engine::kDirect);
   const double mu_norm = run.data.mu_plus.norm();
   return {run.query.dot(run.data.mu_plus) / mu_norm, run.query.dot(run.data.mu_minus) / mu_norm,
@@ -66,17 +67,10 @@ Claim Sakamoto24FrakSLearnedDirection() {
       {"learned: the sign of qᵀμ₊ and qᵀμ₋ for the final query q = p", Origin::kConvention,
        "boa's reading of “the signal direction is learned”"},
       s24::BenignCutOff(),
-      {"setting", Origin::kAuthorsCode,
-       "the 𝔖 data at the discussion's column, with boa's n and protocol (the elements below)"},
-      s24::FrakSData(),
-      s24::FrakSN(),
-      s24::FrakSProtocol("the maps' steps (600 at the quick and default budgets, 1500 at full)"),
   };
+  for (Element& e : s24::ReportedColumnSetting()) c.elements.push_back(std::move(e));
   c.regime = {};
-  c.budget_params = [](Budget budget) {
-    const FrakSMapPlan plan = FrakSMapAt(budget);
-    return Params{{"lr", plan.lr}, {"steps", plan.steps}};
-  };
+  c.budget_params = FrakSMapProtocolParams;
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const Direction below = LearnedDirection(params, kBelowJump, seed);
     const Direction above = LearnedDirection(params, kAboveJump, seed);

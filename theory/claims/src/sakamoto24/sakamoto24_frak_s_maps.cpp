@@ -45,11 +45,6 @@ namespace {
 
 constexpr double kContourDistance = 0.1;  // one η grid step, frak_s.criterion's ±0.1
 
-Params FrakSProtocolParams(Budget budget) {
-  const FrakSMapPlan plan = FrakSMapAt(budget);
-  return {{"lr", plan.lr}, {"steps", plan.steps}};
-}
-
 FrakSMapColumn MapColumn(const Params& params, double rho, std::uint64_t seed, Engine engine,
                          bool contour_only = false, double eta_limit = 1) {
   return RunFrakSMapColumn(static_cast<FrakSMapAxis>(IntParam(params, "axis")),
@@ -138,7 +133,7 @@ Claim FrakSMapClaim(const std::string& id, const std::string& title, const std::
   c.provenance = Provenance::kOperationalised;
   c.source = source;
   c.regime = {{"axis", 0, 1}, {"column", 0, kFrakSMapColumns - 1}};
-  c.budget_params = FrakSProtocolParams;
+  c.budget_params = FrakSMapProtocolParams;
   c.gram_form = true;
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   return c;
@@ -164,7 +159,7 @@ Claim OneConditionClaim(bool eq11) {
   // Small η builds the first class and large η the second (R_c starts at (1 − η)/η); each
   // claim draws η where its class can occur, so that few draws are rejected.
   c.regime = {{"setting", 0, kFrakSSettings - 1}, {"eta", eq11 ? 1 : 12, eq11 ? 11 : 19, 0.05}};
-  c.budget_params = FrakSProtocolParams;
+  c.budget_params = FrakSMapProtocolParams;
   c.check = [eq11](const Params& params, std::uint64_t seed, Engine engine) {
     const TokenSelectionSpec spec =
         FrakSSpec(IntParam(params, "setting"), RealParam(params, "eta"));

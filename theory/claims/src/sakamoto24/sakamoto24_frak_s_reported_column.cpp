@@ -9,17 +9,18 @@
 // (the resolution 0.05 fixed before measuring: the discussion's table moves in steps of 0.05).
 // The discussion's run is one seed: δ = 0.5, δ₁ = 0.8 (one seed, typical).
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/frak_s_map.hpp"
+#include "sakamoto24_protocol.hpp"
 #include "sakamoto24_provenance.hpp"
 
 namespace boa::claims {
 namespace {
 
-constexpr int kMuColumn = 9;  // ‖μ‖ = 10·(9 + 1) = 100 on the ‖μ‖ map at d = 6000
 constexpr double kReportedLow = 0.70, kReportedHigh = 0.75;
 constexpr double kResolution = 0.05;  // the discussion's η step
 
@@ -56,21 +57,14 @@ Claim Sakamoto24FrakSReportedColumn() {
        "boa's, at the discussion's resolution: its jump lies between adjacent η 0.70 and 0.75"},
       {"within one grid step: 0.65 ≤ η* ≤ 0.80", Origin::kConvention,
        "boa's, fixed before measuring"},
-      {"setting", Origin::kAuthorsCode,
-       "the 𝔖 data at the discussion's column, with boa's n and protocol (the elements below)"},
-      s24::FrakSData(),
-      s24::FrakSN(),
-      s24::FrakSProtocol("the maps' steps (600 at the quick and default budgets, 1500 at full)"),
   };
+  for (Element& e : s24::ReportedColumnSetting()) c.elements.push_back(std::move(e));
   c.regime = {};
-  c.budget_params = [](Budget budget) {
-    const FrakSMapPlan plan = FrakSMapAt(budget);
-    return Params{{"lr", plan.lr}, {"steps", plan.steps}};
-  };
+  c.budget_params = FrakSMapProtocolParams;
   c.gram_form = true;
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
     const FrakSMapColumn column = RunFrakSMapColumn(
-        FrakSMapAxis::kMuNorm, kMuColumn, kFrakSMapSmallRho, RealParam(params, "lr"),
+        FrakSMapAxis::kMuNorm, kFrakSReportedMuColumn, kFrakSMapSmallRho, RealParam(params, "lr"),
         IntParam(params, "steps"), seed, engine, true, 1, FineEtaGrid());
     Outcome o;
     o.measured["contour_eta"] = column.contour_eta;  // 1: R ≥ 1 along the whole grid

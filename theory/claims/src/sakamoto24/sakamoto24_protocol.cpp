@@ -1,5 +1,7 @@
 #include "sakamoto24_protocol.hpp"
 
+#include "boa/frak_s_map.hpp"
+
 namespace boa::claims {
 
 TokenSelectionRunOptions Sakamoto24RunOptions(const Params& params) {
@@ -14,6 +16,11 @@ TokenSelectionRunOptions Sakamoto24RunOptions(const Params& params) {
 Params Sakamoto24BudgetParams(Budget budget) {
   const TokenSelectionRunOptions o = Sakamoto24Protocol(budget);
   return {{"train_W", o.train_W ? 1 : 0}, {"lr", o.lr}, {"steps", o.steps}, {"n_test", o.n_test}};
+}
+
+Params FrakSMapProtocolParams(Budget budget) {
+  const FrakSMapPlan plan = FrakSMapAt(budget);
+  return {{"lr", plan.lr}, {"steps", plan.steps}};
 }
 
 LimitPath HorizonPath() {

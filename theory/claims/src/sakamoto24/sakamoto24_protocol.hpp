@@ -16,6 +16,9 @@ TokenSelectionRunOptions Sakamoto24RunOptions(const Params& params);
 // Sakamoto24Protocol(budget) (sakamoto24_settings.hpp, which says why) as parameters.
 Params Sakamoto24BudgetParams(Budget budget);
 
+// The 𝔖 maps' protocol (FrakSMapAt(budget): lr and steps) as parameters.
+Params FrakSMapProtocolParams(Budget budget);
+
 // The limit path of a finding read at the authors' horizon: [S] Thm 4.2 concludes for every
 // τ ≥ T₀, so the path lengthens the horizon, `steps` ∈ {1000, 2000, 4000, 8000} (W and p).
 LimitPath HorizonPath();

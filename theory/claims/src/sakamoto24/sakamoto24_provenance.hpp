@@ -13,6 +13,8 @@
 //                     authors' code only where it was read there.
 //   "THEORY.md §…"    boa's derivations; "boa's" a convention of boa, with its reason.
 // The paper's full text is not available to this project (THEORY.md, header).
+#include <vector>
+
 #include "boa/claim.hpp"
 
 namespace boa::claims::s24 {
@@ -124,6 +126,16 @@ inline Element FrakSProtocol(const char* steps) {
           "steps. main_math_frak.py trains p only with config/main.yaml's lr 5e-3 and 1000 steps "
           "by default ([S] code @ 492715f; lr·steps = 5 against boa's 0.6 at 600 steps and 1.5 "
           "at 1500); whether the authors' runs overrode them is not recorded"};
+}
+// The setting of the claims run on the discussion's reported column (6000, 100, 0.05).
+inline std::vector<Element> ReportedColumnSetting() {
+  return {
+      {"setting", Origin::kAuthorsCode,
+       "the 𝔖 data at the discussion's column, with boa's n and protocol (the elements below)"},
+      FrakSData(),
+      FrakSN(),
+      FrakSProtocol("the maps' steps (600 at the quick and default budgets, 1500 at full)"),
+  };
 }
 inline Element FrakSRatio() {
   return {

@@ -22,6 +22,9 @@ constexpr int kFrakSMapColumns = 12;
 constexpr double kFrakSMapRho = 0.1;        // the 𝔖 settings' ρ
 constexpr double kFrakSMapSmallRho = 0.05;  // the seed's ρ ("shifts further left as ρ decreases")
 constexpr int kFrakSMapEtas = 10;           // η = 0.05 + 0.1·k, k = 0 … 9
+// The ‖μ‖ map's column ‖μ‖ = 100 (d = 6000): with ρ = 0.05, the one column the [S] discussion
+// reports (reply on Weakness 2).
+constexpr int kFrakSReportedMuColumn = 9;
 
 // Per budget: the GD horizon and which columns the figures draw (every column_stride-th: quick
 // the first and last, default every 3rd, full all). Quick and default run 600 steps (the 𝔖 sweep's
