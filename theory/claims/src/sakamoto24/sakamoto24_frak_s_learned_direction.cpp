@@ -66,7 +66,8 @@ Claim Sakamoto24FrakSLearnedDirection() {
        "boa's, fixed before measuring"},
       {"learned: the sign of qᵀμ₊ and qᵀμ₋ for the final query q = p", Origin::kConvention,
        "boa's reading of “the signal direction is learned”"},
-      s24::BenignCutOff(),
+      {"correct classification: clean test ≥ 0.95; a failure of generalization: < 0.95",
+       Origin::kConvention, "THEORY.md §2.3, boa's benign cut-off, the same for every claim"},
   };
   for (Element& e : s24::ReportedColumnSetting()) c.elements.push_back(std::move(e));
   c.regime = {};
