@@ -14,10 +14,12 @@
 #include <nlohmann/json.hpp>
 
 #include "boa/catalog.hpp"
+#include "boa/error.hpp"
 #include "boa/error_budget.hpp"
 #include "boa_report/figure_catalog.hpp"
 #include "boa_report/flake_audit.hpp"
 #include "boa_report/mutation_score.hpp"
+#include "boa_report/peer_summary.hpp"
 #include "paths.hpp"
 
 namespace boa::testing {
@@ -238,6 +240,44 @@ TEST(Report, FallsBackToTheCommittedMutationRecordAndNamesWhatItMissed) {
   std::ostringstream how;
   report::WriteMutationMarkdown(how, neither);
   EXPECT_NE(how.str().find("no committed record. `./boa mutants`"), std::string::npos) << how.str();
+}
+
+// The peer's summary (benchmarks/peers/peer_summary.py) as the report shows it: one row per group
+// with its largest difference and bound; without one, the section says how to get it; anything but
+// a schema-1 summary is bad input naming the file.
+TEST(Report, ShowsThePeersSummaryAndRefusesAMalformedOne) {
+  TempDir dir;
+  const fs::path file = dir.path() / "peer.json";
+  std::ofstream(file) << R"({"schema": 1, "peer_seed": 42, "checked": 27, "failed": 1, "groups": [
+    {"group": "model", "quantity": "loss and gradients", "checks": 290, "largest": 3e-14,
+     "bound": 3e-9, "worst_ratio": 1e-5},
+    {"group": "fit", "quantity": "train accuracy", "checks": 10, "largest": 2, "bound": null,
+     "worst_ratio": 0}]})";
+  const auto peer = report::ReadPeerSummary(file);
+  ASSERT_TRUE(peer.has_value());
+  std::ostringstream md;
+  report::WritePeerMarkdown(md, peer);
+  EXPECT_NE(md.str().find("**26 of 27 instances and draws agree**"), std::string::npos) << md.str();
+  EXPECT_NE(md.str().find("`BOA_PEER_SEED=42`"), std::string::npos) << md.str();
+  EXPECT_NE(md.str().find("| loss and gradients | 290 | 3e-14 | 3e-09 | 1e-05 |"),
+            std::string::npos)
+      << md.str();
+  EXPECT_NE(md.str().find("| train accuracy | 10 | 2 mismatch(es) | exact | — |"),
+            std::string::npos)
+      << md.str();
+
+  EXPECT_FALSE(report::ReadPeerSummary("").has_value());
+  std::ostringstream none;
+  report::WritePeerMarkdown(none, std::nullopt);
+  EXPECT_NE(none.str().find("did not run for this report"), std::string::npos) << none.str();
+
+  std::ofstream(file) << R"({"schema": 2, "groups": []})";
+  try {
+    report::ReadPeerSummary(file);
+    ADD_FAILURE() << "a schema-2 summary was accepted";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("peer.json"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -15,12 +15,17 @@ lambda theta), THEORY.md section 3) and compares with what boa wrote:
   - on M1, D1, T = 2: the max-margin solutions (peer_max_margin.py: feasibility, margins,
     complementary slackness, the optimum by the peer's own solver, the selection);
   - with --generators, large draws of D1 and D2 against the generators' laws
-    (peer_generators.py: exact structure, and moments by z-tests at alpha = 1e-6).
+    (peer_generators.py: exact structure, and moments by z-tests at alpha = 1e-6);
+  - with --gram, `boa gram-draws` runs of the Gram engine against the peer's own ambient runs of
+    the same experiment (peer_gram.py: a two-sample KS bound per summary at alpha = 1e-6).
+With --summary FILE it writes what it checked, per group of quantities, with the largest
+difference and its bound (peer_summary.py), for the report.
 Several instances run in one process (PyTorch starts once). Exit 0 when every check passes, 1
 otherwise (each failure printed with the instance's file name), and 2 with one line when PyTorch
 is not installed (./boa installs python3-torch; never a skip).
 
-Usage: autograd_check.py INSTANCE.json[@RTOL]... [--rtol 1e-9] [--seed S]
+Usage: autograd_check.py INSTANCE.json[@RTOL]... [--rtol 1e-9] [--seed S] [--generators DRAW...]
+                         [--gram DRAWS.json...] [--summary FILE] [--peer-seed BASE]
 (@RTOL: that instance's own relative tolerance, for long runs whose rounding is amplified).
 Uses Debian's python3-torch, so it names /usr/bin/python3 explicitly.
 """
@@ -37,8 +42,10 @@ except ImportError:
     sys.exit(2)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import peer_summary  # noqa: E402
 from peer_fit import check_fit, roles_of  # noqa: E402
 from peer_generators import check_generator  # noqa: E402
+from peer_gram import check_gram_draws  # noqa: E402
 from peer_max_margin import check_max_margin  # noqa: E402
 from peer_model import evaluate, tensor  # noqa: E402
 from peer_test_error import check_test_error  # noqa: E402
@@ -104,7 +111,10 @@ def check_instance(path, rtol, seed):
 
     for name, gap in gaps.items():
         if name.startswith("attention"):
-            continue  # absolute gaps, judged in peer_fit
+            continue  # absolute gaps, judged (and recorded) in peer_fit
+        evaluated = name.split(" ")[0] in ("initial", "final") and name.split(" ")[1] in (
+            "loss", "f", "grad")
+        peer_summary.record("model" if evaluated else "trajectory", gap, rtol)
         if gap > rtol:
             failures.append(f"{label} {name}: relative gap {gap:.3e} > rtol {rtol:g}")
     checks = check_test_error(label, instance, params, seed, report, failures)
@@ -121,8 +131,25 @@ def main():
     parser.add_argument("--generators", nargs="*", default=[], metavar="DRAW.json",
                         help="large draws (steps 0) whose data are checked against the "
                              "generators' laws (peer_generators.py)")
+    parser.add_argument("--gram", nargs="*", default=[], metavar="DRAWS.json",
+                        help="`boa gram-draws` output, tested against the peer's ambient runs "
+                             "(peer_gram.py)")
+    parser.add_argument("--summary", metavar="FILE", help="write what was checked as JSON")
+    parser.add_argument("--peer-seed", type=int, help="the driver's random-instance seed, for "
+                        "the summary")
     args = parser.parse_args()
     failed = 0
+    for path in args.gram:
+        failures, report = [], []
+        with open(path) as handle:
+            checks = check_gram_draws(os.path.basename(path), json.load(handle), args.seed,
+                                      report, failures)
+        print(f"{os.path.basename(path)}: Gram engine, {checks} two-sample check(s)")
+        for line in report:
+            print("  " + line)
+        for line in failures:
+            print("  MISMATCH " + line)
+        failed += bool(failures)
     for path in args.generators:
         failures = []
         with open(path) as handle:
@@ -151,7 +178,9 @@ def main():
             with open(path + ".replay") as handle:
                 print("  replay: " + handle.read().strip())
         failed += bool(failures)
-    total = len(args.instances) + len(args.generators)
+    total = len(args.instances) + len(args.generators) + len(args.gram)
+    if args.summary:
+        peer_summary.write(args.summary, args.peer_seed, total, failed)
     print(f"{'ok' if not failed else 'MISMATCH'}: {total - failed} of {total} instances and "
           f"draws agree with the peer")
     return 1 if failed else 0

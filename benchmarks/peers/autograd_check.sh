@@ -9,10 +9,14 @@
 # Statistical checks, each a z-test at α = 1e-6: the clean test error of the m1 and m2/m2w
 # instances (peer_test_error.py), plus boa's exact value on D1 with T = 2 — 16 (2 for each of d1,
 # d1_sa and the two random m1 instances, 1 for each of d2, d2_factored, d2_ponly, s_protocol and
-# the four random m2 and m2w instances) — and the moments of the two large generator draws
-# (peer_generators.py: 4 for D1, 2 for D2): 22 checks in all, so the peer falsely fails with
-# probability ≤ 2.2e-5, a term of the suite's error budget (error_budget.cpp). The other checks
-# are deterministic to rounding.
+# the four random m2 and m2w instances) — the moments of the two large generator draws
+# (peer_generators.py: 4 for D1, 2 for D2) and the Gram engine's two-sample test against the
+# peer's ambient runs (peer_gram.py: 5 summaries of 1000 runs each): 27 checks in all, so the peer
+# falsely fails with probability ≤ 2.7e-5, a term of the suite's error budget (error_budget.cpp).
+# The other checks are deterministic to rounding.
+#
+# Usage: autograd_check.sh BOA [SUMMARY.json] — with SUMMARY.json, what the peer checked and the
+# largest differences, per group of quantities (peer_summary.py), for `boa report --peer-summary`.
 #
 # Relative tolerances of the long runs, pre-registered from a measured error amplification A (the
 # relative change of the final parameters per relative perturbation of the initial ones, measured
@@ -22,6 +26,8 @@
 # Every other instance: 1e-9.
 set -euo pipefail
 boa="$1"
+summary=()
+[ -n "${2:-}" ] && summary=(--summary "$2")
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 [ -x /usr/bin/python3 ] || { echo "autograd_check: /usr/bin/python3 is not installed (./boa installs it)"; exit 1; }
 /usr/bin/python3 -c 'import torch' 2>/dev/null ||
@@ -60,6 +66,10 @@ trap 'rm -rf "$work"' EXIT
   --flips bernoulli --steps 0 --seed 13 --out "$work/gen_d1.json" >/dev/null
 "$boa" instance --model m2 --data token-selection --n 2000 --T 5 --d 20 --mu-norm 3 --rho 0.4 \
   --eta 0.2 --steps 0 --schedule constant --seed 14 --out "$work/gen_d2.json" >/dev/null
+
+# The Gram engine in distribution: 400 runs of [M]'s two-step SA experiment (peer_gram.py).
+"$boa" gram-draws --n 10 --d 400 --snr 0.8 --eta 0.2 --replicates 1000 --seed 15 \
+  --out "$work/gram.json" >/dev/null
 
 # Random instances: two per model, their sizes, rates and seeds drawn from one base seed
 # (BOA_PEER_SEED, else the clock), so that every run checks new ones; a failing one prints the
@@ -108,4 +118,5 @@ done
 
 /usr/bin/python3 "$here/autograd_check.py" "$work"/{d1,d2,d2_factored,d2_ponly,m2k,m3,m4,m5}.json \
   "$work/d1_sa.json@8e-9" "$work/s_protocol.json@3e-9" "${random[@]}" \
-  --generators "$work/gen_d1.json" "$work/gen_d2.json"
+  --generators "$work/gen_d1.json" "$work/gen_d2.json" --gram "$work/gram.json" \
+  --peer-seed "$base" "${summary[@]}"

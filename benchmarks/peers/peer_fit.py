@@ -8,6 +8,8 @@ spec, not from boa's "roles" array, which is checked against them.
 """
 import torch
 
+import peer_summary
+
 # Samples whose f is within this of 0 (relative to max |f|), or whose two largest attention weights
 # are within this of each other, may fit or select differently by rounding alone; the comparison
 # lets them go either way. Exact zeros (f = 0 at zero init, uniform attention) are compared.
@@ -67,6 +69,7 @@ def selection_fractions(selected, roles, include, names):
 def check_fit(label, boa, f, attention, y, noisy, roles, k_class, gaps, failures):
     """Compares one evaluation's fit quantities (schema 2) with the peer's f and attention."""
     n, T = attention.shape
+    before = len(failures)
     labels = torch.ones(n) if k_class else y
     margin = labels * f
     scale = max(margin.abs().max().item(), 1e-300)
@@ -100,6 +103,7 @@ def check_fit(label, boa, f, attention, y, noisy, roles, k_class, gaps, failures
             gap = abs(ours[name] - theirs[name])
             key = f"attention {group} {name}"
             gaps[key] = max(gaps.get(key, 0.0), gap)
+            peer_summary.record("attention", gap, ATTENTION_ATOL)
             if gap > ATTENTION_ATOL:
                 failures.append(f"{label} {key}: boa {theirs[name]}, peer {ours[name]}")
 
@@ -120,3 +124,4 @@ def check_fit(label, boa, f, attention, y, noisy, roles, k_class, gaps, failures
             if abs(ours.get(name, 0.0) - theirs.get(name, 0.0)) > slack + 1e-12:
                 failures.append(f"{label} selects {group} {name}: boa {theirs.get(name)}, "
                                 f"peer {ours.get(name)}")
+    peer_summary.record("fit", len(failures) - before, None)  # mismatches of this evaluation

@@ -18,10 +18,13 @@ import math
 
 import torch
 
+import peer_summary
+
 Z = 4.8916  # z_{1 - alpha/2} at alpha = 1e-6
 
 
 def z_within(label, name, value, expected, tol, failures):
+    peer_summary.record("generators", value - expected, tol)
     if abs(value - expected) > tol:
         failures.append(f"{label} {name}: {value:.6g}, expected {expected:.6g} +- {tol:.3g}")
 

@@ -18,6 +18,7 @@ import math
 
 import torch
 
+import peer_summary
 from peer_model import model_output
 
 ALPHA = 1e-6
@@ -73,6 +74,7 @@ def check_test_error(label, instance, params, seed, report, failures):
     tol = Z * math.sqrt(pooled * (1 - pooled) * (1 / boa["trials"] + 1 / PEER_SAMPLES))
     report.append(f"{label} test error: boa projected {boa['rate']:.4f} (N={boa['trials']}), "
                   f"peer {peer:.4f} (N={PEER_SAMPLES}), tolerance {tol:.4f}")
+    peer_summary.record("test_error", boa["rate"] - peer, tol)
     if abs(boa["rate"] - peer) > tol:
         failures.append(f"{label} projected test error {boa['rate']} vs peer's {peer}: "
                         f"|difference| > {tol:.4g} (alpha {ALPHA:g})")
@@ -81,6 +83,7 @@ def check_test_error(label, instance, params, seed, report, failures):
         e = test["exact"]
         tol = Z * math.sqrt(e * (1 - e) / PEER_SAMPLES)
         report.append(f"{label} test error: boa exact {e:.4f}, peer {peer:.4f}, tolerance {tol:.4f}")
+        peer_summary.record("test_error", peer - e, tol)
         if abs(peer - e) > tol:
             failures.append(f"{label} exact test error {e} vs peer's {peer}: |difference| > "
                             f"{tol:.4g} (alpha {ALPHA:g})")

@@ -92,6 +92,7 @@ int main(int argc, char** argv) {
   AddExploreCommand(app, action);
   AddReplayCommand(app, action);
   AddSweepCommand(app, action);
+  AddGramDrawsCommand(app, action);
   int code = 0;
   std::string last_line;  // an error's one line, if any
   try {

@@ -29,6 +29,7 @@
 #include "boa_report/finding_path_figure.hpp"
 #include "boa_report/flake_audit.hpp"
 #include "boa_report/mutation_score.hpp"
+#include "boa_report/peer_summary.hpp"
 #include "boa_report/progress.hpp"
 #include "boa_report/sweep_csv.hpp"
 #include "boa_report/verdict_json.hpp"
@@ -415,7 +416,7 @@ void WriteSummary(std::ostream& md, const std::vector<Row>& rows, std::size_t fi
 }
 
 void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
-                   const std::optional<MutationResults>& mutation,
+                   const std::optional<MutationResults>& mutation, const std::optional<json>& peer,
                    const std::vector<Figure>& figures, const ErrorBudget& budget,
                    const ReportOptions& options, double seconds, const fs::path& file) {
   std::ofstream md(file);
@@ -507,6 +508,7 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
   WriteErrorBudget(md, budget);
   WriteAuditMarkdown(md, audit);
   WriteMutationMarkdown(md, mutation);
+  WritePeerMarkdown(md, peer);
   md << "## Figures\n\n"
      << "Each figure names the engine its experiments ran on: direct (draws the n·T·d tokens) or "
      << "Gram (Bartlett-sampled Gram forms and Gram-space GD, equal in distribution; README § "
@@ -539,8 +541,9 @@ json BudgetJson(const ErrorBudget& budget) {
 }
 
 json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
-                 const std::optional<MutationResults>& mutation, const std::vector<Figure>& figures,
-                 const ErrorBudget& budget, const ReportOptions& options, double seconds) {
+                 const std::optional<MutationResults>& mutation, const std::optional<json>& peer,
+                 const std::vector<Figure>& figures, const ErrorBudget& budget,
+                 const ReportOptions& options, double seconds) {
   json claims = json::array();
   for (const Row& r : rows) {
     json entry = VerdictJson(*r.claim, r.verdict);
@@ -560,6 +563,7 @@ json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
           {"suite_false_alarm", BudgetJson(budget)},
           {"flake_audit", AuditJson(audit)},
           {"mutation", MutationJson(mutation)},
+          {"peer", peer.value_or(json(nullptr))},
           {"figures", figs},
           {"selection",
            {{"claims", options.claims},
@@ -579,6 +583,7 @@ int WriteReport(const ReportOptions& options) {
   const fs::path out = fs::absolute(options.out).lexically_normal();
   // A mutation run's results (hours of work) survive the report, which replaces the folder.
   const std::optional<MutationResults> mutation = ReadMutationResults(out, MutantsFolder());
+  const std::optional<json> peer = ReadPeerSummary(options.peer_summary);
   std::vector<const Claim*> claims;
   std::vector<bool> used(options.claims.size(), false);
   for (const Claim& claim : Catalog()) {
@@ -652,9 +657,11 @@ int WriteReport(const ReportOptions& options) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   // CI's error budget is the whole catalog's, whatever part of it this report ran.
   const ErrorBudget budget = SuiteErrorBudget(Catalog());
-  WriteMarkdown(rows, audit, mutation, figures, budget, options, seconds, staging / "REPORT.md");
+  WriteMarkdown(rows, audit, mutation, peer, figures, budget, options, seconds,
+                staging / "REPORT.md");
   std::ofstream(staging / "summary.json")
-      << SummaryJson(rows, audit, mutation, figures, budget, options, seconds).dump(2) << '\n';
+      << SummaryJson(rows, audit, mutation, peer, figures, budget, options, seconds).dump(2)
+      << '\n';
   staged.MoveIntoPlace();
   return failing;
 }

@@ -26,6 +26,7 @@ void AddSearchCommand(CLI::App& app, Action& action);
 void AddExploreCommand(CLI::App& app, Action& action);
 void AddReplayCommand(CLI::App& app, Action& action);
 void AddSweepCommand(CLI::App& app, Action& action);
+void AddGramDrawsCommand(CLI::App& app, Action& action);
 
 // Helpers shared by the commands that need CLI11 (the others: command_support.hpp).
 // The flags `threshold` and `constant` share: the claim, the bisected parameter and its bracket,

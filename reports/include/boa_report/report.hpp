@@ -32,6 +32,8 @@ struct ReportOptions {
   // summary.json; a glob that matches nothing is bad input (a typo never drops work silently).
   std::vector<std::string> claims = {"*"};
   std::vector<std::string> figures = {"*"};
+  // The PyTorch peer's summary of this run (peer_summary.hpp); empty: the peer did not run.
+  std::filesystem::path peer_summary;
 };
 
 // Returns the number of claims whose verdict is not the one they expect (MatchesExpectation).

@@ -1,5 +1,5 @@
 // boa report [--out DIR] [--budget quick|default|full] [--seed S] [--claims GLOB,...]
-//            [--figures GLOB,...] [--quiet]
+//            [--figures GLOB,...] [--peer-summary FILE] [--quiet]
 #include <iostream>
 
 #include "boa_report/atomic_file.hpp"
@@ -26,6 +26,9 @@ void AddReportCommand(CLI::App& app, Action& action) {
   cmd->add_option("--figures", options->figures,
                   "Only the figures whose name matches one of these globs (default *)")
       ->delimiter(',');
+  cmd->add_option("--peer-summary", options->peer_summary,
+                  "The PyTorch peer's summary of this run (./boa report runs the peer and passes "
+                  "it); shown in the section \"Independent check\"");
   cmd->add_flag("--quiet", *quiet, "No progress output");
   cmd->callback([&action, options, budget, out, quiet] {
     action = [options, budget, out, quiet] {
