@@ -6,13 +6,15 @@
 # and at random) and D2 (K = 2 and 3), and checks each against the peer. The peer is always on
 # (./boa installs python3-torch): without PyTorch this fails with one line, it is never skipped.
 #
-# Statistical checks, each a z-test at α = 1e-6: the clean test error of the m1 and m2/m2w
-# instances (peer_test_error.py), plus boa's exact value on D1 with T = 2 — 16 (2 for each of d1,
-# d1_sa and the two random m1 instances, 1 for each of d2, d2_factored, d2_ponly, s_protocol and
-# the four random m2 and m2w instances) — the moments of the two large generator draws
-# (peer_generators.py: 4 for D1, 2 for D2) and the Gram engine's two-sample test against the
-# peer's ambient runs (peer_gram.py: 5 summaries of 1000 runs each): 27 checks in all, so the peer
-# falsely fails with probability ≤ 2.7e-5, a term of the suite's error budget (error_budget.cpp).
+# Statistical checks, each a z-test at α = 1e-6: the clean test error of every instance that
+# trains (peer_test_error.py; boa's projected estimate for m1 and m2/m2w, its sampled one for
+# m2k, m3, m4 and m5), plus boa's exact value on D1 with T = 2 — 28 (2 for each of d1, d1_sa and
+# the two random m1 instances, 1 for each of d2, d2_factored, d2_ponly, s_protocol, m2k, m3, m4,
+# m5 and the twelve random m2, m2w, m2k, m3, m4 and m5 instances) — the moments of the two large
+# generator draws (peer_generators.py: 4 for D1, 2 for D2) and the Gram engine's two-sample test
+# against the peer's ambient runs (peer_gram.py: 5 summaries of 1000 runs each):
+# 39 checks in all, so the peer falsely fails with probability ≤ 3.9e-5, a term of the suite's
+# error budget (error_budget.cpp).
 # The other checks are deterministic to rounding.
 #
 # Usage: autograd_check.sh BOA [SUMMARY.json] — with SUMMARY.json, what the peer checked and the

@@ -1,12 +1,16 @@
 """The clean test error, by direct evaluation on test samples the peer draws itself.
 
 Written from docs/THEORY.md (2.1 D1, 2.2 D2: the generators' formulas; 2.3: the clean test error
-P[ytrue f(X) <= 0] on fresh clean data), never by translating boa's C++. The peer draws full
-d-dimensional tokens with torch's own generator (not boa's streams), half of class +1 and half of
-class -1 (boa's estimate is stratified the same way; for uniform labels the stratified rate has
-the same mean and a smaller variance), and runs the model formula of peer_model.py on them.
+P[ytrue f(X) <= 0] on fresh clean data; K outputs: P[z_ytrue <= max_{k != ytrue} z_k]), never by
+translating boa's C++. The peer draws full d-dimensional tokens with torch's own generator (not
+boa's streams), stratified over the classes (half of class +1 and half of class -1; K classes
+in turn; boa's estimates are stratified the same way or drawn with uniform labels, and for
+uniform labels the stratified rate has the same mean and a smaller variance), and runs the
+model formula of peer_model.py on them.
 
-The comparison is a two-proportion z-test: boa's projected estimate (N_b samples) and the peer's
+boa's estimate is its projected one for M1 and M2 with one output, and for the other models (K
+outputs, M3, M4, M5) the sampled one their verdicts use (a clean draw of boa's test stream).
+The comparison is a two-proportion z-test: boa's estimate (N_b samples) and the peer's
 rate (N_p samples) are unbiased estimates of one probability from independent samples, so
 |p_b - p_p| <= z * sqrt(pbar (1 - pbar) (1/N_b + 1/N_p)), pbar the pooled rate, z = z_{1 - alpha/2}
 = 4.89 at the pre-registered alpha = 1e-6 per check (binomial variance: an upper bound under
@@ -19,7 +23,7 @@ import math
 import torch
 
 import peer_summary
-from peer_model import model_output
+from peer_model import fit_output, model_output
 
 ALPHA = 1e-6
 Z = 4.8916  # z_{1 - ALPHA/2}
@@ -27,10 +31,14 @@ PEER_SAMPLES = 20000
 
 
 def draw_test(data, n_test, generator):
-    """n_test clean samples (half ytrue = +1, half -1) of the instance's generator: X is
-    (n_test*T) x d, and ytrue."""
+    """n_test clean samples of the instance's generator, stratified over the classes (binary: half
+    ytrue = +1, half -1; K classes: sample i of class i mod K): X is (n_test*T) x d, and ytrue
+    (+-1, or the class index for K >= 3)."""
     spec, T, d = data["spec"], data["T"], data["d"]
     sigma = spec["sigma"]
+    classes = spec.get("classes", 2)
+    if classes > 2:
+        return draw_k_class_test(spec, T, d, n_test, generator)
     ytrue = torch.where(torch.arange(n_test) % 2 == 0, 1.0, -1.0)
     cls = (ytrue < 0).long()  # class +1 signals on e1 (index 0), class -1 on e2 (index 1)
     noise = sigma * torch.randn(n_test, T, d, generator=generator)
@@ -58,6 +66,55 @@ def draw_test(data, n_test, generator):
     return noise.reshape(n_test * T, d), ytrue
 
 
+def draw_k_class_test(spec, T, d, n_test, generator):
+    """THEORY.md 2.2, K classes: class c's signal mu_c = ||mu|| e_{c+1} (index c); relevant and
+    weak-same tokens carry mu_c and rho mu_c, then one group of weak_opposite tokens per other
+    class c' (ascending) carries rho mu_c'; the rest are irrelevant; every token adds
+    N(0, sigma^2 I)."""
+    K, mu, rho = spec["classes"], spec["mu_norm"], spec["rho"]
+    cls = torch.arange(n_test) % K
+    X = spec["sigma"] * torch.randn(n_test, T, d, generator=generator)
+    rows = torch.arange(n_test)
+    t = 0
+    for _ in range(spec["relevant"]):
+        X[rows, t, cls] += mu
+        t += 1
+    for _ in range(spec["weak_same"]):
+        X[rows, t, cls] += rho * mu
+        t += 1
+    for shift in range(1, K):
+        # the other classes in ascending order: for class c, the j-th other class is
+        # j if j < c else j + 1 (j = shift - 1)
+        j = shift - 1
+        other = torch.where(torch.full_like(cls, j) < cls, torch.full_like(cls, j),
+                            torch.full_like(cls, j + 1))
+        for _ in range(spec["weak_opposite"]):
+            X[rows, t, other] += rho * mu
+            t += 1
+    return X.reshape(n_test * T, d), cls.double()
+
+
+def sampled_error(kind, X, T, ytrue, params):
+    """The peer's clean test error: margin ytrue f (K outputs: z_ytrue - max_{k != ytrue} z_k)
+    <= 0, the models' formulas from peer_model.py."""
+    with torch.no_grad():
+        out, _ = model_output(kind, X, T, params)
+    margin = fit_output(kind, out, ytrue) if kind == "m2k" else ytrue * out
+    return (margin <= 0).double().mean().item()
+
+
+def two_proportion(label, name, boa, peer, report, failures):
+    """boa's {errors, trials, rate} against the peer's rate on PEER_SAMPLES: the z-test above."""
+    pooled = (boa["errors"] + peer * PEER_SAMPLES) / (boa["trials"] + PEER_SAMPLES)
+    tol = Z * math.sqrt(pooled * (1 - pooled) * (1 / boa["trials"] + 1 / PEER_SAMPLES))
+    report.append(f"{label} test error: boa {name} {boa['rate']:.4f} (N={boa['trials']}), "
+                  f"peer {peer:.4f} (N={PEER_SAMPLES}), tolerance {tol:.4f}")
+    peer_summary.record("test_error", boa["rate"] - peer, tol)
+    if abs(boa["rate"] - peer) > tol:
+        failures.append(f"{label} {name} test error {boa['rate']} vs peer's {peer}: "
+                        f"|difference| > {tol:.4g} (alpha {ALPHA:g})")
+
+
 def check_test_error(label, instance, params, seed, report, failures):
     """Returns the number of statistical checks made (each at ALPHA)."""
     test = instance.get("test")
@@ -66,18 +123,9 @@ def check_test_error(label, instance, params, seed, report, failures):
     data = instance["data"]
     generator = torch.Generator().manual_seed(seed)
     X, ytrue = draw_test(data, PEER_SAMPLES, generator)
-    with torch.no_grad():
-        f, _ = model_output(instance["model"]["kind"], X, data["T"], params)
-    peer = (ytrue * f <= 0).double().mean().item()
-    boa = test["projected"]
-    pooled = (boa["errors"] + peer * PEER_SAMPLES) / (boa["trials"] + PEER_SAMPLES)
-    tol = Z * math.sqrt(pooled * (1 - pooled) * (1 / boa["trials"] + 1 / PEER_SAMPLES))
-    report.append(f"{label} test error: boa projected {boa['rate']:.4f} (N={boa['trials']}), "
-                  f"peer {peer:.4f} (N={PEER_SAMPLES}), tolerance {tol:.4f}")
-    peer_summary.record("test_error", boa["rate"] - peer, tol)
-    if abs(boa["rate"] - peer) > tol:
-        failures.append(f"{label} projected test error {boa['rate']} vs peer's {peer}: "
-                        f"|difference| > {tol:.4g} (alpha {ALPHA:g})")
+    peer = sampled_error(instance["model"]["kind"], X, data["T"], ytrue, params)
+    name = "projected" if "projected" in test else "sampled"
+    two_proportion(label, name, test[name], peer, report, failures)
     checks = 1
     if "exact" in test:
         e = test["exact"]

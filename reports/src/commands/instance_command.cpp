@@ -107,7 +107,7 @@ void AddInstanceCommand(CLI::App& app, Action& action) {
   AddRealOption(*cmd, "--omega", a->options.omega, kNonNegative,
                 "Gaussian init scale ω (0: zero init)");
   AddIntegerOption(*cmd, "--n-test", a->options.n_test, 2, 1000000,
-                   "Projected clean test samples (m1, m2, m2w)");
+                   "Clean test samples (projected: m1, m2, m2w; sampled: the others)");
   AddUnsignedOption(*cmd, "--seed", a->options.seed, "Seed");
   cmd->add_option("--out", a->out, "Output JSON file")->required();
   cmd->callback([&action, a, cmd] { action = [a, cmd] { return RunInstance(*cmd, *a); }; });
