@@ -10,10 +10,11 @@
 # trains (peer_test_error.py; boa's projected estimate for m1 and m2/m2w, its sampled one for
 # m2k, m3, m4 and m5), plus boa's exact value on D1 with T = 2 — 28 (2 for each of d1, d1_sa and
 # the two random m1 instances, 1 for each of d2, d2_factored, d2_ponly, s_protocol, m2k, m3, m4,
-# m5 and the twelve random m2, m2w, m2k, m3, m4 and m5 instances) — the moments of the two large
-# generator draws (peer_generators.py: 4 for D1, 2 for D2) and the Gram engine's two-sample test
-# against the peer's ambient runs (peer_gram.py: 5 summaries of 1000 runs each):
-# 39 checks in all, so the peer falsely fails with probability ≤ 3.9e-5, a term of the suite's
+# m5 and the twelve random m2, m2w, m2k, m3, m4 and m5 instances) — the three large generator
+# draws (peer_generators.py: 4 for D1, 2 for D2, 4 for D2 with K = 3 classes) and the Gram
+# engine's two-sample test against the peer's ambient runs (peer_gram.py: 5 summaries of 1000
+# runs each):
+# 43 checks in all, so the peer falsely fails with probability ≤ 4.3e-5, a term of the suite's
 # error budget (error_budget.cpp).
 # The other checks are deterministic to rounding.
 #
@@ -68,6 +69,9 @@ trap 'rm -rf "$work"' EXIT
   --flips bernoulli --steps 0 --seed 13 --out "$work/gen_d1.json" >/dev/null
 "$boa" instance --model m2 --data token-selection --n 2000 --T 5 --d 20 --mu-norm 3 --rho 0.4 \
   --eta 0.2 --steps 0 --schedule constant --seed 14 --out "$work/gen_d2.json" >/dev/null
+"$boa" instance --model m2k --data token-selection --classes 3 --flips bernoulli --eta 0.3 \
+  --n 2000 --T 6 --d 16 --mu-norm 3 --rho 0.4 --steps 0 --schedule constant --seed 16 \
+  --out "$work/gen_d2k.json" >/dev/null
 
 # The Gram engine in distribution: 400 runs of [M]'s two-step SA experiment (peer_gram.py).
 "$boa" gram-draws --n 10 --d 400 --snr 0.8 --eta 0.2 --replicates 1000 --seed 15 \
@@ -120,5 +124,5 @@ done
 
 /usr/bin/python3 "$here/autograd_check.py" "$work"/{d1,d2,d2_factored,d2_ponly,m2k,m3,m4,m5}.json \
   "$work/d1_sa.json@8e-9" "$work/s_protocol.json@3e-9" "${random[@]}" \
-  --generators "$work/gen_d1.json" "$work/gen_d2.json" --gram "$work/gram.json" \
+  --generators "$work/gen_d1.json" "$work/gen_d2.json" "$work/gen_d2k.json" --gram "$work/gram.json" \
   --peer-seed "$base" "${summary[@]}"

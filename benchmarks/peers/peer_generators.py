@@ -12,7 +12,7 @@ parts are z-tests at alpha = 1e-6 each (z = 4.89), with tolerances from the samp
     the normal approximation of chi^2_N, N > 10^4 here);
   - D1's uniform true labels: the count of ytrue = +1 within z sqrt(n/4) of n/2;
   - D1's Bernoulli(eta) flips: the flip count within z sqrt(n eta (1 - eta)) of n eta.
-D1 makes 4 checks, D2 2.
+D1 makes 4 checks, D2 2, D2 with K >= 3 classes 4 (check_k_classes).
 """
 import math
 
@@ -36,6 +36,48 @@ def noise_moments(label, noise, sigma, failures):
              Z * sigma ** 2 * math.sqrt(2 / N), failures)
 
 
+def check_k_classes(label, spec, X, y, ytrue, noisy, failures):
+    """D2 with K >= 3 classes (THEORY.md 2.2): labels are class indices in K balanced blocks (class
+    c for floor(cn/K) <= i < floor((c+1)n/K)); Bernoulli(eta) flips, a flipped label drawn
+    uniformly from the K - 1 other classes; class c's signal mu_c = ||mu|| e_{c+1} (index c);
+    relevant and weak-same tokens carry mu_c and rho mu_c, then one group of weak_opposite tokens
+    per other class c' (ascending) carries rho mu_c'; every token adds N(0, sigma^2 I). Exact
+    checks for the labels and the layout; z-tests for the flip count, the share of flips to the
+    next class ((c + 1) mod K: 1 / (K - 1) of them) and the noise moments. 4 checks."""
+    n, T, d = X.shape
+    K, mu, rho, eta = spec["classes"], spec["mu_norm"], spec["rho"], spec["eta"]
+    rows = torch.arange(n)
+    starts = torch.tensor([c * n // K for c in range(K)])  # block c starts at floor(cn/K)
+    blocks = (rows.unsqueeze(1) >= starts.unsqueeze(0)).sum(dim=1) - 1
+    if not torch.equal(ytrue.long(), blocks):
+        failures.append(f"{label}: labels are not K balanced blocks of class indices")
+    if not torch.equal(noisy, y != ytrue):
+        failures.append(f"{label}: the noisy flags are not the samples whose label differs")
+    flips = int(noisy.sum())
+    z_within(label, "flips", flips, n * eta, Z * math.sqrt(n * eta * (1 - eta)), failures)
+    if flips:
+        to_next = int((y[noisy].long() == (ytrue[noisy].long() + 1) % K).sum())
+        share = 1 / (K - 1)
+        z_within(label, "flips to the next class", to_next, flips * share,
+                 Z * math.sqrt(flips * share * (1 - share)), failures)
+    cls = ytrue.long()
+    signal = torch.zeros(n, T, d)
+    t = 0
+    for _ in range(spec["relevant"]):
+        signal[rows, t, cls] = mu
+        t += 1
+    for _ in range(spec["weak_same"]):
+        signal[rows, t, cls] = rho * mu
+        t += 1
+    for j in range(K - 1):  # the j-th other class: j if j < c, else j + 1
+        other = torch.where(cls > j, torch.full_like(cls, j), torch.full_like(cls, j + 1))
+        for _ in range(spec["weak_opposite"]):
+            signal[rows, t, other] = rho * mu
+            t += 1
+    noise_moments(label, X - signal, spec["sigma"], failures)
+    return 4
+
+
 def check_generator(label, instance, failures):
     """Returns the number of statistical checks made."""
     data = instance["data"]
@@ -44,6 +86,8 @@ def check_generator(label, instance, failures):
     y, ytrue = torch.tensor(data["y"]), torch.tensor(data["y_true"])
     noisy = torch.tensor(data["noisy"])
     sigma = spec["sigma"]
+    if data["kind"] == "token-selection" and spec.get("classes", 2) > 2:
+        return check_k_classes(label, spec, X, y, ytrue, noisy, failures)
     if not torch.equal(noisy, y != ytrue) or not torch.equal(y[noisy], -ytrue[noisy]):
         failures.append(f"{label}: a noisy label is not -ytrue, or a clean one differs")
     cls = (ytrue < 0).long()  # class +1 signals on e1 (index 0), class -1 on e2
