@@ -1,0 +1,86 @@
+// magen24.dimension.benign_at_2n — [M] discussion, 'Neglect Cross Term': "We observe that benign
+// overfitting occurs even for d=1000=2n<<n^2" (their Fig. 3b: n fixed, d varied). The discussion's
+// own figure point, n = 500 and d = 1000 = 2n, as a claim (THEORY.md §4.2).
+// Setting (boa's where the discussion is silent): D1 with η = 0.1 (exact flips), r = n·SNR² at the
+// middle of the linearised window, (max(r_C, r_T) + r_N)/2 = 4.85 — the setting of
+// magen24.dimension.benign_onset at the discussion's n and d — two SA steps from zero, Gram
+// engine, 4000 projected test samples. Statement: the run is benign (THEORY.md §2.3: train
+// accuracy 1 and clean test accuracy ≥ 0.95). The discussion shows one run: δ = 0.5, δ₁ = 0.8
+// (one seed, typical).
+#include <algorithm>
+#include <cmath>
+
+#include "boa/catalog.hpp"
+#include "boa/fit_regime.hpp"
+#include "boa/linearized_thresholds.hpp"
+#include "boa/prompt_attention_run.hpp"
+#include "provenance_elements.hpp"
+
+namespace boa::claims {
+
+Claim Magen24DimensionBenignAt2n() {
+  Claim c;
+  c.id = "magen24.dimension.benign_at_2n";
+  c.title = "Two SA steps at the discussion's n = 500, d = 1000 = 2n are benign";
+  c.kind = ClaimKind::kProbabilistic;
+  c.provenance = Provenance::kOperationalised;
+  c.source =
+      "[M] discussion, 'Neglect Cross Term' (Fig. 3b); η, r and the schedule boa's (THEORY.md "
+      "§4.2)";
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[M] discussion, 'Neglect Cross Term': \"We observe that benign overfitting occurs even "
+       "for d=1000=2n<<n^2\" (Fig. 3b, n fixed, d varied)"},
+      {"n = 500, d = 1000", Origin::kPaper,
+       "[M] discussion, 'Neglect Cross Term': d = 1000 = 2n, so n = 500"},
+      {"setting", Origin::kConvention,
+       "boa's: η = 0.1 with exact flips, r = n·SNR² = 4.85 (the middle of the linearised window), "
+       "two GD steps of schedule SA from zero, Gram engine — magen24.dimension.benign_onset's "
+       "setting; the discussion states no η, SNR or step sizes for Fig. 3b"},
+      prov::ScheduleSA(),
+      prov::FitRegimeCutoffs(),
+      {"4000 projected test samples", Origin::kConvention,
+       "THEORY.md §2.3: the two-step claims' test-set size"},
+  };
+  c.budget_params = [](Budget) { return Params{{"n", 500}, {"d_over_n", 2}}; };
+  c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
+    SignalNoiseSpec spec;
+    spec.n = IntParam(params, "n");
+    spec.d = IntParam(params, "d_over_n") * spec.n;
+    spec.eta = 0.1;
+    spec.flips = FlipRule::kExact;
+    const LinearizedThresholds t = MagenLinearizedThresholds(spec.eta);
+    spec.snr = std::sqrt((std::max(t.clean, t.test) + t.noisy) / 2 / spec.n);
+    PromptAttentionRunOptions options;
+    options.schedule = MagenScheduleSA(spec.n, spec.d);
+    options.steps = 2;
+    options.engine = ChoiceOf(engine);
+    const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
+    const double accuracy = 1 - run.test.error.rate;
+    Outcome o;
+    o.measured = {{"train_accuracy", run.train_accuracy},
+                  {"clean_test_accuracy", accuracy},
+                  {"min_clean_signal_attention", run.min_clean_signal_attention},
+                  {"max_noisy_signal_attention", run.max_noisy_signal_attention}};
+    o.holds = ClassifyFit(run.train_accuracy, accuracy) == FitRegime::kBenign;
+    if (!o.holds) {
+      o.explanation = "not benign: train accuracy " + FormatNumber(run.train_accuracy) +
+                      ", clean test accuracy " + FormatNumber(accuracy);
+    }
+    return o;
+  };
+  UsePreRegisteredRates(c, RateRow::kTypicalFigure);
+  c.expected = Expectation::kHolds;  // TEMPORARY: rate measurement
+  c.limit_path = LimitPath{"n",
+                           {250, 500, 1000, 2000},
+                           "the discussion's ratio d = 2n held as n doubles, through its n = 500 "
+                           "(the parameter d_over_n stays 2)"};
+  c.finding_class = FindingClass::kPersists;  // records/finding_paths.csv
+  c.finding = "FINDING_TEXT";
+  c.gram_form = true;
+  c.rejection = Rejection::kNone;
+  return c;
+}
+BOA_REGISTER_CLAIM(Magen24DimensionBenignAt2n);
+
+}  // namespace boa::claims

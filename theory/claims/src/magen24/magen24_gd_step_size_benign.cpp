@@ -1,0 +1,129 @@
+// The step-size claims that read the whole trajectory (prompt_attention_trace.hpp), on the setting
+// of the step-size family (magen24_step_size_setting.hpp, THEORY.md §4.2):
+//   magen24.gd.step_size_benign       at s = 1 the first benign iterate (THEORY.md §2.3: train
+//                                     accuracy 1 and clean test accuracy ≥ 0.95) is iterate 2; at
+//                                     s = 1e-2 and 1e-4 it comes later than 2 but within 200;
+//   magen24.gd.step_size_oscillation  exploratory: at s = 10 … 10⁴, 50 steps, how often GD
+//                                     switches between fitting only the clean and only the noisy
+//                                     samples.
+#include <cmath>
+#include <string>
+
+#include "boa/catalog.hpp"
+#include "boa/fit_regime.hpp"
+#include "magen24_step_size_setting.hpp"
+#include "provenance_elements.hpp"
+
+namespace boa::claims {
+namespace {
+
+bool Benign(const TracePoint& point) {
+  return ClassifyFit(point.train_accuracy, point.clean_test_accuracy) == FitRegime::kBenign;
+}
+
+// The first iterate k ≥ 0 that is benign; kMaxSteps + 1 when none within the trace (a trace that
+// diverged has no benign iterate after its end). The trace ends at the first benign iterate.
+int FirstBenignIterate(const PromptAttentionTrace& trace) {
+  return !trace.points.empty() && Benign(trace.points.back()) ? trace.points.back().step
+                                                              : kMaxSteps + 1;
+}
+
+constexpr int kOscillationSteps = 50;
+
+// Which side GD fits at an iterate: only the clean samples (+1), only the noisy ones (−1), or
+// both or neither (0).
+int FittedSide(const TracePoint& point) {
+  const bool clean = point.clean_fit == 1, noisy = point.noisy_fit == 1;
+  return clean && !noisy ? 1 : noisy && !clean ? -1 : 0;
+}
+
+}  // namespace
+
+Claim Magen24GdStepSizeBenign() {
+  return StepSizeClaim(
+      "magen24.gd.step_size_benign",
+      "Benign overfitting (not only fitting) comes at iteration 2 at s = 1 and later than 2, within 200 iterations, at s = 1e-2 and 1e-4",
+      ClaimKind::kProbabilistic, true,
+      [](const ScaledScheduleExperiment& experiment, Outcome& o) {
+        std::string why;
+        for (const double scale : {1.0, 1e-2, 1e-4}) {
+          const PromptAttentionTrace trace = experiment.Trace(scale, kMaxSteps, Benign);
+          const int first = FirstBenignIterate(trace);
+          const std::string at = scale == 1.0 ? "s1" : scale == 1e-2 ? "s1e-2" : "s1e-4";
+          o.measured["first_benign_iterate_" + at] = first;
+          o.measured["diverged_" + at] = trace.diverged;
+          if (scale == 1.0 && first != 2) {
+            why += "s = 1: first benign iterate " + std::to_string(first) + ", not 2; ";
+          }
+          if (scale < 1.0 && (first <= 2 || first > kMaxSteps)) {
+            why += "s = " + FormatNumber(scale) + ": first benign iterate " +
+                   std::to_string(first) + (first > kMaxSteps ? " (none)" : "") + "; ";
+          }
+        }
+        o.holds = why.empty();
+        o.explanation = why;
+      },
+      {
+          prov::StepSizeStatement(),
+          prov::StepSizeSetting(),
+          prov::ScheduleSAAtUnitScale(),
+          {"scales s = 1e-2 and 1e-4", Origin::kConvention,
+           "boa's: two decades apart, the smallest the one magen24.gd.step_size_monotone ends at"},
+          prov::FitRegimeCutoffs(),
+          prov::StepSizeHorizon(),
+          prov::WindowMargin(),
+          prov::DivergenceCutoff(),
+      });
+}
+BOA_REGISTER_CLAIM(Magen24GdStepSizeBenign);
+
+Claim Magen24GdStepSizeOscillation() {
+  Claim c = StepSizeClaim(
+      "magen24.gd.step_size_oscillation",
+      "Large steps (SA × s, s = 10 … 10⁴, 50 steps): how often GD switches between fitting only the clean and only the noisy samples",
+      ClaimKind::kExploratory, true,
+      [](const ScaledScheduleExperiment& experiment, Outcome& o) {
+        for (const int log10_scale : {1, 2, 3, 4}) {
+          const PromptAttentionTrace trace =
+              experiment.Trace(std::pow(10.0, log10_scale), kOscillationSteps);
+          // Switches between the two one-sided states, ignoring iterates in between (0).
+          int switches = 0, last_side = 0, clean_only = 0, noisy_only = 0, both = 0;
+          for (const TracePoint& point : trace.points) {
+            if (point.step < 1) continue;
+            const int side = FittedSide(point);
+            clean_only += side == 1;
+            noisy_only += side == -1;
+            both += point.train_accuracy == 1;
+            if (side != 0) {
+              switches += last_side != 0 && side != last_side;
+              last_side = side;
+            }
+          }
+          const std::string at = "_log10_s" + std::to_string(log10_scale);
+          o.measured["switches" + at] = switches;
+          o.measured["clean_only_iterates" + at] = clean_only;
+          o.measured["noisy_only_iterates" + at] = noisy_only;
+          o.measured["fitted_iterates" + at] = both;
+          o.measured["steps_before_divergence" + at] = static_cast<double>(trace.points.size()) - 1;
+          o.measured["diverged" + at] = trace.diverged;
+        }
+      },
+      {
+          {"statement", Origin::kPaper,
+           "[M] discussion, 'Different Step-size': \"With a larger step size, we suspect that the "
+           "model will not converge, since clean and noisy samples have the same signal token, "
+           "but with opposite directions, the model might alternate between fitting the noisy "
+           "samples and fitting the clean samples\" — a suspicion, measured here, not asserted"},
+          prov::StepSizeSetting(),
+          {"scales s = 10, 10², 10³, 10⁴; 50 steps", Origin::kConvention,
+           "boa's: one per decade below magen24.gd.step_size_max's measured s_max ≈ 10^3.9"},
+          {"switch: between the iterates that fit only the clean and only the noisy samples",
+           Origin::kConvention, "boa's reading of \"alternate between fitting\""},
+          prov::DivergenceCutoff(),
+      });
+  c.instances = 20;
+  return c;
+}
+BOA_REGISTER_CLAIM(Magen24GdStepSizeOscillation);
+
+}  // namespace boa::claims
