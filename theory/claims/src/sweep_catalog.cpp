@@ -14,6 +14,7 @@ namespace sweeps {
 Sweep GrowthFunctionSweep();
 Sweep Magen24SignalAttentionSweep();
 Sweep Magen24BeyondTwoStepsSweep();
+Sweep Magen24StepSizeOscillationSweep();
 Sweep Magen24DiagonalDominanceSweep();
 Sweep Magen24GaussianInitSweep();
 Sweep Magen24TwoStepCalibrationSweep();
@@ -46,6 +47,7 @@ const std::vector<Sweep>& SweepCatalog() {
       sweeps::GrowthFunctionSweep(),
       sweeps::Magen24SignalAttentionSweep(),
       sweeps::Magen24BeyondTwoStepsSweep(),
+      sweeps::Magen24StepSizeOscillationSweep(),
       sweeps::Magen24DiagonalDominanceSweep(),
       sweeps::Magen24GaussianInitSweep(),
       sweeps::Magen24TwoStepCalibrationSweep(),

@@ -5,12 +5,17 @@
 //                                     s = 1e-2 and 1e-4 it comes later than 2 but within 200;
 //   magen24.gd.step_size_oscillation  exploratory: at s = 10 … 10⁴, 50 steps, how often GD
 //                                     switches between fitting only the clean and only the noisy
-//                                     samples.
+//                                     samples; the sweep magen24_step_size_oscillation draws
+//                                     the two fits against k.
 #include <cmath>
 #include <string>
 
 #include "boa/catalog.hpp"
 #include "boa/fit_regime.hpp"
+#include "boa/gram_sampling.hpp"
+#include "boa/sweep.hpp"
+#include "boa/train.hpp"
+#include "boa/window_middle_setting.hpp"
 #include "magen24_step_size_setting.hpp"
 #include "provenance_elements.hpp"
 
@@ -127,3 +132,58 @@ Claim Magen24GdStepSizeOscillation() {
 BOA_REGISTER_CLAIM(Magen24GdStepSizeOscillation);
 
 }  // namespace boa::claims
+
+namespace boa::sweeps {
+
+// Per step k = 0 … 50 of SA × s from zero (WindowMiddleSpec, Gram engine), for s = 10, 10³ and
+// 10⁴: the clean and the noisy samples' fitted fractions, averaged over the seeds' runs that have
+// not blown up by k, and how many have not.
+Sweep Magen24StepSizeOscillationSweep() {
+  Sweep s;
+  s.name = "magen24_step_size_oscillation";
+  s.description =
+      "[M] clean and noisy samples' fit over 50 GD steps of SA × s, s = 10, 10³, 10⁴ (n = 40, "
+      "d = 4n²)";
+  s.columns = {"step",         "clean_fit_s1", "noisy_fit_s1", "clean_fit_s3",
+               "noisy_fit_s3", "clean_fit_s4", "noisy_fit_s4", "runs_s1",
+               "runs_s3",      "runs_s4",      "seeds"};
+  s.only_engine = Engine::kGram;
+  s.cells = [](Budget, Engine) { return 1; };
+  s.run = [columns = s.columns.size()](int, Budget budget, Engine) {
+    const int seeds = budget == Budget::kQuick ? 4 : budget == Budget::kDefault ? 16 : 64;
+    const SignalNoiseSpec spec = WindowMiddleSpec();
+    const StepSchedule sa = MagenScheduleSA(spec.n, spec.d);
+    Rows rows(claims::kOscillationSteps + 1, std::vector<double>(columns, 0.0));
+    const int log10_scales[] = {1, 3, 4};
+    for (int seed = 1; seed <= seeds; ++seed) {
+      const GramInstance gram = SampleSignalNoiseGram(spec, 0.0, static_cast<std::uint64_t>(seed));
+      for (int j = 0; j < 3; ++j) {
+        const double scale = std::pow(10.0, log10_scales[j]);
+        const PromptAttentionTrace trace = TracePromptAttention(
+            gram, spec, [&](int step, const std::string& block) { return scale * sa(step, block); },
+            claims::kOscillationSteps, static_cast<std::uint64_t>(seed));
+        for (const TracePoint& point : trace.points) {
+          auto& row = rows[static_cast<std::size_t>(point.step)];
+          row[static_cast<std::size_t>(1 + 2 * j)] += point.clean_fit;
+          row[static_cast<std::size_t>(2 + 2 * j)] += point.noisy_fit;
+          row[static_cast<std::size_t>(7 + j)] += 1;
+        }
+      }
+    }
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      auto& row = rows[k];
+      row[0] = static_cast<double>(k);
+      for (int j = 0; j < 3; ++j) {
+        const double runs = row[static_cast<std::size_t>(7 + j)];
+        for (int c = 1 + 2 * j; c <= 2 + 2 * j; ++c) {
+          row[static_cast<std::size_t>(c)] = runs > 0 ? row[static_cast<std::size_t>(c)] / runs : 0;
+        }
+      }
+      row[10] = seeds;
+    }
+    return rows;
+  };
+  return s;
+}
+
+}  // namespace boa::sweeps
