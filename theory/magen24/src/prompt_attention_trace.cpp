@@ -56,7 +56,8 @@ TracePoint Measure(int step, const SampleLabels& labels, const ProjectedAttentio
 PromptAttentionTrace TracePromptAttention(const GramInstance& gram, const SignalNoiseSpec& spec,
                                           const StepSchedule& schedule, int steps,
                                           std::uint64_t test_seed,
-                                          const std::function<bool(const TracePoint&)>& stop) {
+                                          const std::function<bool(const TracePoint&)>& stop,
+                                          bool with_test_accuracy) {
   PromptAttentionTrace trace;
   trace.labels = LabelsOf(gram);
   const double blow_up = kLossBlowUpFactor * std::log(2.0);
@@ -67,12 +68,14 @@ PromptAttentionTrace TracePromptAttention(const GramInstance& gram, const Signal
         [&](int step, const GramModel& m, const ProjectedAttention& a) {
           RequireFinite(a.loss <= blow_up, "the loss blew up at step " + std::to_string(step));
           TracePoint point = Measure(step, trace.labels, a);
-          const TestProjections projections = ProjectionsOf(m.query, m.head, gram);
-          const double error =
-              spec.T == 2 ? ExactCleanTestErrorSignalNoiseT2(projections)
-                          : ProjectedCleanTestError(projections, spec, kTraceTestSamples, test_seed)
-                                .error.rate;
-          point.clean_test_accuracy = 1 - error;
+          if (with_test_accuracy) {
+            const TestProjections projections = ProjectionsOf(m.query, m.head, gram);
+            const double error = spec.T == 2 ? ExactCleanTestErrorSignalNoiseT2(projections)
+                                             : ProjectedCleanTestError(projections, spec,
+                                                                       kTraceTestSamples, test_seed)
+                                                   .error.rate;
+            point.clean_test_accuracy = 1 - error;
+          }
           trace.points.push_back(point);
           if (stop && stop(point)) throw StopTrace{};
         });

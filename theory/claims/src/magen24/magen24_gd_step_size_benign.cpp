@@ -90,7 +90,7 @@ Claim Magen24GdStepSizeOscillation() {
       [](const ScaledScheduleExperiment& experiment, Outcome& o) {
         for (const int log10_scale : {1, 2, 3, 4}) {
           const PromptAttentionTrace trace =
-              experiment.Trace(std::pow(10.0, log10_scale), kOscillationSteps);
+              experiment.Trace(std::pow(10.0, log10_scale), kOscillationSteps, {}, false);
           // Switches between the two one-sided states, ignoring iterates in between (0).
           int switches = 0, last_side = 0, clean_only = 0, noisy_only = 0, both = 0;
           for (const TracePoint& point : trace.points) {
@@ -161,7 +161,7 @@ Sweep Magen24StepSizeOscillationSweep() {
         const double scale = std::pow(10.0, log10_scales[j]);
         const PromptAttentionTrace trace = TracePromptAttention(
             gram, spec, [&](int step, const std::string& block) { return scale * sa(step, block); },
-            claims::kOscillationSteps, static_cast<std::uint64_t>(seed));
+            claims::kOscillationSteps, static_cast<std::uint64_t>(seed), {}, false);
         for (const TracePoint& point : trace.points) {
           auto& row = rows[static_cast<std::size_t>(point.step)];
           row[static_cast<std::size_t>(1 + 2 * j)] += point.clean_fit;

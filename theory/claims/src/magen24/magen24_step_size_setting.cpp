@@ -66,11 +66,14 @@ ScaledRun ScaledScheduleExperiment::Run(double scale, int steps) const {
 }
 
 PromptAttentionTrace ScaledScheduleExperiment::Trace(
-    double scale, int steps, const std::function<bool(const TracePoint&)>& stop) const {
+    double scale, int steps, const std::function<bool(const TracePoint&)>& stop,
+    bool with_test_accuracy) const {
   const StepSchedule scaled = ScaledSA(spec_, scale);
-  if (gram_) return TracePromptAttention(*gram_, spec_, scaled, steps, seed_, stop);
+  if (gram_) {
+    return TracePromptAttention(*gram_, spec_, scaled, steps, seed_, stop, with_test_accuracy);
+  }
   return TracePromptAttention(GramFromDataset(*data_, spec_.sigma).gram, spec_, scaled, steps,
-                              seed_, stop);
+                              seed_, stop, with_test_accuracy);
 }
 
 bool StepSizeHypothesis(const SampleLabels& labels, const SignalNoiseSpec& spec, double margin) {

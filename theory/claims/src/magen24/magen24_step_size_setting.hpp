@@ -38,7 +38,8 @@ class ScaledScheduleExperiment {
   // Every iterate θ_0 … θ_steps measured (prompt_attention_trace.hpp); the direct engine's draw
   // runs in its exact Gram form (GramFromDataset).
   PromptAttentionTrace Trace(double scale, int steps,
-                             const std::function<bool(const TracePoint&)>& stop = {}) const;
+                             const std::function<bool(const TracePoint&)>& stop = {},
+                             bool with_test_accuracy = true) const;
 
  private:
   SignalNoiseSpec spec_;

@@ -35,7 +35,7 @@ struct TracePoint {
   double mean_noisy_signal_attention = 0;  // over noisy training samples (0 if none)
   double min_clean_signal_attention = 1;
   double max_noisy_signal_attention = 0;
-  double clean_test_accuracy = 0;
+  double clean_test_accuracy = 0;  // 0 when the trace skips it (with_test_accuracy false)
 };
 
 struct PromptAttentionTrace {
@@ -47,9 +47,12 @@ struct PromptAttentionTrace {
 // Trains M1 from the instance's initial vectors (zero when it has none) for `steps` steps of
 // `schedule`. `test_seed` seeds the projected test draws (T > 2 only). `stop`, when given, ends
 // the trace after the first iterate for which it returns true (that iterate is kept).
+// with_test_accuracy false skips the test error (clean_test_accuracy stays 0) for callers that
+// read only the fit and the attention.
 PromptAttentionTrace TracePromptAttention(const GramInstance& gram, const SignalNoiseSpec& spec,
                                           const StepSchedule& schedule, int steps,
                                           std::uint64_t test_seed,
-                                          const std::function<bool(const TracePoint&)>& stop = {});
+                                          const std::function<bool(const TracePoint&)>& stop = {},
+                                          bool with_test_accuracy = true);
 
 }  // namespace boa
