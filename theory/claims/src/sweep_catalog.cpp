@@ -15,6 +15,7 @@ Sweep GrowthFunctionSweep();
 Sweep Magen24SignalAttentionSweep();
 Sweep Magen24BeyondTwoStepsSweep();
 Sweep Magen24StepSizeOscillationSweep();
+Sweep Magen24DimensionN500Sweep();
 Sweep Magen24DiagonalDominanceSweep();
 Sweep Magen24GaussianInitSweep();
 Sweep Magen24TwoStepCalibrationSweep();
@@ -48,6 +49,7 @@ const std::vector<Sweep>& SweepCatalog() {
       sweeps::Magen24SignalAttentionSweep(),
       sweeps::Magen24BeyondTwoStepsSweep(),
       sweeps::Magen24StepSizeOscillationSweep(),
+      sweeps::Magen24DimensionN500Sweep(),
       sweeps::Magen24DiagonalDominanceSweep(),
       sweeps::Magen24GaussianInitSweep(),
       sweeps::Magen24TwoStepCalibrationSweep(),

@@ -6,7 +6,7 @@
 // magen24.dimension.benign_onset at the discussion's n and d — two SA steps from zero, Gram
 // engine, 4000 projected test samples. Statement: the run is benign (THEORY.md §2.3: train
 // accuracy 1 and clean test accuracy ≥ 0.95). The discussion shows one run: δ = 0.5, δ₁ = 0.8
-// (one seed, typical).
+// (one seed, typical). The sweep magen24_dimension_n500 draws the same run against d = n … 64n.
 #include <algorithm>
 #include <cmath>
 
@@ -14,9 +14,35 @@
 #include "boa/fit_regime.hpp"
 #include "boa/linearized_thresholds.hpp"
 #include "boa/prompt_attention_run.hpp"
+#include "boa/sweep.hpp"
 #include "provenance_elements.hpp"
 
 namespace boa::claims {
+namespace {
+
+// The claim's D1 setting at (n, d): η = 0.1 with exact flips, r = n·SNR² at the middle of the
+// linearised window.
+SignalNoiseSpec DimensionPointSpec(int n, int d) {
+  SignalNoiseSpec spec;
+  spec.n = n;
+  spec.d = d;
+  spec.eta = 0.1;
+  spec.flips = FlipRule::kExact;
+  const LinearizedThresholds t = MagenLinearizedThresholds(spec.eta);
+  spec.snr = std::sqrt((std::max(t.clean, t.test) + t.noisy) / 2 / spec.n);
+  return spec;
+}
+
+PromptAttentionRun TwoStepsAt(const SignalNoiseSpec& spec, std::uint64_t seed,
+                              EngineChoice engine) {
+  PromptAttentionRunOptions options;
+  options.schedule = MagenScheduleSA(spec.n, spec.d);
+  options.steps = 2;
+  options.engine = engine;
+  return RunPromptAttention(spec, options, seed);
+}
+
+}  // namespace
 
 Claim Magen24DimensionBenignAt2n() {
   Claim c;
@@ -44,18 +70,9 @@ Claim Magen24DimensionBenignAt2n() {
   };
   c.budget_params = [](Budget) { return Params{{"n", 500}, {"d_over_n", 2}}; };
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
-    SignalNoiseSpec spec;
-    spec.n = IntParam(params, "n");
-    spec.d = IntParam(params, "d_over_n") * spec.n;
-    spec.eta = 0.1;
-    spec.flips = FlipRule::kExact;
-    const LinearizedThresholds t = MagenLinearizedThresholds(spec.eta);
-    spec.snr = std::sqrt((std::max(t.clean, t.test) + t.noisy) / 2 / spec.n);
-    PromptAttentionRunOptions options;
-    options.schedule = MagenScheduleSA(spec.n, spec.d);
-    options.steps = 2;
-    options.engine = ChoiceOf(engine);
-    const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
+    const int n = IntParam(params, "n");
+    const SignalNoiseSpec spec = DimensionPointSpec(n, IntParam(params, "d_over_n") * n);
+    const PromptAttentionRun run = TwoStepsAt(spec, seed, ChoiceOf(engine));
     const double accuracy = 1 - run.test.error.rate;
     Outcome o;
     o.measured = {{"train_accuracy", run.train_accuracy},
@@ -95,3 +112,45 @@ Claim Magen24DimensionBenignAt2n() {
 BOA_REGISTER_CLAIM(Magen24DimensionBenignAt2n);
 
 }  // namespace boa::claims
+
+namespace boa::sweeps {
+
+// The discussion's Fig. 3b at its n: n = 500 fixed, d = n·2^k for k = 0 … 6 (500 … 32000), the
+// claim's setting, Gram engine; means over seeds 1 … S per d. benign_fraction: the share of seeds
+// that are benign (THEORY.md §2.3), the claim's statement.
+Sweep Magen24DimensionN500Sweep() {
+  Sweep s;
+  s.name = "magen24_dimension_n500";
+  s.description = "[M] two SA steps at n = 500 against d = n … 64n (the discussion's Fig. 3b)";
+  s.columns = {"d",
+               "d_over_n",
+               "seeds",
+               "train_acc",
+               "clean_test_acc",
+               "min_clean_signal_attention",
+               "max_noisy_signal_attention",
+               "benign_fraction"};
+  s.only_engine = Engine::kGram;
+  s.cells = [](Budget, Engine) { return 7; };
+  s.run = [](int cell, Budget budget, Engine) {
+    constexpr int kN = 500;
+    const int seeds = budget == Budget::kQuick ? 2 : budget == Budget::kDefault ? 8 : 32;
+    const SignalNoiseSpec spec = claims::DimensionPointSpec(kN, kN << cell);
+    double train = 0, test = 0, clean = 0, noisy = 0, benign = 0;
+    for (int seed = 1; seed <= seeds; ++seed) {
+      const PromptAttentionRun run =
+          claims::TwoStepsAt(spec, static_cast<std::uint64_t>(seed), EngineChoice::kGram);
+      const double accuracy = 1 - run.test.error.rate;
+      train += run.train_accuracy;
+      test += accuracy;
+      clean += run.min_clean_signal_attention;
+      noisy += run.max_noisy_signal_attention;
+      benign += ClassifyFit(run.train_accuracy, accuracy) == FitRegime::kBenign;
+    }
+    return Rows{{double(spec.d), double(spec.d) / kN, double(seeds), train / seeds, test / seeds,
+                 clean / seeds, noisy / seeds, benign / seeds}};
+  };
+  return s;
+}
+
+}  // namespace boa::sweeps
