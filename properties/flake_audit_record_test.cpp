@@ -133,10 +133,13 @@ TEST(FlakeAuditPrediction, AHoldingClaimAtItsDeltaIsPredictedItsPlansErrorAtDelt
   EXPECT_DOUBLE_EQ(row.predicted_per_run, at_delta);
 }
 
-// A finding pooled far above its δ₁ fails every run: the prediction is ~0.
+// A finding pooled far above its plan's alternative fails every run: the prediction is ~0. "Far
+// above": passing instances ten times rarer than at the alternative (the midpoint (1 + δ₁)/2 is
+// not far for a finding planned at δ₁ = 0.8, whose short plan still lets 1 run in 10⁵ through).
 TEST(FlakeAuditPrediction, AFindingFarAboveItsAlternativeIsPredictedToFailEveryRun) {
   const Claim& c = FirstClaim(ClaimKind::kProbabilistic, Expectation::kFails);
-  const int failing = static_cast<int>(std::round(1000 * (1 + c.delta_alt) / 2));
+  const double alternative = PlanOf(c, CiInstances(c)).delta_alt;
+  const int failing = static_cast<int>(std::round(1000 * (1 - (1 - alternative) / 10)));
   report::AuditRow row = RowOf(c, 10, 0, 1000, failing);
   report::PredictAuditRow(row);
   EXPECT_LT(row.predicted_per_run, 1e-9) << c.id;

@@ -37,6 +37,9 @@ Figure BuildFigure(const FigureBuilder& builder, Budget budget, Engine asked,
 
 Figure GrowthFunctionFigure(const SweepRun& run);
 Figure Magen24SignalAttentionFigure(const SweepRun& run);
+Figure Magen24BeyondTwoStepsFigure(const SweepRun& run);
+Figure Magen24StepSizeOscillationFigure(const SweepRun& run);
+Figure Magen24DimensionN500Figure(const SweepRun& run);
 Figure Magen24DiagonalDominanceFigure(const SweepRun& run);
 Figure Magen24GaussianInitFigure(const SweepRun& run);
 Figure Magen24TwoStepCalibrationFigure(const SweepRun& run);
@@ -65,6 +68,9 @@ const std::vector<FigureBuilder>& FigureCatalog() {
   static const std::vector<FigureBuilder> all = {
       {"growth_function", GrowthFunctionFigure},
       {"magen24_signal_attention", Magen24SignalAttentionFigure},
+      {"magen24_beyond_two_steps", Magen24BeyondTwoStepsFigure},
+      {"magen24_step_size_oscillation", Magen24StepSizeOscillationFigure},
+      {"magen24_dimension_n500", Magen24DimensionN500Figure},
       {"magen24_diagonal_dominance", Magen24DiagonalDominanceFigure},
       {"magen24_gaussian_init", Magen24GaussianInitFigure},
       {"magen24_two_step_calibration", Magen24TwoStepCalibrationFigure},

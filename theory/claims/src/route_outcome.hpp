@@ -4,8 +4,11 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <string>
 
 #include "boa/claim.hpp"
+#include "boa/fit_regime.hpp"
+#include "boa/format.hpp"
 #include "boa/metrics.hpp"
 #include "boa/model.hpp"
 #include "boa/route_result.hpp"
@@ -20,6 +23,31 @@ inline Outcome ReportRoute(const RouteResult& r) {
                 {"clean_test_accuracy", r.clean_test_accuracy},
                 {"clean_signal_attention", r.clean_signal_attention},
                 {"noisy_signal_attention", r.noisy_signal_attention}};
+  return o;
+}
+
+// The asserted extensions (magen24_extension_benign.cpp, THEORY.md §4.2): the run is benign
+// (fit_regime.hpp) and selects as the discussion says — most of the clean samples' attention on
+// their signal token (mean ≥ kMostAttention), and the noisy samples' clearly lower (mean ≤
+// kLowerAttentionRatio × the clean mean). Both cut-offs are boa's conventions.
+inline constexpr double kMostAttention = 0.5;
+inline constexpr double kLowerAttentionRatio = 0.5;
+inline Outcome JudgeBenignSelection(const RouteResult& r) {
+  Outcome o = ReportRoute(r);
+  std::string why;
+  if (ClassifyFit(r.train_accuracy, r.clean_test_accuracy) != FitRegime::kBenign) {
+    why += "not benign (train accuracy " + FormatNumber(r.train_accuracy) +
+           ", clean test accuracy " + FormatNumber(r.clean_test_accuracy) + "); ";
+  }
+  if (r.clean_signal_attention < kMostAttention) {
+    why += "clean signal attention " + FormatNumber(r.clean_signal_attention) + " < 0.5; ";
+  }
+  if (r.noisy_signal_attention > kLowerAttentionRatio * r.clean_signal_attention) {
+    why += "noisy signal attention " + FormatNumber(r.noisy_signal_attention) +
+           " > half the clean " + FormatNumber(r.clean_signal_attention) + "; ";
+  }
+  o.holds = why.empty();
+  o.explanation = why;
   return o;
 }
 

@@ -13,6 +13,9 @@ namespace boa {
 namespace sweeps {
 Sweep GrowthFunctionSweep();
 Sweep Magen24SignalAttentionSweep();
+Sweep Magen24BeyondTwoStepsSweep();
+Sweep Magen24StepSizeOscillationSweep();
+Sweep Magen24DimensionN500Sweep();
 Sweep Magen24DiagonalDominanceSweep();
 Sweep Magen24GaussianInitSweep();
 Sweep Magen24TwoStepCalibrationSweep();
@@ -44,6 +47,9 @@ const std::vector<Sweep>& SweepCatalog() {
   static const std::vector<Sweep> all = {
       sweeps::GrowthFunctionSweep(),
       sweeps::Magen24SignalAttentionSweep(),
+      sweeps::Magen24BeyondTwoStepsSweep(),
+      sweeps::Magen24StepSizeOscillationSweep(),
+      sweeps::Magen24DimensionN500Sweep(),
       sweeps::Magen24DiagonalDominanceSweep(),
       sweeps::Magen24GaussianInitSweep(),
       sweeps::Magen24TwoStepCalibrationSweep(),

@@ -8,160 +8,23 @@
 //   magen24.gd.step_size_max             a finite s_max ∈ (1, 10⁶] above which K steps fail to
 //                                        fit or diverge, measured by bisection with its interval.
 // Divergence is a measured outcome: a non-finite loss or gradient (NumericalFailure from the
-// trainer) or a loss above kBlowUpFactor·log 2 ends the run and is reported as "diverged".
+// trainer) or a loss above kLossBlowUpFactor·log 2 ends the run and is reported as "diverged".
 #include <cmath>
-#include <functional>
-#include <optional>
 #include <string>
-#include <vector>
 
 #include "boa/catalog.hpp"
 #include "boa/claim.hpp"
-#include "boa/error.hpp"
-#include "boa/gram_descent.hpp"
-#include "boa/gram_sampling.hpp"
-#include "boa/metrics.hpp"
-#include "boa/signal_noise_data.hpp"
-#include "boa/train.hpp"
-#include "magen24_two_step_regime.hpp"
+#include "magen24_step_size_setting.hpp"
 #include "provenance_elements.hpp"
 
 namespace boa::claims {
 namespace {
 
-constexpr int kMaxSteps = 200;  // the iteration-count claims' horizon; kMaxSteps + 1 = not fitted
 // s_max: K steps at each scale, scales searched in [1, 10^kTopLog10Scale], bisection on log₁₀ s
 // down to kBisectionWidth decades. Conventions fixed with the statement (THEORY.md §4.2).
 constexpr int kSMaxSteps = 20;
 constexpr double kTopLog10Scale = 6;
 constexpr double kBisectionWidth = 0.05;
-// A loss 100× the zero-init loss log 2 is a blow-up: GD has left the region it started in.
-constexpr double kBlowUpFactor = 100;
-
-struct ScaledRun {
-  int first_fit = kMaxSteps + 1;  // first iteration with train accuracy 1 (0 = before any step)
-  bool fitted_at_end = false;
-  bool diverged = false;
-};
-
-// One training set, trained from zero under SA × s for any number of scales (Gram or direct).
-class ScaledScheduleExperiment {
- public:
-  ScaledScheduleExperiment(const SignalNoiseSpec& spec, std::uint64_t seed, Engine engine)
-      : spec_(spec) {
-    if (engine == Engine::kGram) {
-      gram_ = SampleSignalNoiseGram(spec, 0.0, seed);
-      labels_ = LabelsOf(*gram_);
-    } else {
-      data_ = GenerateSignalNoise(spec, seed);
-      labels_ = LabelsOf(*data_);
-    }
-  }
-
-  const SampleLabels& Labels() const { return labels_; }
-
-  ScaledRun Run(double scale, int steps) const {
-    const StepSchedule sa = MagenScheduleSA(spec_.n, spec_.d);
-    const StepSchedule scaled = [&](int step, const std::string& block) {
-      return scale * sa(step, block);
-    };
-    ScaledRun run;
-    const double blow_up = kBlowUpFactor * std::log(2.0);
-    // Records fit and blow-up at θ_k; a blow-up ends the run through NumericalFailure too.
-    const auto record = [&](int step, double loss, const Vector& f) {
-      RequireFinite(loss <= blow_up, "the loss blew up at step " + std::to_string(step));
-      int fitted = 0;
-      for (int i = 0; i < labels_.n; ++i) fitted += labels_.y(i) * f(i) > 0;
-      if (fitted == labels_.n && run.first_fit > steps) run.first_fit = step;
-      if (step == steps) run.fitted_at_end = fitted == labels_.n;
-    };
-    try {
-      if (gram_) {
-        GramModel model = GramPromptAttention(*gram_);
-        GramGradientDescent(*gram_, model, {steps, scaled},
-                            [&](int step, const GramModel&, const ProjectedAttention& a) {
-                              record(step, a.loss, a.f);
-                            });
-      } else {
-        PromptAttention model(spec_.d);
-        GradientDescent(
-            model, *data_, {steps, scaled},
-            [&](int step, const Model&, const Evaluation& e) { record(step, e.loss, e.f); });
-      }
-    } catch (const NumericalFailure&) {
-      run.diverged = true;
-      run.fitted_at_end = false;
-    }
-    if (run.first_fit > steps) run.first_fit = kMaxSteps + 1;
-    return run;
-  }
-
- private:
-  SignalNoiseSpec spec_;
-  std::optional<GramInstance> gram_;
-  std::optional<Dataset> data_;
-  SampleLabels labels_;
-};
-
-// The hypothesis of the asserted step-size claims: both classes' realised windows contain r_c
-// (where two SA steps are benign, magen24.gd.two_step_benign_realised_window), and at least one
-// sample is noisy (without one, step 1 alone may fit everything: THEORY.md §4.2 step1_fit).
-bool StepSizeHypothesis(const SampleLabels& labels, const SignalNoiseSpec& spec, double margin) {
-  bool any_noisy = false;
-  for (const bool noisy : labels.noisy) any_noisy = any_noisy || noisy;
-  return any_noisy && RealisedInWindow(labels, spec.snr, margin);
-}
-
-// Fills an outcome from one draw's experiment (the hypothesis is already set).
-using StepSizeJudge = std::function<void(const ScaledScheduleExperiment&, Outcome&)>;
-
-// The shared skeleton of the step-size claims: the two-step regime, its margin, Gram form; the
-// asserted claims reject draws outside StepSizeHypothesis.
-Claim StepSizeClaim(std::string id, std::string title, ClaimKind kind, StepSizeJudge judge,
-                    std::vector<Element> elements) {
-  Claim c;
-  c.id = std::move(id);
-  c.title = std::move(title);
-  c.kind = kind;
-  c.provenance =
-      kind == ClaimKind::kExploratory ? Provenance::kExploratory : Provenance::kOperationalised;
-  c.source = "[M] rebuttal (step size); constants fixed here (THEORY.md §4.2)";
-  c.elements = std::move(elements);
-  c.regime = TwoStepRegime();
-  c.budget_params = [](Budget) { return Params{{"margin", kTwoStepWindowMargin}}; };
-  c.gram_form = true;
-  if (kind == ClaimKind::kProbabilistic) {
-    UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
-  }
-  const bool rejects = kind != ClaimKind::kExploratory;
-  c.rejection = rejects ? Rejection::kBeforeOutcome : Rejection::kNone;
-  if (rejects) {
-    c.rejection_note =
-        "by the drawn labels: both classes' realised flip fractions inside the two-step window "
-        "(StepSizeHypothesis); each instance is the first seeded draw that meets it (DrawUntil)";
-  }
-  c.check = [kind, judge](const Params& params, std::uint64_t seed, Engine engine) {
-    // Exact flips: every draw has ⌈ηn⌉ ≥ 1 noisy samples, and the classes' realised flip
-    // fractions scatter less, so fewer draws fall outside the realised window.
-    SignalNoiseSpec spec = TwoStepSpec(params);
-    spec.flips = FlipRule::kExact;
-    const double margin = RealParam(params, "margin");
-    const bool asserted = kind != ClaimKind::kExploratory;
-    // About 1 draw in 5 meets the hypothesis: an asserted claim's instance is the first seeded
-    // draw that does (DrawUntil, a sample of the conditional law).
-    const auto [experiment, attempts] = DrawUntil(
-        seed, [&](std::uint64_t s) { return ScaledScheduleExperiment(spec, s, engine); },
-        [&](const ScaledScheduleExperiment& e) {
-          return !asserted || StepSizeHypothesis(e.Labels(), spec, margin);
-        });
-    Outcome o;
-    if (asserted) o.in_hypothesis = StepSizeHypothesis(experiment.Labels(), spec, margin);
-    judge(experiment, o);
-    if (asserted) o.measured["window_attempts"] = attempts;
-    return o;
-  };
-  return c;
-}
 
 }  // namespace
 
@@ -169,7 +32,7 @@ Claim Magen24GdStepSize() {
   Claim c = StepSizeClaim(
       "magen24.gd.step_size",
       "Iterations of GD (schedule SA scaled by s) until every training sample is fitted, against the step-size scale s",
-      ClaimKind::kExploratory,
+      ClaimKind::kExploratory, false,
       [](const ScaledScheduleExperiment& experiment, Outcome& o) {
         for (const double scale : {1.0, 1e-1, 1e-2, 1e-3, 1e-4}) {
           o.measured["iterations_to_fit_at_log10_scale_" +
@@ -195,7 +58,7 @@ Claim Magen24GdStepSizeTwoIterations() {
   return StepSizeClaim(
       "magen24.gd.step_size_two_iterations",
       "At s = 1 (schedule SA) the training set is first fitted at iteration 2: not at 0 or 1",
-      ClaimKind::kProbabilistic,
+      ClaimKind::kProbabilistic, true,
       [](const ScaledScheduleExperiment& experiment, Outcome& o) {
         const ScaledRun run = experiment.Run(1.0, kMaxSteps);
         o.measured = {{"iterations_to_fit", run.first_fit}, {"diverged", run.diverged}};
@@ -225,7 +88,7 @@ Claim Magen24GdStepSizeMonotone() {
   return StepSizeClaim(
       "magen24.gd.step_size_monotone",
       "Iterations to fit (schedule SA × s) are non-increasing as s grows over 10^{-4} … 1, and larger at 10^{-4} than at 1",
-      ClaimKind::kProbabilistic,
+      ClaimKind::kProbabilistic, true,
       [](const ScaledScheduleExperiment& experiment, Outcome& o) {
         // s = 10^{-k/2}, k = 8 … 0: the count may only fall (or stay) as s grows.
         int previous = kMaxSteps + 2, at_smallest = 0, at_one = 0;
@@ -267,7 +130,7 @@ Claim Magen24GdStepSizeMax() {
   return StepSizeClaim(
       "magen24.gd.step_size_max",
       "There is a finite s_max ∈ (1, 10⁶] above which 20 steps of SA × s fail to fit or diverge; measured by bisection with its interval",
-      ClaimKind::kProbabilistic,
+      ClaimKind::kProbabilistic, true,
       [](const ScaledScheduleExperiment& experiment, Outcome& o) {
         const auto succeeds = [&](double log10_scale) {
           const ScaledRun run = experiment.Run(std::pow(10.0, log10_scale), kSMaxSteps);

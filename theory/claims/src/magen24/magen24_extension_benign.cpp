@@ -1,0 +1,118 @@
+// The [M] discussion's extension experiments asserted where it states an outcome (THEORY.md §4.2):
+//   magen24.extension.multi_token_benign     T = 5 (Fig. 6): two SA steps overfit benignly, most of
+//                                            the clean samples' attention on the signal token and
+//                                            the noisy samples' clearly lower;
+//   magen24.extension.self_attention_benign  M3, vᵀXᵀS(XWx₁) (Fig. 5): the same after 200 GD steps.
+// The settings are the exploratory extensions' (magen24.extension.multi_token, .self_attention);
+// the verdict is JudgeBenignSelection (route_outcome.hpp). Each figure is one run shown as typical:
+// δ = 0.5, δ₁ = 0.8.
+#include "boa/catalog.hpp"
+#include "boa/prompt_attention_run.hpp"
+#include "provenance_elements.hpp"
+#include "route_outcome.hpp"
+
+namespace boa::claims {
+namespace {
+
+Element SelectionCutoffs() {
+  return {"selection: clean mean signal weight ≥ 0.5, noisy mean ≤ ½ × clean mean",
+          Origin::kConvention,
+          "boa's reading of \"most of the softmax attention\" and \"significantly lower attention "
+          "on the signal token\" (route_outcome.hpp JudgeBenignSelection)"};
+}
+
+}  // namespace
+
+Claim Magen24ExtensionMultiTokenBenign() {
+  Claim c;
+  c.id = "magen24.extension.multi_token_benign";
+  c.title =
+      "T = 5 tokens: two SA steps overfit benignly, clean samples attend mostly to their signal, noisy samples clearly less";
+  c.kind = ClaimKind::kProbabilistic;
+  c.provenance = Provenance::kOperationalised;
+  c.source = "[M] rebuttal, Fig. 6 (multi-token); setting and cut-offs boa's (THEORY.md §4.2)";
+  c.elements = {
+      prov::MultiTokenStatement(),
+      {"T = 5", Origin::kPaper,
+       "[M] discussion, 'Experiments on more complex model': \"we consider T=5 tokens, where all "
+       "noise tokens are generated in the same approach\""},
+      {"setting", Origin::kConvention,
+       "magen24.extension.multi_token's: n = 20, η = 0.1 with exact flips, r = 4.5, d = 4n² = "
+       "1600, two GD steps from zero, 4000 projected test samples"},
+      prov::ScheduleSA(),
+      prov::FitRegimeCutoffs(),
+      SelectionCutoffs(),
+  };
+  c.budget_params = [](Budget) { return Params{{"d_factor", 4}}; };
+  c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
+    const SignalNoiseSpec spec = ExtensionSpec(IntParam(params, "d_factor") * 20 * 20, 5);
+    PromptAttentionRunOptions options;
+    options.schedule = MagenScheduleSA(spec.n, spec.d);
+    options.steps = 2;
+    options.engine = ChoiceOf(engine);
+    const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
+    return JudgeBenignSelection(SummarizeRoute(run.labels, run.signal_attention, run.train_accuracy,
+                                               1 - run.test.error.rate));
+  };
+  UsePreRegisteredRates(c, RateRow::kTypicalFigure);
+  c.expected = Expectation::kFails;
+  c.limit_path = LimitPath{"d_factor",
+                           {4, 8, 16, 32},
+                           "the [M] regime d ≫ n² the extensions inherit: d = d_factor·n², n = 20, "
+                           "doubling from the extensions' 4n² (as multi_token_spread's path)"};
+  c.finding_class = FindingClass::kPersists;  // records/finding_paths.csv
+  c.finding =
+      "At T = 5 two SA steps are benign with the stated selection in only a quarter of the draws: "
+      "294 of 400 fail (the rate record, seeds 1000000000..; 0.735, above δ = 0.5 for a figure "
+      "claimed as typical). Every failing draw is not benign (79 of 100 from seed 1000000000): in "
+      "59 one or two noisy samples are still unfitted after two steps (train accuracy 0.95 or "
+      "0.9), in 20 every sample is fitted but the clean test accuracy is below 0.95; in 48 of the "
+      "79 the noisy samples' mean signal weight is also above half the clean samples' (means "
+      "over 40 draws from seed 1000: clean 0.72, noisy 0.29). In all 100 the clean samples "
+      "attend mostly to their signal. The schedule (SA, two steps), n = 20, r = 4.5 and "
+      "d = 4n² are boa's; the discussion does not state how Fig. 6 was trained, so this refutes "
+      "boa's two-step encoding at T = 5, not the discussion. Along d ≫ n² (d = 4n² … 32n², 100 "
+      "draws each, seed base 3000000000) the rate stays at 0.79, 0.75, 0.75, 0.75: more "
+      "dimension does not cure it (class persists).";
+  c.gram_form = true;
+  c.rejection = Rejection::kNone;
+  return c;
+}
+BOA_REGISTER_CLAIM(Magen24ExtensionMultiTokenBenign);
+
+Claim Magen24ExtensionSelfAttentionBenign() {
+  Claim c;
+  c.id = "magen24.extension.self_attention_benign";
+  c.title =
+      "M3 self-attention vᵀXᵀS(XWx₁): 200 GD steps overfit benignly, clean samples attend mostly to their signal, noisy samples clearly less";
+  c.kind = ClaimKind::kProbabilistic;
+  c.provenance = Provenance::kOperationalised;
+  c.source = "[M] rebuttal, Fig. 5 (self-attention); setting and cut-offs boa's (THEORY.md §4.2)";
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[M] discussion, 'Experiments on more complex model': \"for self-attention model "
+       "v^T X^T S(X W x_1) where x_1 is the first token, the results in Fig.5 ... confirm the "
+       "presence of benign overfitting. The softmax probabilities assigned to the signal and "
+       "noise tokens align with the optimal token selection mechanism\""},
+      {"setting", Origin::kConvention,
+       "magen24.extension.self_attention's: n = 20, η = 0.1 with exact flips, r = 4.5, the signal "
+       "as the first token, d = n² = 400, 2000 Monte Carlo test samples"},
+      {"steps: β_v = 4n/d, β_W = β_v/‖μ‖², 200 GD steps from zero", Origin::kConvention,
+       "route_outcome.hpp SelfAttentionSchedule: moves the class queries Wμ_c at the rate SB moves "
+       "p in M1"},
+      prov::FitRegimeCutoffs(),
+      SelectionCutoffs(),
+  };
+  c.check = [](const Params&, std::uint64_t seed, Engine) {
+    const SignalNoiseSpec spec = ExtensionSpec(20 * 20);
+    SelfAttention model(spec.d);
+    return JudgeBenignSelection(TrainAndSummarize(model, spec, 200, SelfAttentionSchedule, seed));
+  };
+  UsePreRegisteredRates(c, RateRow::kTypicalFigure);
+  c.slow_in_ci = true;  // M3's d×d W: ≈ 20 s for CI's sequential run on 2 cores
+  c.rejection = Rejection::kNone;
+  return c;
+}
+BOA_REGISTER_CLAIM(Magen24ExtensionSelfAttentionBenign);
+
+}  // namespace boa::claims
