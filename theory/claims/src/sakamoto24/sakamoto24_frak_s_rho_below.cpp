@@ -19,9 +19,9 @@
 // Both: the maps' 𝔖 protocol (p only, lr 1e-3, FrakSMapAt's steps), the 𝔖 data otherwise
 // (n = 40, T = 8, 2 + 2 + 2 relevant/weak tokens). δ = 0.1, δ₁ = 0.3 (theorem conclusion), as
 // rho_shift: the discussion states a trend in ρ, not one run. (First encoded with the one-seed row,
-// as reported_column; changed before any verdict was read, when the error budget showed that row's
-// 4-instance stop cannot carry a filter's health check: the stricter row only makes holding
-// harder.)
+// as reported_column; changed after its rate record (0/400 failing) when the error budget showed
+// that row's 4-instance stop cannot carry a filter's health check: the stricter row only makes
+// holding harder.)
 #include <string>
 #include <utility>
 #include <vector>
