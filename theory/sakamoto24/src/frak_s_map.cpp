@@ -49,6 +49,15 @@ std::vector<double> FrakSMapEtaGrid() {
   return etas;
 }
 
+std::vector<double> FrakSFineEtaGrid(double from) {
+  const int first = static_cast<int>(std::lround(20 * from));
+  Require(first >= 1 && first <= 19 && std::fabs(20 * from - first) < 1e-9,
+          "the fine η grid starts at a multiple of 0.05 in 0.05 … 0.95");
+  std::vector<double> etas;
+  for (int k = first; k <= 19; ++k) etas.push_back(k / 20.0);  // 0.05, 0.10, …, 0.95
+  return etas;
+}
+
 FrakSMapColumn RunFrakSMapColumn(FrakSMapAxis axis, int column, double rho, double lr, int steps,
                                  std::uint64_t seed, Engine engine, bool contour_only,
                                  double eta_limit, const std::vector<double>& etas) {

@@ -24,12 +24,6 @@ namespace {
 constexpr double kReportedLow = 0.70, kReportedHigh = 0.75;
 constexpr double kResolution = 0.05;  // the discussion's η step
 
-std::vector<double> FineEtaGrid() {
-  std::vector<double> etas;
-  for (int k = 1; k <= 19; ++k) etas.push_back(k / 20.0);  // 0.05, 0.10, …, 0.95
-  return etas;
-}
-
 }  // namespace
 
 Claim Sakamoto24FrakSReportedColumn() {
@@ -65,7 +59,7 @@ Claim Sakamoto24FrakSReportedColumn() {
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
     const FrakSMapColumn column = RunFrakSMapColumn(
         FrakSMapAxis::kMuNorm, kFrakSReportedMuColumn, kFrakSMapSmallRho, RealParam(params, "lr"),
-        IntParam(params, "steps"), seed, engine, true, 1, FineEtaGrid());
+        IntParam(params, "steps"), seed, engine, true, 1, FrakSFineEtaGrid());
     Outcome o;
     o.measured["contour_eta"] = column.contour_eta;  // 1: R ≥ 1 along the whole grid
     o.holds = column.contour_eta >= kReportedLow - kResolution &&

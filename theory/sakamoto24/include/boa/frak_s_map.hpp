@@ -58,6 +58,10 @@ struct FrakSMapColumn {
 // The maps' η grid, 0.05, 0.15, …, 0.95 (kFrakSMapEtas points), exactly as written.
 std::vector<double> FrakSMapEtaGrid();
 
+// The [S] discussion's resolution: η = k/20 from `from` (a multiple of 0.05) to 0.95, each exactly
+// as written (the reported column's jump lies between adjacent η 0.70 and 0.75).
+std::vector<double> FrakSFineEtaGrid(double from = 0.05);
+
 // One column of a map: a FrakSRun per η of `etas` (ascending; the maps' grid unless given) at seed
 // `seed`. With `contour_only`, the column stops at the first η where R < 1 (the contour is then
 // known) or after the first η ≥ `eta_limit`, whichever comes first; drop_eta covers only the η
