@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/error.hpp"
 #include "boa/gram_descent.hpp"
@@ -132,6 +133,11 @@ Claim StepSizeClaim(std::string id, std::string title, ClaimKind kind, StepSizeJ
   c.gram_form = true;
   if (kind == ClaimKind::kProbabilistic) {
     UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+    c.range = RangeKind::kCells;
+    c.range_note =
+        "a conclusion for every (n, d ≥ n², η, r) of the two-step window; the theorem's limit "
+        "runs along n (d = d_factor·n²), so the cells split n";
+    c.cells = CellsAlong(c.regime, "n", {{"n_20_39", 20, 39}, {"n_40_60", 40, 60}});
   }
   const bool rejects = kind != ClaimKind::kExploratory;
   c.rejection = rejects ? Rejection::kBeforeOutcome : Rejection::kNone;
