@@ -203,7 +203,8 @@ Verdict RunCells(const Claim& claim, const RunOptions& options) {
   head << verdict.failures << " of " << verdict.instances << " instances failed over "
        << units.size() << " cells, each judged at α/" << units.size() << " = "
        << Short(claim.alpha / static_cast<double>(units.size())) << ": " << ToString(verdict.status)
-       << (verdict.status == Status::kFails   ? " (a cell fails)"
+       << (!verdict.healthy                   ? " (a cell failed its health check)"
+           : verdict.status == Status::kFails ? " (a cell fails)"
            : verdict.status == Status::kHolds ? " (every cell holds)"
                                               : " (no cell fails, not every cell holds)")
        << "; the worst cell, " << w->cell << ", has 95% interval [" << Short(w->rate_lower) << ", "

@@ -368,8 +368,8 @@ Claim Magen24MaxmarginJointBenignPerClass() {
       "by the drawn labels: each class with clean samples clears its own boundary, log₂(SNR²·|C_c|) ≥ 0.4";
   c.range = RangeKind::kCells;
   c.range_note =
-      "Thms 6/8 for every (n, d/n², η, ratio) above each class's boundary; the cells split the ratio's distance from it (near, far)";
-  c.cells = CellsAlong(c.regime, "log2_ratio", {{"ratio_near", 4, 9}, {"ratio_far", 10, 20}});
+      "Thms 6/8 for every (n, d/n², η, ratio) above each class's boundary; the cells split n (6–8, 9–12), the theorems' limit: split by the ratio, the near cell rejected 77% of its draws (each class must clear its own boundary), over its health term's share";
+  c.cells = CellsAlong(c.regime, "n", {{"n_6_8", 6, 8}, {"n_9_12", 9, 12}});
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginJointBenignPerClass);
