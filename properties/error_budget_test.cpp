@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/error_budget.hpp"
 #include "boa/rng.hpp"
 #include "boa/runner.hpp"
@@ -28,18 +29,22 @@ TEST(ErrorBudget, TheSuiteStaysWithinItsFalseAlarmBound) {
   EXPECT_LE(budget.total, kSuiteFalseAlarm);
   // Each claim's terms are within 2α, except a finding whose pre-registered plan cannot reach it
   // at any cap (runner_test: within 10% of its floor), which the report lists as fragile.
+  // A cell's terms ("<id>@<cell>") are within its share 2α/K.
   for (const ErrorTerm& t : budget.terms) {
     if (t.kind == "generator test") continue;
+    const Claim& unit = FindClaim(t.source);
     const bool fragile_finding =
-        t.kind == "finding" && RiskAtRecordedRate(FindClaim(t.source)) > kClaimErrorBudget;
+        t.kind == "finding" && RiskAtRecordedRate(unit) > ClaimErrorBudget(unit);
     if (!fragile_finding) {
-      EXPECT_LE(t.probability, kClaimErrorBudget) << t.source << " " << t.kind;
+      EXPECT_LE(t.probability, ClaimErrorBudget(unit)) << t.source << " " << t.kind;
     }
   }
 }
 
 // Every statistical claim contributes its terms: probabilistic claims a health term and either
 // fails + inconclusive (expected to hold) or finding; scaling claims one.
+// A claim judged per cell has them per cell ("<id>@<cell>"): a health term each, fails and
+// inconclusive each where the claim holds, and one finding term, a failing cell's, where it fails.
 TEST(ErrorBudget, EveryStatisticalClaimHasItsTerms) {
   const ErrorBudget budget = SuiteErrorBudget(Catalog());
   for (const Claim& claim : Catalog()) {
@@ -48,10 +53,22 @@ TEST(ErrorBudget, EveryStatisticalClaimHasItsTerms) {
       if (t.source == claim.id) kinds.insert(t.kind);
     }
     if (claim.kind == ClaimKind::kProbabilistic) {
-      EXPECT_EQ(kinds.count("health"), 1u) << claim.id;
       const bool finding = claim.expected == Expectation::kFails;
-      EXPECT_EQ(kinds.count("finding"), finding ? 1u : 0u) << claim.id;
-      EXPECT_EQ(kinds.count("inconclusive"), finding ? 0u : 1u) << claim.id;
+      int findings = 0;
+      for (const Claim& unit : JudgedUnits(claim)) {
+        std::multiset<std::string> unit_kinds;
+        for (const ErrorTerm& t : budget.terms) {
+          if (t.source == unit.id) unit_kinds.insert(t.kind);
+        }
+        EXPECT_EQ(unit_kinds.count("health"), 1u) << unit.id;
+        EXPECT_EQ(unit_kinds.count("fails"), finding ? 0u : 1u) << unit.id;
+        EXPECT_EQ(unit_kinds.count("inconclusive"), finding ? 0u : 1u) << unit.id;
+        if (unit_kinds.count("finding") > 0) {
+          EXPECT_EQ(unit.expected, Expectation::kFails) << unit.id;
+          ++findings;
+        }
+      }
+      EXPECT_EQ(findings, finding ? 1 : 0) << claim.id;
     } else if (claim.kind == ClaimKind::kScaling) {
       EXPECT_EQ(kinds.size(), 1u) << claim.id;
     } else {
@@ -70,6 +87,29 @@ TEST(ErrorBudget, GeneratorTestCountsAreTheFilesOwn) {
     EXPECT_NE(text.str().find(std::to_string(test.checks) + " checks in all"), std::string::npos)
         << test.file << " does not say it makes " << test.checks << " checks";
   }
+}
+
+// A claim judged per cell splits its error budget 2α over its K cells: each cell's plan keeps its
+// terms within 2α/K, so the claim's sum stays within 2α (up to a finding's floor, as above).
+TEST(ErrorBudget, CellsSplitTheClaimsBudget) {
+  const ErrorBudget budget = SuiteErrorBudget(Catalog());
+  int celled = 0;
+  for (const Claim& claim : Catalog()) {
+    if (claim.cells.empty() || claim.expected == Expectation::kFails) continue;
+    ++celled;
+    double sum = 0;
+    for (const Claim& unit : JudgedUnits(claim)) {
+      EXPECT_DOUBLE_EQ(unit.alpha, claim.alpha / static_cast<double>(claim.cells.size()));
+      double unit_sum = 0;
+      for (const ErrorTerm& t : budget.terms) {
+        if (t.source == unit.id && t.kind != "health") unit_sum += t.probability;
+      }
+      EXPECT_LE(unit_sum, ClaimErrorBudget(unit)) << unit.id;
+      sum += unit_sum;
+    }
+    EXPECT_LE(sum, kClaimErrorBudget) << claim.id;
+  }
+  EXPECT_GT(celled, 0);  // the test tests something
 }
 
 // Runs a made-up claim that rejects each draw with probability `rejection_rate` under the health

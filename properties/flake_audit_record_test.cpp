@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/error.hpp"
 #include "boa/exponent_plan.hpp"
@@ -94,10 +95,11 @@ report::AuditRow RowOf(const Claim& c, int runs, int unexpected, int instances, 
 // A claim that holds, pooled at exactly its δ: the per-run prediction is the plan's error at δ,
 // which the cap rule keeps within 2α.
 TEST(FlakeAuditPrediction, AHoldingClaimAtItsDeltaIsPredictedItsPlansErrorAtDelta) {
-  // Named, not found by position: the catalog's order is its ids' (the claim this test took as
-  // the last such claim of the former hand-kept list). Its plan at δ's upper interval end still
-  // makes one unexpected run in ten more than predicted (not every plan's does).
-  const Claim* claim = &FindClaim("sakamoto24.frak_s.eq11_only");
+  // Named, not found by position: the catalog's order is its ids'. A theorem-row claim that holds
+  // without cells (frak_s.eq11_only, named here before, is judged per cell since issue 30: the
+  // same δ, δ₁ and α give the same plan). Its plan at δ's upper interval end still makes one
+  // unexpected run in ten more than predicted (not every plan's does).
+  const Claim* claim = &FindClaim("sakamoto24.gd.attention_growth_clean");
   ASSERT_EQ(claim->kind, ClaimKind::kProbabilistic);
   ASSERT_EQ(claim->expected, Expectation::kHolds);
   ASSERT_EQ(claim->delta, 0.1);
@@ -166,7 +168,7 @@ TEST(FlakeAuditPrediction, AScalingClaimIsPredictedItsBudgetTerm) {
 TEST(FlakeAuditPrediction, TheModelCheckPredictsAtTheBoundWorseForTheExpectation) {
   EXPECT_NEAR(report::AuditResolution(10), 0.2589, 1e-4);  // 1 − 0.05^(1/10)
   EXPECT_NEAR(report::AuditResolution(500), 0.0060, 1e-4);
-  const Claim& holds = FindClaim("sakamoto24.frak_s.eq11_only");
+  const Claim& holds = FindClaim("sakamoto24.gd.attention_growth_clean");
   report::AuditRow row = RowOf(holds, 10, 0, 1000, 100);
   report::PredictAuditRow(row);
   const SequentialPlan plan = PlanOf(holds, CiInstances(holds));
@@ -191,7 +193,7 @@ TEST(FlakeAuditPrediction, TheModelCheckPredictsAtTheBoundWorseForTheExpectation
 
 // The total adds the rows up and sets the sum's 0.99 quantile and the suite-run counts beside.
 TEST(FlakeAuditPrediction, TheTotalAddsTheRowsAndBoundsTheSuiteRuns) {
-  const Claim& a = FindClaim("sakamoto24.frak_s.eq11_only");
+  const Claim& a = FindClaim("sakamoto24.gd.attention_growth_clean");
   const Claim& b = FirstClaim(ClaimKind::kScaling, Expectation::kHolds);
   report::FlakeAudit audit;
   audit.seed_bases = {1,       1000004, 2000007, 3000010, 4000013,
@@ -219,6 +221,52 @@ TEST(FlakeAuditPrediction, TheTotalAddsTheRowsAndBoundsTheSuiteRuns) {
   EXPECT_EQ(t.suite_unexpected_min, 3);
   EXPECT_EQ(t.suite_unexpected_max, 3);
   EXPECT_GT(t.observed_low, 0);
+}
+
+// A claim judged per cell is predicted per cell, at each cell's pooled rate: a claim that holds
+// misses if any cell does (the sum, a union bound); a finding only if no cell fails (its failing
+// cells' smallest miss). A row without today's cells predicts nothing, and is stale.
+TEST(FlakeAuditPrediction, AClaimJudgedPerCellIsPredictedPerCell) {
+  const Claim& holds = FindClaim("magen24.noise.norm_concentration");
+  ASSERT_EQ(holds.cells.size(), 3u);
+  report::AuditRow row = RowOf(holds, 10, 0, 3000, 40);
+  row.cells = {{"d_3_40", 1000, 10}, {"d_41_400", 1000, 10}, {"d_401_4000", 1000, 20}};
+  report::PredictAuditRow(row);
+  double sum = 0, sum_bound = 0;
+  for (std::size_t j = 0; j < 3; ++j) {
+    const Claim unit = CellClaim(holds, holds.cells[j]);
+    const SequentialPlan plan = PlanOf(unit, CiInstances(unit));
+    const int k = row.cells[j].failing_instances;
+    sum += ErrorRate(plan, ExpectedDecision::kHolds, k / 1000.0);
+    sum_bound += ErrorRate(plan, ExpectedDecision::kHolds, ClopperPearsonUpper(k, 1000, 0.025));
+  }
+  EXPECT_DOUBLE_EQ(row.predicted_per_run, sum);
+  EXPECT_DOUBLE_EQ(row.predicted_per_run_bound, sum_bound);
+  EXPECT_DOUBLE_EQ(row.rate_bound, ClopperPearsonUpper(20, 1000, 0.025));  // the worst cell's
+  EXPECT_FALSE(row.stale);
+  EXPECT_FALSE(row.above_delta);
+  row.cells[2].failing_instances = 200;  // one cell far above δ = 0.05: flagged, whatever the rest
+  report::PredictAuditRow(row);
+  EXPECT_TRUE(row.above_delta);
+  EXPECT_GT(row.predicted_per_run, 0.9);
+  // A finding: the failing cell d_small alone decides; its cells that hold cannot undo "fails".
+  const Claim& finding = FindClaim("sakamoto24.frak_s.rho_shift");
+  ASSERT_EQ(finding.expected, Expectation::kFails);
+  row = RowOf(finding, 10, 0, 1200, 120);
+  row.cells = {{"mu_map", 400, 40}, {"d_small", 400, 100}, {"d_large", 400, 0}};
+  report::PredictAuditRow(row);
+  const Claim d_small = CellClaim(finding, finding.cells[1]);
+  EXPECT_EQ(d_small.expected, Expectation::kFails);
+  EXPECT_DOUBLE_EQ(row.predicted_per_run_bound,
+                   ErrorRate(PlanOf(d_small, CiInstances(d_small)), ExpectedDecision::kFails,
+                             ClopperPearsonLower(100, 400, 0.025)));
+  EXPECT_DOUBLE_EQ(row.rate_bound, ClopperPearsonLower(100, 400, 0.025));
+  // Recorded without cells (an averaged plan): stale, and no prediction.
+  row = RowOf(finding, 10, 0, 1200, 120);
+  row.plan = "kind=probabilistic; expected=holds";
+  report::PredictAuditRow(row);
+  EXPECT_TRUE(row.stale);
+  EXPECT_EQ(row.predicted_per_run, 0);
 }
 
 TEST(FlakeAuditPrediction, BinomialQuantile) {

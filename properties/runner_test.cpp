@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
 #include "boa/exponent_plan.hpp"
@@ -193,10 +194,14 @@ TEST(Runner, EveryProbabilisticClaimsPlanHasPowerAtItsBreakage) {
     EXPECT_FALSE(claim.delta_source.empty()) << claim.id << " does not say where δ comes from";
     EXPECT_TRUE(claim.delta > 0 && claim.delta < claim.delta_alt && claim.delta_alt < 1)
         << claim.id;
-    for (const int cap :
-         {CiInstances(claim), ClaimInstancesAt(claim, Budget::kQuick),
-          ClaimInstancesAt(claim, Budget::kDefault), ClaimInstancesAt(claim, Budget::kFull)}) {
-      EXPECT_GE(Power(PlanOf(claim, cap)), 0.9) << claim.id << " at cap " << cap;
+    // A claim judged per cell: every cell's plan (so a breakage δ₁ confined to one cell fails
+    // the claim with probability ≥ 0.9).
+    for (const Claim& unit : JudgedUnits(claim)) {
+      for (const int cap :
+           {CiInstances(unit), ClaimInstancesAt(unit, Budget::kQuick),
+            ClaimInstancesAt(unit, Budget::kDefault), ClaimInstancesAt(unit, Budget::kFull)}) {
+        EXPECT_GE(Power(PlanOf(unit, cap)), 0.9) << unit.id << " at cap " << cap;
+      }
     }
   }
   EXPECT_LE(alpha_sum, kSuiteFalseAlarm);
@@ -281,17 +286,23 @@ TEST(Runner, EveryScalingClaimsPlanHasBothPowersAndKeepsItsBudgetTerm) {
 // bound close to the test's zero-drift rate), within 10% of the plan's floor; the error budget
 // carries that larger term and the report lists the claim among the fragile verdicts.
 TEST(Runner, EveryFindingFailsAtItsRecordedRatesLowerBound) {
+  std::vector<Claim> units;  // a finding judged per cell: its failing cells
   for (const Claim& claim : Catalog()) {
     if (claim.expected != Expectation::kFails) continue;
     EXPECT_FALSE(claim.finding.empty()) << claim.id << ": a finding says what was refuted";
     if (claim.kind != ClaimKind::kProbabilistic) continue;
+    for (Claim& unit : JudgedUnits(claim)) {
+      if (unit.expected == Expectation::kFails) units.push_back(std::move(unit));
+    }
+  }
+  for (const Claim& claim : units) {
     ASSERT_TRUE(claim.rate_record.has_value()) << claim.id;
     const RateRecord& record = *claim.rate_record;
     EXPECT_GE(record.instances, 400) << claim.id;
     const double lower = ClopperPearsonLower(record.failures, record.instances, 0.05);
     const SequentialPlan plan = PlanOf(claim, CiInstances(claim));
     const double allowed =
-        std::max(kClaimErrorBudget, 1.1 * ErrorFloor(plan, ExpectedDecision::kFails, lower));
+        std::max(ClaimErrorBudget(claim), 1.1 * ErrorFloor(plan, ExpectedDecision::kFails, lower));
     EXPECT_GE(Operate(plan, lower).fails, 1 - allowed)
         << claim.id << " at its recorded rate's lower bound " << lower;
   }
@@ -302,17 +313,24 @@ TEST(Runner, EveryFindingFailsAtItsRecordedRatesLowerBound) {
 // audit and the report draw never meet (each run draws at most 10 seeds per instance).
 TEST(Runner, TheRateRecordCoversTheCatalogOnDisjointSeeds) {
   std::uint64_t most_draws = 0;
+  std::vector<Claim> units;  // a claim judged per cell: one record per cell ("<id>@<cell>")
   for (const Claim& claim : Catalog()) {
     if (claim.kind != ClaimKind::kProbabilistic) continue;
+    for (Claim& unit : JudgedUnits(claim)) units.push_back(std::move(unit));
+  }
+  for (const Claim& claim : units) {
     ASSERT_TRUE(claim.rate_record.has_value())
-        << claim.id << ": theory/claims/records/measure_rates.py --claims " << claim.id;
+        << claim.id << ": theory/claims/records/measure_rates.py --claims "
+        << claim.id.substr(0, claim.id.find('@'));  // a cell: its claim's measurement
     EXPECT_EQ(claim.rate_record->seed_base, kRecordSeedBase) << claim.id;
     most_draws = std::max<std::uint64_t>(
         {most_draws, 10ULL * ClaimInstancesAt(claim, Budget::kFull),
          10ULL * (claim.rate_record->instances + claim.rate_record->rejected)});
   }
   for (const auto& [id, record] : RateRecords()) {
-    EXPECT_EQ(FindClaim(id).kind, ClaimKind::kProbabilistic) << id;
+    const Claim& claim = FindClaim(id);  // a claim, or one cell of a claim judged per cell
+    EXPECT_EQ(claim.kind, ClaimKind::kProbabilistic) << id;
+    EXPECT_TRUE(claim.cells.empty()) << id << ": a claim judged per cell has records per cell";
   }
   const std::uint64_t audit_end = 1 + 1000003ULL * 9 + most_draws;  // flake_audit_sweep.cpp
   EXPECT_LT(audit_end, kRecordSeedBase);
@@ -323,17 +341,22 @@ TEST(Runner, TheRateRecordCoversTheCatalogOnDisjointSeeds) {
 // A probabilistic claim's cap is the cap rule's (SequentialCap), never a number of its own.
 TEST(Runner, ProbabilisticClaimsTakeTheirCapFromTheRule) {
   const int unset = Claim{}.instances;
+  std::vector<Claim> units;  // a claim judged per cell: each cell at its budget 2α/K
   for (const Claim& claim : Catalog()) {
     if (claim.kind != ClaimKind::kProbabilistic) continue;
     EXPECT_EQ(claim.instances, unset) << claim.id << " sets a cap of its own";
+    for (Claim& unit : JudgedUnits(claim)) units.push_back(std::move(unit));
+  }
+  for (const Claim& claim : units) {
     const SequentialPlan plan = PlanOf(claim, CiInstances(claim));
     const bool finding = claim.expected == Expectation::kFails;
     const double rate = finding ? FindingRateLowerBound(claim) : claim.delta;
     const ExpectedDecision expected = finding ? ExpectedDecision::kFails : ExpectedDecision::kHolds;
-    const double allowed = std::max(kClaimErrorBudget, 1.1 * ErrorFloor(plan, expected, rate));
+    const double allowed =
+        std::max(ClaimErrorBudget(claim), 1.1 * ErrorFloor(plan, expected, rate));
     EXPECT_LE(ErrorRate(plan, expected, rate), allowed) << claim.id;
     if (!finding) {
-      EXPECT_EQ(allowed, kClaimErrorBudget) << claim.id;  // P_δ[fails] ≤ α
+      EXPECT_EQ(allowed, ClaimErrorBudget(claim)) << claim.id;  // P_δ[fails] ≤ α
     }
     EXPECT_GE(Power(plan), 0.9) << claim.id;
   }

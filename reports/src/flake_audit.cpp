@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/error.hpp"
 #include "boa/exponent_plan.hpp"
 #include "boa/format.hpp"
@@ -65,6 +66,33 @@ std::string TextField(const json& j, const char* key) {
   return j.at(key).get<std::string>();
 }
 
+// One judged unit's prediction (a claim, or one cell of a claim judged per cell) from its pooled
+// counts: P[not its expected verdict] at the pooled rate, at both ends of its 95% interval (low ≤
+// high), and at the end worse for the expectation (the upper for a unit that holds, the lower for
+// a finding), which is rate_bound.
+struct CellPrediction {
+  double at_rate = 0, low = 0, high = 0, worse = 0, rate_bound = 0;
+  bool above_delta = false;
+};
+CellPrediction PredictCell(const Claim& unit, int k, int n) {
+  CellPrediction p;
+  if (n <= 0) return p;
+  const bool finding = unit.expected == Expectation::kFails;
+  const SequentialPlan plan = PlanOf(unit, CiInstances(unit));
+  const ExpectedDecision expected = finding ? ExpectedDecision::kFails : ExpectedDecision::kHolds;
+  const double at_lower = ErrorRate(plan, expected, ClopperPearsonLower(k, n, 0.025));
+  const double at_upper = ErrorRate(plan, expected, ClopperPearsonUpper(k, n, 0.025));
+  p.at_rate = ErrorRate(plan, expected, static_cast<double>(k) / n);
+  p.low = std::min(at_lower, at_upper);
+  p.high = std::max(at_lower, at_upper);
+  // A higher failure rate hurts a claim that holds and helps a finding.
+  p.worse = finding ? at_lower : at_upper;
+  p.rate_bound = finding ? ClopperPearsonLower(k, n, 0.025) : ClopperPearsonUpper(k, n, 0.025);
+  // A finding's rate lies above δ by design; the flag is for claims expected to hold.
+  p.above_delta = !finding && ClopperPearsonLower(k, n, 0.05) > unit.delta;
+  return p;
+}
+
 }  // namespace
 
 int BinomialQuantile(int n, double q, double level) {
@@ -97,19 +125,50 @@ void PredictAuditRow(AuditRow& row) {
   if (c.kind == ClaimKind::kScaling) {
     row.predicted_per_run = row.predicted_per_run_low = row.predicted_per_run_high = worse =
         ScalingBudgetTerm(c);
+  } else if (!c.cells.empty()) {
+    // Judged per cell: a record without today's cells was measured under another plan (stale);
+    // it predicts nothing.
+    const std::vector<Claim> units = JudgedUnits(c);
+    bool same_cells = row.cells.size() == units.size();
+    for (std::size_t j = 0; same_cells && j < units.size(); ++j) {
+      same_cells = CellId(c, c.cells[j]) == row.id + "@" + row.cells[j].name;
+    }
+    if (same_cells) {
+      CellPrediction total;
+      total.at_rate = total.low = total.high = total.worse = finding ? 1 : 0;
+      for (std::size_t j = 0; j < units.size(); ++j) {
+        const Claim& unit = units[j];
+        if (finding && unit.expected == Expectation::kHolds) continue;  // cannot undo "fails"
+        const CellPrediction p =
+            PredictCell(unit, row.cells[j].failing_instances, row.cells[j].instances);
+        if (finding) {
+          if (p.worse < total.worse) {
+            total = p;
+          }
+        } else {
+          total.at_rate += p.at_rate;
+          total.low += p.low;
+          total.high += p.high;
+          if (p.rate_bound > total.rate_bound) total.rate_bound = p.rate_bound;
+          total.worse += p.worse;
+          total.above_delta = total.above_delta || p.above_delta;
+        }
+      }
+      row.predicted_per_run = std::min(total.at_rate, 1.0);
+      row.predicted_per_run_low = std::min(total.low, 1.0);
+      row.predicted_per_run_high = std::min(total.high, 1.0);
+      worse = std::min(total.worse, 1.0);
+      row.above_delta = total.above_delta;
+      row.rate_bound = total.rate_bound;
+    }
   } else if (row.instances > 0) {
-    const SequentialPlan plan = PlanOf(c, CiInstances(c));
-    const ExpectedDecision expected = finding ? ExpectedDecision::kFails : ExpectedDecision::kHolds;
-    const int k = row.failing_instances, n = row.instances;
-    const double at_lower = ErrorRate(plan, expected, ClopperPearsonLower(k, n, 0.025));
-    const double at_upper = ErrorRate(plan, expected, ClopperPearsonUpper(k, n, 0.025));
-    row.predicted_per_run = ErrorRate(plan, expected, static_cast<double>(k) / n);
-    row.predicted_per_run_low = std::min(at_lower, at_upper);
-    row.predicted_per_run_high = std::max(at_lower, at_upper);
-    // A higher failure rate hurts a claim that holds and helps a finding.
-    worse = finding ? at_lower : at_upper;
-    // A finding's rate lies above δ by design; the flag is for claims expected to hold.
-    row.above_delta = !finding && ClopperPearsonLower(k, n, 0.05) > c.delta;
+    const CellPrediction p = PredictCell(c, row.failing_instances, row.instances);
+    row.predicted_per_run = p.at_rate;
+    row.predicted_per_run_low = p.low;
+    row.predicted_per_run_high = p.high;
+    worse = p.worse;
+    row.above_delta = p.above_delta;
+    row.rate_bound = p.rate_bound;
   }
   row.predicted = row.runs * row.predicted_per_run;
   row.predicted_low = row.runs * row.predicted_per_run_low;
@@ -117,10 +176,6 @@ void PredictAuditRow(AuditRow& row) {
   row.more_than_predicted = row.unexpected > BinomialQuantile(row.runs, worse, 0.99);
   // The model check: the prediction at the bound against the observed rate and what ten-odd runs
   // can resolve.
-  if (c.kind == ClaimKind::kProbabilistic && row.instances > 0) {
-    const int k = row.failing_instances, n = row.instances;
-    row.rate_bound = finding ? ClopperPearsonLower(k, n, 0.025) : ClopperPearsonUpper(k, n, 0.025);
-  }
   row.predicted_per_run_bound = worse;
   row.predicted_at_bound = row.runs * worse;
   if (row.runs > 0) {
@@ -216,6 +271,15 @@ FlakeAudit AuditFromRecord(const json& record) {
             row.id + ": holds + fails + inconclusive is not runs");
     Require(row.failing_instances <= row.instances,
             row.id + ": more failing instances than instances");
+    if (c.contains("cells")) {
+      Require(c.at("cells").is_array(), row.id + ": \"cells\" is not a list");
+      for (const json& cell : c.at("cells")) {
+        row.cells.push_back({TextField(cell, "name"), IntField(cell, "instances"),
+                             IntField(cell, "failing_instances")});
+        Require(row.cells.back().failing_instances <= row.cells.back().instances,
+                row.id + ": a cell with more failing instances than instances");
+      }
+    }
     rows.push_back(std::move(row));
   }
   MatchCatalog(audit, std::move(rows));
@@ -250,12 +314,19 @@ FlakeAudit RunFlakeAudit(Budget budget, Engine engine,
     row.kind = ToString(c.kind);
     row.expected = ToString(ExpectedStatus(c));
     row.plan = PlanFingerprint(c);
+    for (const Cell& cell : c.cells) row.cells.push_back({cell.name, 0, 0});
     rows.push_back(row);
   }
   // Columns: claim_index, seed_base, instances, failures, status (0 holds, 1 fails, 2
-  // inconclusive).
+  // inconclusive), cell (−1: the claim's run; j ≥ 0: its cell j's part of it).
   for (const auto& cell : Flatten(audit.part)) {
     AuditRow& r = rows[static_cast<std::size_t>(cell[0])];
+    if (cell[5] >= 0) {
+      AuditRow::Cell& part = r.cells.at(static_cast<std::size_t>(cell[5]));
+      part.instances += static_cast<int>(cell[2]);
+      part.failing_instances += static_cast<int>(cell[3]);
+      continue;
+    }
     const auto status = static_cast<Status>(static_cast<int>(cell[4]));
     ++r.runs;
     r.instances += static_cast<int>(cell[2]);
@@ -291,8 +362,11 @@ void WriteAuditTable(std::ostream& md, const FlakeAudit& audit) {
       md << " (" << Short(r.predicted_low) << "–" << Short(r.predicted_high) << ")";
     md << " | " << Short(r.predicted_at_bound);
     if (probabilistic && r.instances > 0) md << " at " << Short(r.rate_bound);
-    md << " | " << r.failing_instances << " / " << r.instances << " | "
-       << (probabilistic ? FormatNumber(r.delta) : std::string("—")) << " | " << flags << " |\n";
+    md << " | " << r.failing_instances << " / " << r.instances;
+    for (const AuditRow::Cell& c : r.cells)
+      md << "; " << c.name << " " << c.failing_instances << " / " << c.instances;
+    md << " | " << (probabilistic ? FormatNumber(r.delta) : std::string("—")) << " | " << flags
+       << " |\n";
   }
   md << "\n";
   for (const AuditRow& r : audit.rows) {
@@ -423,6 +497,19 @@ void WriteAuditMarkdown(std::ostream& md, const FlakeAudit& audit) {
   WriteAuditCheck(md, audit);
 }
 
+namespace {
+
+json CellsJson(const AuditRow& r) {
+  json cells = json::array();
+  for (const AuditRow::Cell& c : r.cells) {
+    cells.push_back(
+        {{"name", c.name}, {"instances", c.instances}, {"failing_instances", c.failing_instances}});
+  }
+  return cells;
+}
+
+}  // namespace
+
 json AuditJson(const FlakeAudit& audit) {
   json rows = json::array();
   for (const AuditRow& r : audit.rows) {
@@ -442,6 +529,7 @@ json AuditJson(const FlakeAudit& audit) {
                     {"more_than_predicted", r.more_than_predicted},
                     {"instances", r.instances},
                     {"failing_instances", r.failing_instances},
+                    {"cells", CellsJson(r)},
                     {"delta", r.delta},
                     {"allowed_rate", r.allowed_rate},
                     {"above_delta", r.above_delta},

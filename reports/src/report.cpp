@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
 #include "boa/error_budget.hpp"
@@ -98,11 +99,28 @@ std::string Counterexample(const Verdict& v) {
                           : "—";
 }
 
+// The judged units with a rate record whose verdict decides their claim's: every probabilistic
+// claim, or each cell of one judged per cell (cells.hpp) — a finding's failing cells only, since
+// its cells that hold cannot take its "fails" away.
+std::vector<Claim> RecordedUnits() {
+  std::vector<Claim> units;
+  for (const Claim& c : Catalog()) {
+    if (c.kind != ClaimKind::kProbabilistic) continue;
+    for (Claim& unit : JudgedUnits(c)) {
+      if (!unit.rate_record || unit.expected != c.expected) continue;
+      units.push_back(std::move(unit));
+    }
+  }
+  return units;
+}
+
 // δ vs δ₁ for a probabilistic claim, the deviation for a scaling one, "—" otherwise.
 std::string Hypotheses(const Claim& c) {
   if (c.kind == ClaimKind::kProbabilistic) {
-    // A finding is tested at its record's lower bound where that lies below δ₁ (PlanOf).
-    const double tested = PlanOf(c, 1).delta_alt;
+    // A finding is tested at its record's lower bound where that lies below δ₁ (PlanOf); a claim
+    // judged per cell at its failing cells' (cells.hpp).
+    double tested = c.delta_alt;
+    for (const Claim& unit : JudgedUnits(c)) tested = std::min(tested, PlanOf(unit, 1).delta_alt);
     return Short(c.delta) + " vs " + Short(c.delta_alt) +
            (tested < c.delta_alt ? " (tested at " + Short(tested) + ")" : "");
   }
@@ -311,10 +329,9 @@ void WriteErrorBudget(std::ostream& md, const ErrorBudget& budget) {
      << "is less robust for these claims — P[not the expected verdict] above 2α:\n\n"
      << "| claim | recorded failures | P[not the expected verdict] |\n|---|---:|---:|\n";
   int fragile = 0;
-  for (const Claim& c : Catalog()) {
-    if (c.kind != ClaimKind::kProbabilistic || !c.rate_record) continue;
+  for (const Claim& c : RecordedUnits()) {
     const double risk = RiskAtRecordedRate(c);
-    if (risk <= kClaimErrorBudget) continue;
+    if (risk <= ClaimErrorBudget(c)) continue;
     ++fragile;
     md << "| `" << c.id << "` | " << c.rate_record->failures << " / " << c.rate_record->instances
        << " | " << Short(risk) << " |\n";
@@ -529,10 +546,8 @@ json BudgetJson(const ErrorBudget& budget) {
   }
   // The measured counterpart: each probabilistic claim's risk at its recorded rate.
   json risks = json::array();
-  for (const Claim& c : Catalog()) {
-    if (c.kind == ClaimKind::kProbabilistic && c.rate_record) {
-      risks.push_back({{"id", c.id}, {"probability", RiskAtRecordedRate(c)}});
-    }
+  for (const Claim& c : RecordedUnits()) {
+    risks.push_back({{"id", c.id}, {"probability", RiskAtRecordedRate(c)}});
   }
   return {{"total", budget.total},
           {"bound", kSuiteFalseAlarm},

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "boa/cells.hpp"
 #include "boa/engine.hpp"
 #include "boa/simd.hpp"
 #include "boa/stats.hpp"
@@ -107,6 +108,25 @@ nlohmann::json VerdictJson(const Claim& claim, const Verdict& v) {
       if (claim.expected == Expectation::kFails) {
         out["finding_exponent_bound"] = claim.finding_exponent_bound;
       }
+    }
+  }
+  // How a probabilistic claim ranges over its regime (claim.hpp, RangeKind), and for a claim
+  // judged per cell (cells.hpp) each cell's verdict, as its own claim "<id>@<cell>".
+  if (claim.range) {
+    out["range"] = ToString(*claim.range);
+    out["range_note"] = claim.range_note;
+  }
+  if (!v.cells.empty()) {
+    const std::vector<Claim> units = JudgedUnits(claim);
+    out["cells"] = nlohmann::json::array();
+    for (std::size_t j = 0; j < v.cells.size() && j < units.size(); ++j) {
+      nlohmann::json cell = VerdictJson(units[j], v.cells[j]);
+      cell["cell"] = v.cells[j].cell;
+      for (const char* key : {"title", "source", "elements", "finding_class", "rejection_note",
+                              "delta_source", "simd"}) {
+        cell.erase(key);
+      }
+      out["cells"].push_back(std::move(cell));
     }
   }
   if (v.counterexample) {

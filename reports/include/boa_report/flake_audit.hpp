@@ -34,6 +34,17 @@ struct AuditRow {
   // Pooled over every run: counted instances, and the failing ones among them.
   int instances = 0;
   int failing_instances = 0;
+  // A claim judged per cell (cells.hpp): the same pooled counts per cell, in the claim's order.
+  // The model then predicts per cell, at each cell's pooled rate and its bounds, and combines:
+  // a claim that holds misses if any cell does, at most Σ q_cell (a union bound: the cells share
+  // seeds, so 1 − Π(1 − q_cell), which assumes them independent, is not a bound); a finding
+  // misses only if no cell fails, at most the smallest q_cell of its failing cells.
+  struct Cell {
+    std::string name;
+    int instances = 0;
+    int failing_instances = 0;
+  };
+  std::vector<Cell> cells;
 
   // From the tally and today's catalog.
   int unexpected = 0;       // runs whose verdict is not `expected`

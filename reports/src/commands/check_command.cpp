@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/error.hpp"
 #include "boa/runner.hpp"
 #include "boa/simd.hpp"
@@ -75,11 +76,23 @@ int RunCheck(const CheckArgs& a) {
   if (a.json) {
     std::cout << VerdictJson(claim, v).dump(2) << '\n';
   } else {
-    std::cout << claim.id << ": " << VerdictLabel(v) << " — " << v.summary;
+    // A claim judged per cell (cells.hpp): the claim's line, then one line per cell.
+    const std::string summary =
+        v.cells.empty() ? v.summary : v.summary.substr(0, v.summary.find("; cell "));
+    std::cout << claim.id << ": " << VerdictLabel(v) << " — " << summary;
     if (!MatchesExpectation(claim, v))
       std::cout << " [expected: " << ToString(ExpectedStatus(claim)) << "]";
     if (claim.gram_form) std::cout << " [" << ToString(v.engine) << " engine]";
     std::cout << '\n';
+    const std::vector<Claim> units = v.cells.empty() ? std::vector<Claim>{} : JudgedUnits(claim);
+    for (std::size_t j = 0; j < v.cells.size() && j < units.size(); ++j) {
+      std::cout << "  cell " << units[j].id << " (" << CellBox(units[j].regime)
+                << "): " << VerdictLabel(v.cells[j]) << " — " << v.cells[j].summary
+                << (MatchesExpectation(units[j], v.cells[j])
+                        ? ""
+                        : " [the cell's expected: " + ToString(ExpectedStatus(units[j])) + "]")
+                << '\n';
+    }
     if (v.counterexample) {
       std::cout << FailingInstanceLabel(claim, v) << " (" << v.counterexample->shrink_steps
                 << " shrink steps): " << FormatParams(v.counterexample->params) << " seed "

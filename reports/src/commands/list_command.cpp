@@ -52,6 +52,15 @@ void AddListCommand(CLI::App& app, Action& action) {
           // What decides its CI run (the flake audit's record stores it, measure_audit.py).
           if (c.kind == ClaimKind::kProbabilistic || c.kind == ClaimKind::kScaling)
             entry["plan"] = PlanFingerprint(c);
+          // How it ranges over its regime, and its cells (cells.hpp; measure_rates.py and
+          // measure_audit.py record per cell).
+          if (c.range) {
+            entry["range"] = ToString(*c.range);
+            entry["range_note"] = c.range_note;
+            nlohmann::json cells = nlohmann::json::array();
+            for (const Cell& cell : c.cells) cells.push_back(cell.name);
+            entry["cells"] = cells;
+          }
           // A finding's limit path (measure_paths.py measures along it).
           if (c.limit_path) {
             entry["limit_path"] = {{"param", c.limit_path->param},

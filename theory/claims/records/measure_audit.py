@@ -60,18 +60,33 @@ def read_sweep(path):
         return list(csv.DictReader(f))
 
 
+def new_row(claim, **extra):
+    # A claim judged per cell (`boa list --json`'s "cells") also pools its counts per cell.
+    row = {"id": claim["id"], "kind": claim["kind"], "expected": claim["expected"],
+           "plan": claim["plan"], "runs": 0, "holds": 0, "fails": 0, "inconclusive": 0,
+           "instances": 0, "failing_instances": 0}
+    if claim.get("cells"):
+        row["cells"] = [{"name": name, "instances": 0, "failing_instances": 0}
+                        for name in claim["cells"]]
+    row.update(extra)
+    return row
+
+
 def write_record(csv_path, command):
     claims = statistical_claims()
-    rows = [{"id": c["id"], "kind": c["kind"], "expected": c["expected"], "plan": c["plan"],
-             "runs": 0, "holds": 0, "fails": 0, "inconclusive": 0, "instances": 0,
-             "failing_instances": 0} for c in claims]
+    rows = [new_row(c) for c in claims]
     seed_bases = set()
     for cell in read_sweep(csv_path):
         index, status = int(cell["claim_index"]), int(float(cell["status"]))
-        if index >= len(rows) or status not in STATUS:
-            sys.exit(f"measure_audit: cell {cell['cell']} (claim {index}, status {status}) does "
+        part = int(float(cell.get("cell", -1)))  # a claim judged per cell: its cell's part
+        if index >= len(rows) or status not in STATUS or part >= len(rows[index].get("cells", [])):
+            sys.exit(f"measure_audit: sweep row (claim {index}, status {status}, cell {part}) does "
                      "not fit today's catalog: run the sweep and the merge at one commit")
         row = rows[index]
+        if part >= 0:
+            row["cells"][part]["instances"] += int(float(cell["instances"]))
+            row["cells"][part]["failing_instances"] += int(float(cell["failures"]))
+            continue
         row["runs"] += 1
         row[STATUS[status]] += 1
         row["instances"] += int(float(cell["instances"]))
@@ -152,9 +167,7 @@ def update_claims(globs, jobs):
     commit, command = head_commit(), f"{SCRIPT} --claims {globs}"
     rows = {r["id"]: r for r in record["claims"]}
     for c in claims:
-        row = {"id": c["id"], "kind": c["kind"], "expected": c["expected"], "plan": c["plan"],
-               "runs": 0, "holds": 0, "fails": 0, "inconclusive": 0, "instances": 0,
-               "failing_instances": 0, "commit": commit, "command": command}
+        row = new_row(c, commit=commit, command=command)
         for claim_id, v in verdicts:
             if claim_id != c["id"]:
                 continue
@@ -162,6 +175,11 @@ def update_claims(globs, jobs):
             row[v["verdict"]] += 1
             row["instances"] += v["instances"]
             row["failing_instances"] += v["failures"]
+            for part, cell in zip(row.get("cells", []), v.get("cells", [])):
+                if part["name"] != cell["cell"]:
+                    sys.exit(f"measure_audit: {claim_id}'s cells are not `boa list`'s")
+                part["instances"] += cell["instances"]
+                part["failing_instances"] += cell["failures"]
         rows[c["id"]] = row
     order = [c["id"] for c in statistical_claims()]
     record["claims"] = sorted(rows.values(),

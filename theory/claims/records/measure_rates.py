@@ -8,7 +8,8 @@ Verdicts, "The rate record").
 
 Each claim runs `boa check <id> --seed 1000000000 --instances 400 --run-to-cap --budget quick
 --no-shrink --json`: CI's configuration (quick budget), drawn to 400 counted instances whatever
-the sequential test decides. The record feeds the plans (a finding's cap is set at its rate's
+the sequential test decides (a claim judged per cell: 400 per cell, one row "<id>@<cell>"
+each). The record feeds the plans (a finding's cap is set at its rate's
 one-sided 95% lower bound) and the suite's error budget (the health term at the rejection
 rate's upper bound). A partial run (--claims, --shard) updates only its rows.
 """
@@ -38,11 +39,17 @@ def measure(claim_id, commit, instances):
     if run.returncode not in (0, 1):
         sys.exit(f"measure_rates: boa check {claim_id} exited {run.returncode}: {run.stderr}")
     v = json.loads(run.stdout)
-    print(f"{claim_id}: {v['failures']}/{v['instances']} failed, {v['rejected']} rejected",
-          file=sys.stderr, flush=True)
-    return {"id": claim_id, "seed_base": SEED_BASE, "instances": v["instances"],
-            "failures": v["failures"], "rejected": v["rejected"], "budget": "quick",
-            "commit": commit}
+    # A claim judged per cell: one row per cell ("<id>@<cell>", `instances` each), none for the
+    # claim (its plans are its cells').
+    parts = [(f"{claim_id}@{c['cell']}", c) for c in v.get("cells") or []] or [(claim_id, v)]
+    rows = []
+    for row_id, part in parts:
+        print(f"{row_id}: {part['failures']}/{part['instances']} failed, {part['rejected']} "
+              "rejected", file=sys.stderr, flush=True)
+        rows.append({"id": row_id, "seed_base": SEED_BASE, "instances": part["instances"],
+                     "failures": part["failures"], "rejected": part["rejected"],
+                     "budget": "quick", "commit": commit})
+    return rows
 
 
 def main():
@@ -64,11 +71,14 @@ def main():
     ids = [i for k, i in enumerate(ids) if k % shards == shard]
     commit = head_commit()
     with ThreadPoolExecutor(args.jobs) as pool:
-        rows = {r["id"]: r for r in pool.map(lambda i: measure(i, commit, args.instances), ids)}
+        measured = list(pool.map(lambda i: measure(i, commit, args.instances), ids))
+    rows = {r["id"]: r for part in measured for r in part}
     if RECORD.exists():
         with RECORD.open() as f:
             for r in csv.DictReader(f):
-                rows.setdefault(r["id"], r)
+                # A re-measured claim's rows replace all its old ones (its cells may have changed).
+                if r["id"].split("@")[0] not in ids:
+                    rows.setdefault(r["id"], r)
     with RECORD.open("w", newline="") as f:
         writer = csv.DictWriter(f, COLUMNS, lineterminator="\n")
         writer.writeheader()

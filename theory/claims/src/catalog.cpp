@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <stdexcept>
 
+#include "boa/cells.hpp"
 #include "boa/error.hpp"
 #include "boa/rate_records.hpp"
 #include "boa/suggest.hpp"
@@ -27,6 +28,7 @@ std::vector<Claim> Registered() {
   for (Claim (*factory)() : Factories()) {
     claims.push_back(factory());
     RequireRejectionDeclared(claims.back());
+    RequireCellsValid(claims.back());
   }
   std::sort(claims.begin(), claims.end(),
             [](const Claim& a, const Claim& b) { return a.id < b.id; });
@@ -43,6 +45,10 @@ std::vector<Claim> WithRateRecords(std::vector<Claim> claims) {
   for (Claim& claim : claims) {
     const auto it = RateRecords().find(claim.id);
     if (it != RateRecords().end()) claim.rate_record = it->second;
+    for (Cell& cell : claim.cells) {
+      const auto row = RateRecords().find(CellId(claim, cell));
+      if (row != RateRecords().end()) cell.rate_record = row->second;
+    }
     const auto path = PathRecords().find(claim.id);
     if (path != PathRecords().end()) claim.path_record = path->second;
   }
@@ -58,12 +64,28 @@ const std::vector<Claim>& Catalog() {
   return all;
 }
 
+const std::vector<Claim>& CatalogCells() {
+  static const std::vector<Claim> cells = [] {
+    std::vector<Claim> all;
+    for (const Claim& claim : Catalog()) {
+      if (claim.cells.empty()) continue;
+      for (Claim& cell : JudgedUnits(claim)) all.push_back(std::move(cell));
+    }
+    return all;
+  }();
+  return cells;
+}
+
 const Claim& FindClaim(const std::string& id) {
   for (const Claim& claim : Catalog()) {
     if (claim.id == id) return claim;
   }
+  for (const Claim& cell : CatalogCells()) {
+    if (cell.id == id) return cell;
+  }
   std::vector<std::string> ids;
   for (const Claim& claim : Catalog()) ids.push_back(claim.id);
+  for (const Claim& cell : CatalogCells()) ids.push_back(cell.id);
   throw InvalidInput("unknown claim id '" + id + "'" + DidYouMean(id, ids) +
                      "; `boa list` shows every id");
 }

@@ -39,7 +39,9 @@ Sweep FlakeAuditSweep() {
   s.description =
       "every probabilistic and scaling claim at the CI configuration under many seed bases";
   // status: the verdict as the number of its Status (0 holds, 1 fails, 2 inconclusive, 3 reported).
-  s.columns = {"claim_index", "seed_base", "instances", "failures", "status"};
+  // cell: −1 for the claim's run; a claim judged per cell (cells.hpp) adds one row per cell j,
+  // with that cell's part of the run (its instances, failures and verdict).
+  s.columns = {"claim_index", "seed_base", "instances", "failures", "status", "cell"};
   // The engine asked is not passed on: each claim runs on the engine its own handling picks.
   s.cells = [](Budget b, Engine) {
     return static_cast<int>(StatisticalClaims().size()) * FlakeAuditSeedBases(b);
@@ -50,12 +52,18 @@ Sweep FlakeAuditSweep() {
     const Claim& claim = *claims[cell / bases];
     RunOptions o;
     o.budget = kCiBudget;
-    o.instances = CiInstances(claim);
+    o.instances = claim.cells.empty() ? CiInstances(claim) : 0;  // cells: each at its CI cap
     o.seed_base = 1 + 1000003ULL * static_cast<std::uint64_t>(cell % bases);
     o.shrink = false;
     const Verdict v = RunClaim(claim, o);
-    return Rows{{double(cell / bases), double(o.seed_base), double(v.instances), double(v.failures),
-                 double(static_cast<int>(v.status))}};
+    Rows rows{{double(cell / bases), double(o.seed_base), double(v.instances), double(v.failures),
+               double(static_cast<int>(v.status)), -1.0}};
+    for (std::size_t j = 0; j < v.cells.size(); ++j) {
+      const Verdict& part = v.cells[j];
+      rows.push_back({double(cell / bases), double(o.seed_base), double(part.instances),
+                      double(part.failures), double(static_cast<int>(part.status)), double(j)});
+    }
+    return rows;
   };
   return s;
 }

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <tuple>
 
+#include "boa/cells.hpp"
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
 #include "boa/number_input.hpp"
@@ -36,6 +37,18 @@ std::string ToString(Rejection rejection) {
   }
   return "unknown";
 }
+
+std::string ToString(RangeKind range) {
+  switch (range) {
+    case RangeKind::kSingleSetting: return "single setting";
+    case RangeKind::kCells: return "cells";
+    case RangeKind::kDistribution: return "distribution";
+    case RangeKind::kRangeFinding: return "range, refuted on average";
+  }
+  return "unknown";
+}
+
+double ClaimErrorBudget(const Claim& claim) { return 2 * claim.alpha; }
 
 int HealthDrawsPerInstance(const Claim& claim) {
   return claim.rejection == Rejection::kAfterFilter ? kFilterHealthDrawsPerInstance
@@ -161,6 +174,7 @@ double FindingRateLowerBound(const Claim& claim) {
 
 int SequentialCap(const Claim& claim) {
   Require(claim.kind == ClaimKind::kProbabilistic, "only a probabilistic claim has a cap rule");
+  Require(claim.cells.empty(), "claim " + claim.id + " is judged per cell: each cell has its cap");
   const SequentialPlan plan = PlanOf(claim, 1);
   const bool finding = claim.expected == Expectation::kFails;
   const double rate = finding ? FindingRateLowerBound(claim) : claim.delta;
@@ -173,7 +187,7 @@ int SequentialCap(const Claim& claim) {
   const auto it = caps.find(key);
   if (it != caps.end()) return it->second;
   const int cap = CapFor(plan, finding ? ExpectedDecision::kFails : ExpectedDecision::kHolds, rate,
-                         kClaimErrorBudget);
+                         ClaimErrorBudget(claim));
   caps.emplace(key, cap);
   return cap;
 }
@@ -188,6 +202,7 @@ std::optional<FindingClass> ScalingFindingClass(const Claim& claim) {
 }
 
 SequentialPlan PlanOf(const Claim& claim, int cap) {
+  Require(claim.cells.empty(), "claim " + claim.id + " is judged per cell: each cell has its plan");
   SequentialPlan plan;
   plan.delta = claim.delta;
   plan.delta_alt = claim.delta_alt;
@@ -209,6 +224,11 @@ SequentialPlan PlanOf(const Claim& claim, int cap) {
 int ClaimInstancesAt(const Claim& claim, Budget budget) {
   // A sequential run stops when the evidence decides; the cap rule keeps its error budget at
   // every budget, and the full budget draws ten times further.
+  if (!claim.cells.empty()) {  // every cell at its own cap
+    int total = 0;
+    for (const Claim& cell : JudgedUnits(claim)) total += ClaimInstancesAt(cell, budget);
+    return total;
+  }
   if (claim.kind == ClaimKind::kProbabilistic) {
     const int cap = SequentialCap(claim);
     return budget == Budget::kFull ? 10 * cap : cap;

@@ -1,9 +1,11 @@
 #include "boa/error_budget.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include <boost/math/distributions/binomial.hpp>
 
+#include "boa/cells.hpp"
 #include "boa/error.hpp"
 #include "boa/exponent_plan.hpp"
 #include "boa/stats.hpp"
@@ -53,6 +55,16 @@ double HealthFailureBound(const SequentialPlan& plan, double rejection_rate,
 }
 
 double RiskAtRecordedRate(const Claim& claim) {
+  if (!claim.cells.empty()) {
+    // Holds: any cell's miss misses (a union bound); a finding: it fails if its likeliest
+    // failing cell does.
+    double sum = 0, least = 1;
+    for (const Claim& cell : JudgedUnits(claim)) {
+      if (claim.expected == Expectation::kHolds) sum += RiskAtRecordedRate(cell);
+      if (cell.expected == Expectation::kFails) least = std::min(least, RiskAtRecordedRate(cell));
+    }
+    return claim.expected == Expectation::kHolds ? std::min(sum, 1.0) : least;
+  }
   Require(claim.kind == ClaimKind::kProbabilistic && claim.rate_record.has_value(),
           "claim " + claim.id + " has no rate record");
   const RateRecord& r = *claim.rate_record;
@@ -84,20 +96,30 @@ ErrorBudget SuiteErrorBudget(const std::vector<Claim>& claims) {
       continue;
     }
     if (claim.kind != ClaimKind::kProbabilistic) continue;
-    const SequentialPlan plan = PlanOf(claim, CiInstances(claim));
-    if (claim.expected == Expectation::kHolds) {
-      const OperatingPoint at_delta = Operate(plan, claim.delta);
-      Add(budget, claim.id, "fails", at_delta.fails);
-      Add(budget, claim.id, "inconclusive", at_delta.inconclusive);
-    } else {
-      Add(budget, claim.id, "finding",
-          ErrorRate(plan, ExpectedDecision::kFails, FindingRateLowerBound(claim)));
+    // Per judged unit: the claim, or each of its cells (cells.hpp), whose terms add up (a union
+    // bound). A finding judged per cell fails if any cell fails, so its term is the smallest
+    // miss of its failing cells; its cells that hold cannot take the "fails" away (a false
+    // "fails" or an "inconclusive" there leaves the claim's verdict "fails").
+    std::optional<ErrorTerm> finding;
+    for (const Claim& unit : JudgedUnits(claim)) {
+      const SequentialPlan plan = PlanOf(unit, CiInstances(unit));
+      if (unit.expected == Expectation::kFails) {
+        const double miss = ErrorRate(plan, ExpectedDecision::kFails, FindingRateLowerBound(unit));
+        if (!finding || miss < finding->probability) finding = ErrorTerm{unit.id, "finding", miss};
+      } else if (claim.expected == Expectation::kHolds) {
+        const OperatingPoint at_delta = Operate(plan, unit.delta);
+        Add(budget, unit.id, "fails", at_delta.fails);
+        Add(budget, unit.id, "inconclusive", at_delta.inconclusive);
+      }
+      Require(unit.rate_record.has_value(),
+              "claim " + unit.id +
+                  " has no rate record (theory/claims/records/measure_rates.py --claims " +
+                  claim.id + ")");
+      Add(budget, unit.id, "health",
+          HealthFailureBound(plan, RejectionRateUpper(*unit.rate_record),
+                             HealthDrawsPerInstance(unit)));
     }
-    Require(claim.rate_record.has_value(),
-            "claim " + claim.id + " has no rate record (theory/claims/records/measure_rates.py)");
-    Add(budget, claim.id, "health",
-        HealthFailureBound(plan, RejectionRateUpper(*claim.rate_record),
-                           HealthDrawsPerInstance(claim)));
+    if (finding) Add(budget, finding->source, finding->kind, finding->probability);
   }
   for (const GeneratorTest& test : GeneratorTests()) {
     Add(budget, test.file, "generator test", test.checks * test.alpha);

@@ -2,6 +2,7 @@
 // record measured under another plan than today's is seen to be stale (README § Verdicts).
 #include <string>
 
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/error.hpp"
 #include "boa/exponent_plan.hpp"
@@ -27,6 +28,14 @@ std::string PlanFingerprint(const Claim& claim) {
   Require(claim.kind == ClaimKind::kProbabilistic || claim.kind == ClaimKind::kScaling,
           claim.id + " is neither probabilistic nor scaling: it has no statistical plan");
   std::string text = "kind=" + ToString(claim.kind) + "; expected=" + ToString(claim.expected);
+  if (!claim.cells.empty()) {
+    // Judged per cell (cells.hpp): every cell's plan, each with its own regime, α and cap.
+    text += "; cells=";
+    for (const Claim& cell : JudgedUnits(claim)) {
+      text += "[" + cell.id.substr(claim.id.size() + 1) + ": " + PlanFingerprint(cell) + "]";
+    }
+    return text;
+  }
   const auto add = [&text](const std::string& key, const std::string& value) {
     text += "; " + key + "=" + value;
   };

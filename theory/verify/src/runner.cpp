@@ -6,6 +6,7 @@
 #include <limits>
 #include <sstream>
 
+#include "boa/cells.hpp"
 #include "boa/error.hpp"
 #include "boa/exponent_plan.hpp"
 #include "boa/format.hpp"
@@ -128,6 +129,90 @@ void JudgeExponents(const Claim& claim, const std::vector<double>& exponents, Ve
                          : Short(rule.predicted) + " ± " + Short(rule.tolerance + rule.deviation));
 }
 
+// A claim judged per cell (cells.hpp): each cell runs as a claim of its own on the same seeds
+// S + i (options.instances, when given, per cell); the claim fails if any cell fails, holds only
+// if every cell holds, else is inconclusive, and is unhealthy if any cell is.
+Verdict RunCells(const Claim& claim, const RunOptions& options) {
+  Verdict verdict;
+  verdict.engine = EngineFor(claim, options.engine);
+  const std::vector<Claim> units = JudgedUnits(claim);
+  int total = 0, done_before = 0;
+  for (const Claim& unit : units) {
+    total += options.instances > 0 ? options.instances : ClaimInstancesAt(unit, options.budget);
+  }
+  bool any_fails = false, all_hold = true;
+  bool counterexample_fails = false;  // the counterexample kept comes from a failing cell
+  VerdictPlan plan;
+  plan.alpha = claim.alpha;
+  plan.power = 1;
+  std::ostringstream summary;
+  for (const Claim& unit : units) {
+    RunOptions o = options;
+    if (options.progress) {
+      o.progress = [&](int done, int) { options.progress(done_before + done, total); };
+    }
+    Verdict v = RunClaim(unit, o);
+    v.cell = unit.id.substr(claim.id.size() + 1);
+    done_before += v.instances;
+    verdict.instances += v.instances;
+    verdict.failures += v.failures;
+    verdict.rejected += v.rejected;
+    verdict.healthy = verdict.healthy && v.healthy;
+    any_fails = any_fails || v.status == Status::kFails;
+    all_hold = all_hold && v.status == Status::kHolds;
+    if (v.worst_case_rate) {
+      verdict.worst_case_rate = std::max(verdict.worst_case_rate.value_or(0), *v.worst_case_rate);
+    }
+    if (v.plan) {
+      plan.delta = v.plan->delta;
+      plan.delta_alt = std::max(plan.delta_alt, v.plan->delta_alt);
+      plan.beta = std::max(plan.beta, v.plan->beta);
+      plan.power = std::min(plan.power, v.plan->power);  // a breakage δ₁ in any one cell
+      plan.cap += v.plan->cap;
+    }
+    // A failing cell's counterexample before an allowed failing instance of a cell that holds.
+    if (v.counterexample &&
+        (!verdict.counterexample || (v.status == Status::kFails && !counterexample_fails))) {
+      verdict.counterexample = v.counterexample;
+      counterexample_fails = v.status == Status::kFails;
+    }
+    summary << (verdict.cells.empty() ? "" : "; ") << "cell " << v.cell << " ("
+            << CellBox(unit.regime) << "): " << VerdictLabel(v) << " — " << v.summary;
+    verdict.cells.push_back(std::move(v));
+  }
+  verdict.status = any_fails ? Status::kFails : all_hold ? Status::kHolds : Status::kInconclusive;
+  if (!verdict.healthy) verdict.status = Status::kFails;
+  if (verdict.status == Status::kHolds) {
+    for (const Verdict& v : verdict.cells) {
+      if (!v.qualifier.empty()) verdict.qualifier = v.qualifier;
+    }
+  }
+  // The rate interval and measured values of the cell with the highest estimated rate.
+  const Verdict* w = &verdict.cells.front();
+  for (const Verdict& v : verdict.cells) {
+    if (static_cast<double>(v.failures) / std::max(v.instances, 1) >
+        static_cast<double>(w->failures) / std::max(w->instances, 1)) {
+      w = &v;
+    }
+  }
+  verdict.rate_lower = w->rate_lower;
+  verdict.rate_upper = w->rate_upper;
+  verdict.measured = w->measured;
+  verdict.plan = plan;
+  std::ostringstream head;
+  head << verdict.failures << " of " << verdict.instances << " instances failed over "
+       << units.size() << " cells, each judged at α/" << units.size() << " = "
+       << Short(claim.alpha / static_cast<double>(units.size())) << ": " << ToString(verdict.status)
+       << (!verdict.healthy                   ? " (a cell failed its health check)"
+           : verdict.status == Status::kFails ? " (a cell fails)"
+           : verdict.status == Status::kHolds ? " (every cell holds)"
+                                              : " (no cell fails, not every cell holds)")
+       << "; the worst cell, " << w->cell << ", has 95% interval [" << Short(w->rate_lower) << ", "
+       << Short(w->rate_upper) << "]; " << summary.str();
+  verdict.summary = head.str();
+  return verdict;
+}
+
 }  // namespace
 
 Outcome CheckInstance(const Claim& claim, const Params& params, std::uint64_t seed,
@@ -220,6 +305,7 @@ bool MatchesExpectation(const Claim& claim, const Verdict& verdict) {
 }
 
 Verdict RunClaim(const Claim& claim, const RunOptions& options) {
+  if (!claim.cells.empty()) return RunCells(claim, options);
   Verdict verdict;
   verdict.engine = EngineFor(claim, options.engine);
   const bool sequential = claim.kind == ClaimKind::kProbabilistic;

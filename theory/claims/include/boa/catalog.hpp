@@ -17,7 +17,12 @@ namespace boa {
 // Every registered claim, sorted by id, each probabilistic one with its rate record attached.
 const std::vector<Claim>& Catalog();
 
-// Throws InvalidInput naming the closest ids when `id` is unknown.
+// The cells of the claims judged per cell, each as its own claim "<id>@<cell>" (cells.hpp), in
+// catalog order.
+const std::vector<Claim>& CatalogCells();
+
+// A claim of the catalog or one of its cells ("<id>@<cell>"). Throws InvalidInput naming the
+// closest ids when `id` is unknown.
 const Claim& FindClaim(const std::string& id);
 
 // What BOA_REGISTER_CLAIM expands to: a static object whose construction appends the factory to

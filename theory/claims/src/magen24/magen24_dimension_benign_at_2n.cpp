@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/linearized_thresholds.hpp"
 #include "boa/prompt_attention_run.hpp"
@@ -107,6 +108,8 @@ Claim Magen24DimensionBenignAt2n() {
       "3000000000) every draw fails: the failure persists.";
   c.gram_form = true;
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the discussion's point (n = 500, d = 2n); only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24DimensionBenignAt2n);

@@ -76,6 +76,8 @@ Claim Magen24ExtensionMultiTokenBenign() {
       "dimension does not cure it (class persists).";
   c.gram_form = true;
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "one setting (T = 5 at the rebuttal's size); only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24ExtensionMultiTokenBenign);
@@ -111,6 +113,8 @@ Claim Magen24ExtensionSelfAttentionBenign() {
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   c.slow_in_ci = true;  // M3's d×d W: ≈ 20 s for CI's sequential run on 2 cores
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "one setting (M3 at the rebuttal's size); only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24ExtensionSelfAttentionBenign);

@@ -140,6 +140,8 @@ Claim Magen24ExtensionMultiTokenSpread() {
       "400 draws): ≥ 0.75 in 96%, ≥ 0.8 in 87%, ≥ 0.85 in 69%, ≥ 0.9 in 43%. Along d ≫ n² (the "
       "path below) the failure vanishes by d = 16n², as the derived √(nT/d) suggests.";
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "one setting (n = 20, T = 5, d = 4n², the rebuttal's); only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24ExtensionMultiTokenSpread);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/model.hpp"
 #include "boa/rng.hpp"
@@ -155,6 +156,9 @@ Claim Magen24GdGaussianInit() {
       "supports the discussion's statement, with a variance bound set by the schedule's first "
       "step.";
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kRangeFinding;
+  c.range_note =
+      "the two-step theorem's conclusion for every (n, d ≥ n², η, r) of its window, refuted on the average over the regime: an averaged rate above δ puts some point of the range above δ";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdGaussianInit);
@@ -208,6 +212,10 @@ Claim Magen24GdGaussianInitSmall() {
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "“the same results hold” for every (n, d ≥ n², η, r) of the two-step window; the theorem's limit runs along n (d = d_factor·n²), so the cells split n";
+  c.cells = CellsAlong(c.regime, "n", {{"n_20_39", 20, 39}, {"n_40_60", 40, 60}});
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdGaussianInitSmall);
@@ -237,6 +245,10 @@ Claim Magen24GdGaussianInitDeviation() {
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "a conclusion for every (n, d ≥ n², η, r) of the two-step window; the limit runs along n, so the cells split n";
+  c.cells = CellsAlong(c.regime, "n", {{"n_20_39", 20, 39}, {"n_40_60", 40, 60}});
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdGaussianInitDeviation);

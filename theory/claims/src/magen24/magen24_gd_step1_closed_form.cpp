@@ -7,6 +7,7 @@
 #include <string>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/magen_two_step.hpp"
 #include "boa/model.hpp"
@@ -170,6 +171,10 @@ Claim Magen24GdStep1Fit() {
   c.rejection = Rejection::kBeforeOutcome;
   c.rejection_note =
       "by the drawn labels, before the run is judged: every class's realised linearisation clears the step-one noise bound (signal over noise bound ≥ 1)";
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "a conclusion for every (n, d, η) of its window; the [M] limit runs along n (d = 2^k·n²), so the cells split n";
+  c.cells = CellsAlong(c.regime, "n", {{"n_10_29", 10, 29}, {"n_30_60", 30, 60}});
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdStep1Fit);

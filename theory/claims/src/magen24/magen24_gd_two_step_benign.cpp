@@ -12,6 +12,7 @@
 // tokens although r lies inside the nominal window. magen24.gd.two_step_benign_realised_window
 // is the derived claim that conditions on the realised window instead.
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "magen24_two_step_regime.hpp"
 #include "provenance_elements.hpp"
@@ -78,6 +79,9 @@ Claim Magen24GdTwoStepBenign() {
       "deviation, not a refutation.";
   c.gram_form = true;
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kRangeFinding;
+  c.range_note =
+      "the two-step theorem for every (n, d ≥ n², η, r) of its window, refuted on the average over the regime: an averaged rate above δ puts some point of the range above δ";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdTwoStepBenign);
@@ -121,6 +125,10 @@ Claim Magen24GdTwoStepBenignRealisedWindow() {
   c.rejection = Rejection::kBeforeOutcome;
   c.rejection_note =
       "by the drawn labels: the realised flip fractions lie inside the benign window (RealisedInWindow); each instance is the first seeded draw that does (DrawUntil)";
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "the two-step theorem for every (n, d ≥ n², η, r) of the realised window; its limit runs along n, so the cells split n";
+  c.cells = CellsAlong(c.regime, "n", {{"n_20_39", 20, 39}, {"n_40_60", 40, 60}});
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24GdTwoStepBenignRealisedWindow);

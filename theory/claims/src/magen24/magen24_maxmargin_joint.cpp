@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/gram_sampling.hpp"
 #include "boa/joint_max_margin.hpp"
@@ -250,6 +251,10 @@ Claim Magen24MaxmarginJointHarmful() {
        "THEORY.md §2.3: the max-margin claims' test-set size"},
   };
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "Thm 10 for every (n, d/n², η, ratio) below the boundary; the cells split the ratio's distance from it (near, far)";
+  c.cells = CellsAlong(c.regime, "log2_ratio", {{"ratio_near", 4, 9}, {"ratio_far", 10, 20}});
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginJointHarmful);
@@ -300,6 +305,9 @@ Claim Magen24MaxmarginJointGdDirection() {
       "step and the cosine 0.9 are boa's, so this is a measurement of an open question, not a "
       "refutation of the discussion.";
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kRangeFinding;
+  c.range_note =
+      "a statement for every draw of the joint regime, refuted on the average over it: an averaged rate above δ puts some point of the range above δ";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginJointGdDirection);
@@ -358,6 +366,10 @@ Claim Magen24MaxmarginJointBenignPerClass() {
   c.rejection = Rejection::kBeforeOutcome;
   c.rejection_note =
       "by the drawn labels: each class with clean samples clears its own boundary, log₂(SNR²·|C_c|) ≥ 0.4";
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "Thms 6/8 for every (n, d/n², η, ratio) above each class's boundary; the cells split n (6–8, 9–12), the theorems' limit: split by the ratio, the near cell rejected 77% of its draws (each class must clear its own boundary), over its health term's share";
+  c.cells = CellsAlong(c.regime, "n", {{"n_6_8", 6, 8}, {"n_9_12", 9, 12}});
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginJointBenignPerClass);

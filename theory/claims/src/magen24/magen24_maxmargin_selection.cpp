@@ -51,6 +51,7 @@
 #include <string>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/max_margin_selection.hpp"
@@ -253,6 +254,10 @@ Claim Magen24MaxmarginSelection() {
   c.gram_form = true;
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "Thms 6/8/10 for every (n, d/n², η, ratio): the selection flips at the SNR boundary, so the cells split the ratio's distance from it (near, far)";
+  c.cells = CellsAlong(c.regime, "log2_ratio", {{"ratio_near", 4, 9}, {"ratio_far", 10, 20}});
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginSelection);
@@ -291,6 +296,9 @@ Claim Magen24MaxmarginGdWeightDecayAbove() {
   c.rejection = Rejection::kBeforeOutcome;
   c.rejection_note =
       "by the drawn data: its max-margin solution is fully benign or all-noise, computed from the data and not from the GD run judged";
+  c.range = RangeKind::kRangeFinding;
+  c.range_note =
+      "a statement for every draw above the boundary, refuted on the average over the regime: an averaged rate above δ puts some point of the range above δ";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginGdWeightDecayAbove);
@@ -303,6 +311,10 @@ Claim Magen24MaxmarginGdWeightDecayBelow() {
   c.rejection = Rejection::kBeforeOutcome;
   c.rejection_note =
       "by the drawn data: its max-margin solution is fully benign or all-noise, computed from the data and not from the GD run judged";
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "a statement for every (n, d/n², η, ratio) below the boundary; its limit runs along the SNR ratio's distance from the boundary, so the cells split log₂ ratio (near, far)";
+  c.cells = CellsAlong(c.regime, "log2_ratio", {{"ratio_near", 4, 9}, {"ratio_far", 10, 20}});
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginGdWeightDecayBelow);

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/noise_gram.hpp"
 #include "boa/signal_noise_data.hpp"
@@ -65,6 +66,10 @@ Claim Magen24NoiseDiagonalDominance() {
   c.delta_source =
       "THEORY.md §4, row \"lemma\": the lemma's failure probability 2δ (δ = 0.05, fixed in its statement), δ₁ = min(3·2δ, 2δ + 0.1)";
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "a lemma for every n (with m ≥ 64n²L); its union bound runs along n, so the cells split n";
+  c.cells = CellsAlong(c.regime, "n", {{"n_2_5", 2, 5}, {"n_6_12", 6, 12}});
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24NoiseDiagonalDominance);

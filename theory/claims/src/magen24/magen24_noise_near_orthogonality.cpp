@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/noise_gram.hpp"
 #include "boa/signal_noise_data.hpp"
@@ -60,6 +61,11 @@ Claim Magen24NoiseNearOrthogonality() {
   c.delta_source =
       "THEORY.md §4, row \"lemma\": δ is the lemma's own (0.05, fixed in its statement), δ₁ = min(3δ, δ + 0.1)";
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "a lemma for every (n, m) with L ≤ m/2; the Chernoff bound's slack runs along m, so the cells split m's factor over its smallest value (2^0 … 2^1.5, 2^2 … 2^4.5, 2^5 … 2^8)";
+  c.cells = CellsAlong(c.regime, "log2_factor",
+                       {{"m_small", 0, 3}, {"m_mid", 4, 9}, {"m_large", 10, 16}});
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24NoiseNearOrthogonality);

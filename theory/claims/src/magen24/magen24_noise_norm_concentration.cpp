@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/noise_gram.hpp"
 #include "boa/signal_noise_data.hpp"
@@ -62,6 +63,11 @@ Claim Magen24NoiseNormConcentration() {
   c.delta_source =
       "THEORY.md §4, row \"lemma\": δ is the lemma's own (0.05, fixed in its statement), δ₁ = min(3δ, δ + 0.1)";
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "a lemma for every (n, d); Laurent–Massart's slack runs along d (m = d − 2), so the cells split d (3 … 40, 41 … 400, 401 … 4000)";
+  c.cells = CellsAlong(c.regime, "d",
+                       {{"d_3_40", 3, 40}, {"d_41_400", 41, 400}, {"d_401_4000", 401, 4000}});
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24NoiseNormConcentration);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <utility>
 
+#include "boa/cells.hpp"
 #include "boa/error.hpp"
 #include "boa/gram_descent.hpp"
 #include "boa/gram_sampling.hpp"
@@ -97,6 +98,11 @@ Claim StepSizeClaim(std::string id, std::string title, ClaimKind kind, bool cond
   c.gram_form = true;
   if (kind == ClaimKind::kProbabilistic) {
     UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+    c.range = RangeKind::kCells;
+    c.range_note =
+        "a conclusion for every (n, d ≥ n², η, r) of the two-step window; the theorem's limit "
+        "runs along n (d = d_factor·n²), so the cells split n";
+    c.cells = CellsAlong(c.regime, "n", {{"n_20_39", 20, 39}, {"n_40_60", 40, 60}});
   }
   c.rejection = conditioned ? Rejection::kBeforeOutcome : Rejection::kNone;
   if (conditioned) {

@@ -17,6 +17,7 @@
 #include <boost/math/distributions/normal.hpp>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/token_selection_data.hpp"
 
@@ -99,6 +100,10 @@ Claim Sakamoto24NoiseConcentration() {
   c.violation_score = "ratio_to_bound";
   UseLemmaRate(c, "lemma's own failure probability");
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "Lemma B.6 for every (n, T, d, ‖μ‖, σ); its union bound runs along the token count nT, so the cells split n (2–10, 11–40)";
+  c.cells = CellsAlong(c.regime, "n", {{"n_2_10", 2, 10}, {"n_11_40", 11, 40}});
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24NoiseConcentration);
@@ -177,6 +182,11 @@ Claim Sakamoto24HeadPopulationGradient() {
   };
   UseLemmaRate(c, "Monte-Carlo size's Markov bound on a true statement's failure probability");
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "Lemma G.1 for every (d, T, ‖μ‖, η, ρ); the gradient's sign statement changes side at η = ½, so the cells split η below and above ½";
+  c.cells =
+      CellsAlong(c.regime, "above_half", {{"eta_below_half", 0, 0}, {"eta_above_half", 1, 1}});
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24HeadPopulationGradient);

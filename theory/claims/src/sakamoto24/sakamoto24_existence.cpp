@@ -153,6 +153,9 @@ Claim Sakamoto24Existence() {
   // without a source, was exceeded (46 of 500 draws in the flake audit, rate 0.092).
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note =
+      "the paper's one setting (Fig. 1: d = 10⁴, ‖μ‖ = 20, n = 100, T = 8, ρ = 0.2, η = 0.2); only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24Existence);

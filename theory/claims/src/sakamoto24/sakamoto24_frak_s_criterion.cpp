@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/engine.hpp"
 #include "boa/fit_regime.hpp"
@@ -152,6 +153,9 @@ Claim Sakamoto24FrakSCriterion() {
       "crossing.";
   c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kRangeFinding;
+  c.range_note =
+      "the criterion on each of the four 𝔖 settings, refuted on the average over them: an averaged rate above δ puts some setting above δ";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24FrakSCriterion);
@@ -222,6 +226,13 @@ Claim Sakamoto24FrakSBeyondHalf() {
   c.rejection = Rejection::kAfterInStatement;
   c.rejection_note =
       "min(R₊, R₋) > 1, measured on the trajectory: the statement's own premise (“wherever min(R₊, R₋) > 1”)";
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "a statement for every 𝔖 setting and η ∈ [0.6, 0.9] where R > 1; the hypothesis is met "
+      "almost only at η ≤ 0.7 (at 0.8–0.9 CI's draws are all rejected, so a cell there is "
+      "vacuous), so the cells split the settings by signal: (d, ‖μ‖) = (6000, 20), (6000, 60) "
+      "against (6000, 100), (12000, 120)";
+  c.cells = CellsAlong(c.regime, "setting", {{"settings_0_1", 0, 1}, {"settings_2_3", 2, 3}});
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24FrakSBeyondHalf);

@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/error.hpp"
 #include "boa/frak_s.hpp"
@@ -130,6 +131,11 @@ Claim Sakamoto24FrakSEarlyCounts() {
       s24::FrakSProtocol("τ₀ = 10 steps"),
   };
   c.regime = {{"setting", 0, kFrakSSettings - 1}, {"eta", 1, 19, 0.05}};
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "every setting and η; the proposition's two cases are η < 1/C and above, so the cells "
+      "split η at ½ (η = 0.5 is rejected)";
+  c.cells = CellsAlong(c.regime, "eta", {{"eta_below_half", 1, 10}, {"eta_above_half", 11, 19}});
   c.budget_params = [](Budget budget) {
     return Params{{"lr", FrakSMapAt(budget).lr}, {"steps", kEarlySteps}};
   };

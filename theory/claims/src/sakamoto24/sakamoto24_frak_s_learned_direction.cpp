@@ -102,6 +102,8 @@ Claim Sakamoto24FrakSLearnedDirection() {
   // The discussion describes one column's runs: THEORY.md §4, "one seed, typical".
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the discussion's one column (6000, 100, 0.05) at η past ½; only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24FrakSLearnedDirection);

@@ -73,6 +73,8 @@ Claim Sakamoto24FrakSReportedColumn() {
   // The discussion's column is one run: THEORY.md §4, "one seed, typical".
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the discussion's one reported column (6000, 100, 0.05); only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24FrakSReportedColumn);

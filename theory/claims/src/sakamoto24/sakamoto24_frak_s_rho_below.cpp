@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/frak_s.hpp"
 #include "boa/frak_s_map.hpp"
@@ -120,6 +121,11 @@ Claim Sakamoto24FrakSRhoBelowBoundary() {
   for (Element& e : s24::ReportedColumnSetting()) c.elements.push_back(std::move(e));
   c.elements.push_back(s24::FrakSRatio());
   c.regime = {{"rho_step", 1, 4}};  // ρ = 0.05 − 0.01·(rho_step − 1) against ρ − 0.01
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "every step of ρ down the grid; the statement's limit runs along ρ → 0, so the cells split "
+      "the steps (0.05 → 0.03, 0.03 → 0.01)";
+  c.cells = CellsAlong(c.regime, "rho_step", {{"rho_05_03", 1, 2}, {"rho_03_01", 3, 4}});
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
     const int step = IntParam(params, "rho_step");
     const double rho = kRhoTop - kRhoStep * (step - 1), lower = rho - kRhoStep;
@@ -168,6 +174,9 @@ Claim Sakamoto24FrakSRhoBelowOverfitD() {
   };
   for (Element& e : s24::ReportedColumnSetting()) c.elements.push_back(std::move(e));
   c.regime = {{"eta", 1, 6, 0.1}};
+  c.range = RangeKind::kCells;
+  c.range_note = "every η of {0.1, …, 0.6}; the cells split η (0.1–0.3, 0.4–0.6)";
+  c.cells = CellsAlong(c.regime, "eta", {{"eta_01_03", 1, 3}, {"eta_04_06", 4, 6}});
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
     const double eta = RealParam(params, "eta");
     // Up the grid at ρ = 0.05 to its first fit; at ρ = 0.01 only as far, since the statement

@@ -187,6 +187,8 @@ Claim Sakamoto24GdAttentionGrowth() {
       "refutation of it; along the horizon (1500 → 12000 steps, the path below) the failure rate "
       "falls from 1 to 0.23. The clean half holds as sakamoto24.gd.attention_growth_clean.";
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the balanced setting of Fig. 3a; only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdAttentionGrowth);
@@ -209,6 +211,8 @@ Claim Sakamoto24GdAttentionGrowthClean() {
     return CheckAttentionGrowth(params, seed, engine, false);
   };
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the balanced setting of Fig. 3a; only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdAttentionGrowthClean);
@@ -273,6 +277,8 @@ Claim Sakamoto24GdAttentionGapLaw() {
     return o;
   };
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the balanced setting of Fig. 3a; only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdAttentionGapLaw);

@@ -128,6 +128,8 @@ Claim Sakamoto24GdRegimes() {
       "sakamoto24.gd.regimes_not_benign (large noise fitted with clean test < 0.95) holds.";
   c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the three settings of Fig. 3, each run on every seed: one setting per seed";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdRegimes);
@@ -168,6 +170,8 @@ Claim Sakamoto24GdRegimesNotBenign() {
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the three settings of Fig. 3, each run on every seed: one setting per seed";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdRegimesNotBenign);

@@ -219,6 +219,8 @@ Claim Sakamoto24GdVanishingUpdate() {
       "GD reaches such a point in the large-signal setting; that requirement, the cut-offs 0.99 "
       "and 0.05 and the 1000-step horizon are boa's.";
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the large-signal setting (d = 1000, ‖μ‖ = 80); only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdVanishingUpdate);
@@ -263,6 +265,8 @@ Claim Sakamoto24GdVanishingUpdatePath() {
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the large-signal setting (d = 1000, ‖μ‖ = 80); only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24GdVanishingUpdatePath);

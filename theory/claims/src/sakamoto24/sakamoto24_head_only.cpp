@@ -151,6 +151,8 @@ Claim Sakamoto24HeadOnlyNoOverfit() {
       "at d = 2000 is expected to memorise, as the discussion itself says of linear "
       "classifiers.";
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the Fig. 1 (right) setting; only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24HeadOnlyNoOverfit);
@@ -199,6 +201,8 @@ Claim Sakamoto24HeadOnlyPopulationHead() {
     return o;
   };
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the Fig. 1 (right) setting; only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24HeadOnlyPopulationHead);
@@ -232,6 +236,8 @@ Claim Sakamoto24HeadOnlyDegradesWithT() {
     return o;
   };
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the Fig. 1 (right) setting at T = 4 and 32; only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24HeadOnlyDegradesWithT);

@@ -18,6 +18,7 @@
 #include <boost/math/distributions/normal.hpp>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/model.hpp"
 #include "boa/token_selection_data.hpp"
@@ -132,6 +133,10 @@ Claim Sakamoto24HeadScores() {
   c.delta_source =
       "THEORY.md §4, row \"lemma\": δ is the level of the instance's own exact tests (union bound over nine at δ/9), δ₁ = min(3δ, δ + 0.1)";
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "the score law for every (ρ, ‖μ‖, σ); the weak tokens' sign law runs along ρ, so the cells split ρ (0.02–0.24, 0.26–0.5)";
+  c.cells = CellsAlong(c.regime, "rho", {{"rho_002_024", 1, 12}, {"rho_026_050", 13, 25}});
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24HeadScores);

@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/claim.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/sakamoto24_settings.hpp"
@@ -77,6 +78,10 @@ Claim Sakamoto24ExtensionKClassesBenign() {
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.rejection = Rejection::kNone;
+  c.range = RangeKind::kRangeFinding;
+  c.range_note =
+      "the K-class extension for every K of {2, 3, 5}, refuted on the average over K: an averaged "
+      "rate above δ puts some K above δ";
   c.expected = Expectation::kFails;
   c.finding_class = FindingClass::kUndetermined;
   c.class_note =

@@ -98,6 +98,8 @@ Claim Sakamoto24LabelNoisePastHalf() {
   c.rejection_note =
       "the η = 0.8 run leaves a training sample unfitted: the statement is about the model that "
       "\"still perfectly fits the training data\"";
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the discussion's one η = 0.8 run (d = 2000, ‖μ‖ = 20); only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24LabelNoisePastHalf);

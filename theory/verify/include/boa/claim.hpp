@@ -123,6 +123,35 @@ inline constexpr std::uint64_t kReportSeedBase = 2026120101;
 // above the report's.
 inline constexpr std::uint64_t kPathSeedBase = 3000000000;
 
+// How a probabilistic claim's statement ranges over its regime (issue 30; THEORY.md §4, "Cells";
+// every probabilistic claim declares it, checked when the catalog is built):
+//   single setting  the statement is about one setting; the regime draws only what the statement
+//                   leaves free (seeds, the columns of one fixed map, a prompt's token count)
+//                   and the averaged rate is the statement's own;
+//   cells           "for every (n, d) in the range, P[fail] ≤ δ": the rate averaged over the
+//                   range would dilute a violation confined to part of it, so the claim is
+//                   judged per cell (Claim::cells, cells.hpp);
+//   distribution    the statement is itself about a random setting drawn from the regime: the
+//                   average over the regime is what it asserts;
+//   range, refuted  "for every … in the range", expected to fail on the average over the range
+//                   (a finding): an averaged rate above δ puts some point of the range above δ,
+//                   so the averaged "fails" refutes the "for every" soundly, and cells would only
+//                   localise it. Allowed only for a finding; one that stops failing needs cells.
+enum class RangeKind { kSingleSetting, kCells, kDistribution, kRangeFinding };
+std::string ToString(RangeKind range);
+
+// One cell of a claim judged per cell (cells.hpp): a box inside the claim's regime (the same
+// parameters, units and order, each range inside the claim's), judged by its own sequential test
+// at α/K. The cells of a claim partition its regime. A finding's failing cell says so here; a
+// claim is a finding iff one of its cells is.
+struct Cell {
+  std::string name;  // [a-z0-9_], unique within the claim; the cell's id is "<claim id>@<name>"
+  Regime regime;
+  Expectation expected = Expectation::kHolds;
+  // The cell's row of the committed rate record (records/rates.csv, id "<claim id>@<name>").
+  std::optional<RateRecord> rate_record;
+};
+
 struct Claim {
   std::string id;
   std::string title;
@@ -215,6 +244,11 @@ struct Claim {
   // default: a claim that does not declare it is refused when the catalog is built.
   std::optional<Rejection> rejection;
   std::string rejection_note;
+  // Probabilistic claims: how the statement ranges over the regime (RangeKind; required), why
+  // (range_note, required), and for kCells the cells it is judged on (cells.hpp).
+  std::optional<RangeKind> range;
+  std::string range_note;
+  std::vector<Cell> cells;
 };
 
 // The health limit (runner.hpp): a healthy run draws at most this many draws per counted instance
@@ -253,12 +287,17 @@ Params ParseParams(const std::string& text);
 int IntParam(const Params& params, const std::string& name);
 double RealParam(const Params& params, const std::string& name);
 
+// The error budget of one judged unit's plan (the cap rule's): 2α — kClaimErrorBudget for a
+// claim at kClaimAlpha, 2α/K for each of a claim's K cells (cells.hpp).
+double ClaimErrorBudget(const Claim& claim);
+
 // The catalog-wide cap rule for a probabilistic claim at the quick and default budgets (CapFor):
 // the smallest cap with power ≥ 0.9 at δ₁ whose plan misses the expected verdict with probability
-// ≤ kClaimErrorBudget (or 1.1 × the plan's floor where that is larger) — P_δ[fails or
+// ≤ ClaimErrorBudget (or 1.1 × the plan's floor where that is larger) — P_δ[fails or
 // inconclusive] for a claim expected to hold; for a finding (β = α) P_r[holds or inconclusive] at
 // r, its rate record's one-sided 95% lower bound. Throws InvalidInput for a finding without a
-// rate record.
+// rate record, and for a claim judged per cell (each cell has its own: JudgedUnits, cells.hpp;
+// so has PlanOf).
 int SequentialCap(const Claim& claim);
 // The plan of a probabilistic claim's run with `cap` instances: δ, δ₁, α from the claim; β =
 // kSprtBeta for a claim expected to hold, α for a finding. A finding's alternative is the smaller
@@ -276,7 +315,8 @@ std::optional<FindingClass> ScalingFindingClass(const Claim& claim);
 // A finding's planning rate: the one-sided 95% Clopper–Pearson lower bound of its record.
 double FindingRateLowerBound(const Claim& claim);
 
-// The instance count (probabilistic: the cap) of a run at `budget`.
+// The instance count (probabilistic: the cap) of a run at `budget`; a claim judged per cell: the
+// sum of its cells' caps.
 int ClaimInstancesAt(const Claim& claim, Budget budget);
 // The instance count (probabilistic: the cap) of the claim's CI run — ctest's
 // ExpectClaimVerdict and the flake audit, both at kCiBudget.

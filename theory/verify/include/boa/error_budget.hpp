@@ -13,6 +13,9 @@
 //   generator test a statistical test of the generators or of the PyTorch peer's test error (each
 //                  at α = 1e-6, fixed seeds)
 //
+// A claim judged per cell (cells.hpp) has its terms per cell, named "<id>@<cell>": each cell's
+// fails, inconclusive and health terms (a union bound over the cells, which share seeds); a
+// finding's "finding" term is the smallest miss among its failing cells.
 // Each term is computed exactly from the plan that CI runs (Operate, binomial tails); the sum is
 // what `suite_false_alarm` in summary.json reports and a unit test bounds by kSuiteFalseAlarm.
 #include <string>

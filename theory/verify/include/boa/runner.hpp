@@ -1,7 +1,8 @@
 #pragma once
 // Runs a claim over seeded instances and turns the outcomes into a verdict.
 //
-// Draw i uses seed S + i (S = seed_base); its parameters are drawn from the regime with that
+// Draw i uses seed S + i (S = seed_base; a claim judged per cell runs each cell on these seeds,
+// cells.hpp); its parameters are drawn from the regime with that
 // seed, then any fixed parameters override them. A draw outside the claim's hypothesis
 // (Outcome::in_hypothesis false) is rejected: not counted, reported. Identity claims hold iff no
 // instance fails; probabilistic claims run the sequential test of sequential_test.hpp (holds,
@@ -21,6 +22,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "boa/claim.hpp"
 #include "boa/sequential_test.hpp"
@@ -89,6 +91,11 @@ struct Verdict {
   std::map<std::string, double> measured;  // one instance: as measured; more: _min/_mean/_max
   std::optional<Counterexample> counterexample;
   std::string summary;  // one line
+  // A claim judged per cell (cells.hpp): each cell's verdict, in the claim's order; the claim's
+  // own counts are their sums, its interval and measured values the worst cell's (highest k/N),
+  // its plan's power the smallest cell's and its cap the sum. `cell`: a cell's name.
+  std::vector<Verdict> cells;
+  std::string cell;
 };
 
 Verdict RunClaim(const Claim& claim, const RunOptions& options);
