@@ -30,7 +30,7 @@ Vector GdOnQuery(const Dataset& data, const Vector& q0, const Vector& head, doub
   return direct.Block("p");
 }
 
-double Gap(const Vector& a, const Vector& b) {
+double EquivalenceGap(const Vector& a, const Vector& b) {
   return (a - b).cwiseAbs().maxCoeff() /
          (kTolerances.equivalence * (b.cwiseAbs().maxCoeff() + 1e-3));
 }
@@ -81,7 +81,7 @@ Claim CoreEquivalenceWP() {
     a -= (a.dot(p) / p.squaredNorm()) * p;
     TokenSelection other = model;
     AsMatrix(other.Block("W"), d) += a * gaussian(d).transpose();
-    double worst = Gap(other.Evaluate(data, false).f, model.Evaluate(data, false).f);
+    double worst = EquivalenceGap(other.Evaluate(data, false).f, model.Evaluate(data, false).f);
 
     // (b) p-only GD with an orthogonal W is GD on q with the same step.
     const RowMatrix G = RowMatrix::NullaryExpr(d, d, [&] { return rng.Normal(); });
@@ -92,7 +92,7 @@ Claim CoreEquivalenceWP() {
     p_only.Block("p") = p;
     const Vector q0 = p_only.Query();
     GradientDescent(p_only, data, {kSteps, ConstantSchedule({{"p", beta}}), 0});
-    worst = std::max(worst, Gap(p_only.Query(), GdOnQuery(data, q0, head, beta)));
+    worst = std::max(worst, EquivalenceGap(p_only.Query(), GdOnQuery(data, q0, head, beta)));
 
     // (c) W-only GD with fixed p is GD on q with step β‖p‖² (one step: p stays fixed, so the
     // identity holds step after step).
@@ -100,7 +100,8 @@ Claim CoreEquivalenceWP() {
     w_only.Blocks()[0].trained = false;
     const Vector q1 = w_only.Query();
     GradientDescent(w_only, data, {kSteps, ConstantSchedule({{"W", beta}}), 0});
-    worst = std::max(worst, Gap(w_only.Query(), GdOnQuery(data, q1, head, beta * p.squaredNorm())));
+    worst = std::max(
+        worst, EquivalenceGap(w_only.Query(), GdOnQuery(data, q1, head, beta * p.squaredNorm())));
 
     Outcome o;
     o.holds = worst <= 1;

@@ -25,7 +25,7 @@ struct Iterate {
   Vector f;
 };
 
-double Gap(const Vector& a, const Vector& b) {
+double IterateGap(const Vector& a, const Vector& b) {
   const double scale = std::max(b.cwiseAbs().maxCoeff(), a.cwiseAbs().maxCoeff()) + 1e-12;
   return (a - b).cwiseAbs().maxCoeff() / (kTolerances.equivalence * scale);
 }
@@ -91,12 +91,14 @@ Claim CoreGramMatchesDirect() {
                         });
     double worst = 0;
     for (std::size_t k = 0; k < direct.size(); ++k) {
-      worst =
-          std::max({worst, Gap(spanned[k].query, direct[k].query), Gap(spanned[k].f, direct[k].f),
-                    std::fabs(spanned[k].loss - direct[k].loss) /
-                        (kTolerances.equivalence * (direct[k].loss + 1))});
+      worst = std::max({worst, IterateGap(spanned[k].query, direct[k].query),
+                        IterateGap(spanned[k].f, direct[k].f),
+                        std::fabs(spanned[k].loss - direct[k].loss) /
+                            (kTolerances.equivalence * (direct[k].loss + 1))});
     }
-    if (m1) worst = std::max(worst, Gap(ToAmbient(gram_model.head, gram.basis), model->Block("v")));
+    if (m1)
+      worst =
+          std::max(worst, IterateGap(ToAmbient(gram_model.head, gram.basis), model->Block("v")));
     Outcome o;
     o.holds = worst <= 1;
     o.measured = {{"worst_gap_over_allowed", worst}};

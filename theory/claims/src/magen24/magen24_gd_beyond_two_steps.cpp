@@ -24,10 +24,6 @@ namespace {
 
 constexpr int kHorizon = 50;  // boa's: the "k = 2 … 50"
 
-bool Benign(const TracePoint& point) {
-  return ClassifyFit(point.train_accuracy, point.clean_test_accuracy) == FitRegime::kBenign;
-}
-
 }  // namespace
 
 Claim Magen24GdBeyondTwoSteps() {
@@ -52,7 +48,8 @@ Claim Magen24GdBeyondTwoSteps() {
         // Over k = 2 … 50 (a diverged run counts its missing iterates as not benign).
         int benign = 0, first_not_benign = kHorizon + 1;
         for (int k = 2; k <= kHorizon; ++k) {
-          const bool is_benign = k <= last && Benign(trace.points[static_cast<std::size_t>(k)]);
+          const bool is_benign =
+              k <= last && BenignIterate(trace.points[static_cast<std::size_t>(k)]);
           benign += is_benign;
           if (!is_benign && first_not_benign > kHorizon) first_not_benign = k;
         }
@@ -113,7 +110,7 @@ Sweep Magen24BeyondTwoStepsSweep() {
         row[3] += point.clean_fit;
         row[4] += point.noisy_fit;
         row[5] += point.clean_test_accuracy;
-        row[6] += claims::Benign(point);
+        row[6] += claims::BenignIterate(point);
         row[7] += 1;
       }
     }

@@ -22,15 +22,11 @@
 namespace boa::claims {
 namespace {
 
-bool Benign(const TracePoint& point) {
-  return ClassifyFit(point.train_accuracy, point.clean_test_accuracy) == FitRegime::kBenign;
-}
-
 // The first iterate k ≥ 0 that is benign; kMaxSteps + 1 when none within the trace (a trace that
 // diverged has no benign iterate after its end). The trace ends at the first benign iterate.
 int FirstBenignIterate(const PromptAttentionTrace& trace) {
-  return !trace.points.empty() && Benign(trace.points.back()) ? trace.points.back().step
-                                                              : kMaxSteps + 1;
+  return !trace.points.empty() && BenignIterate(trace.points.back()) ? trace.points.back().step
+                                                                     : kMaxSteps + 1;
 }
 
 constexpr int kOscillationSteps = 50;
@@ -52,7 +48,7 @@ Claim Magen24GdStepSizeBenign() {
       [](const ScaledScheduleExperiment& experiment, Outcome& o) {
         std::string why;
         for (const double scale : {1.0, 1e-2, 1e-4}) {
-          const PromptAttentionTrace trace = experiment.Trace(scale, kMaxSteps, Benign);
+          const PromptAttentionTrace trace = experiment.Trace(scale, kMaxSteps, BenignIterate);
           const int first = FirstBenignIterate(trace);
           const std::string at = scale == 1.0 ? "s1" : scale == 1e-2 ? "s1e-2" : "s1e-4";
           o.measured["first_benign_iterate_" + at] = first;

@@ -41,10 +41,6 @@
 namespace boa::claims {
 namespace {
 
-constexpr double kKktTolerance = 1e-8;
-// As maxmargin.selection: inside this band around the boundary finite-n effects decide.
-constexpr double kBandLog2 = 0.4;
-constexpr int kTestSamples = 4000;  // §2.3: the max-margin test-set size
 // Theorem 10 (harmful): a clean test error bounded below by a constant. boa's constant is §2.3's
 // harmful threshold: the all-noise solution has v ⟂ μ±, so sign f is independent of the fresh
 // label and its clean error is 1/2 exactly; a solution whose clean samples of one class select
@@ -84,7 +80,7 @@ Outcome JointOutcome(const MaxMarginSolution& mm, std::string& why) {
                 {"clean_test_error", mm.test.error.rate},
                 {"v_norm", std::sqrt(mm.selected.v_svm.norm_squared)},
                 {"p_norm", std::sqrt(mm.selected.p_svm.norm_squared)}};
-  if (mm.max_kkt_residual > kKktTolerance) {
+  if (mm.max_kkt_residual > kMaxMarginKktTolerance) {
     why = "SVM KKT residual " + std::to_string(mm.max_kkt_residual) + " > 1e-8";
   }
   return o;
@@ -92,7 +88,7 @@ Outcome JointOutcome(const MaxMarginSolution& mm, std::string& why) {
 
 MaxMarginSolution SolveJoint(const Params& params, std::uint64_t seed, Engine engine) {
   const SignalNoiseSpec spec = MaxMarginInstanceFromParams(params).spec;
-  return SolveMaxMarginSelection(DrawGram(spec, seed, engine), spec, kTestSamples, seed,
+  return SolveMaxMarginSelection(DrawGram(spec, seed, engine), spec, kMaxMarginTestSamples, seed,
                                  SelectionSearch::kAllSelections);
 }
 
@@ -143,7 +139,7 @@ Outcome BenignPerClassOutcome(const Params& params, std::uint64_t seed, Engine e
     if (!gram.noisy[i]) (gram.y_true(i) > 0 ? clean_plus : clean_minus) += 1;
   }
   const auto clear = [&instance](int clean) {
-    return clean == 0 || std::log2(instance.snr_squared * clean) >= kBandLog2;
+    return clean == 0 || std::log2(instance.snr_squared * clean) >= kMaxMarginBandLog2;
   };
   o.in_hypothesis = clear(clean_plus) && clear(clean_minus);
   o.holds = o.in_hypothesis && o.holds;
@@ -195,8 +191,8 @@ std::string DirectionFailure(const GramInstance& gram, const NormalisedGdTrace& 
 Outcome GdDirectionOutcome(const Params& params, std::uint64_t seed, Engine engine) {
   const SignalNoiseSpec spec = MaxMarginInstanceFromParams(params).spec;
   const GramInstance gram = DrawGram(spec, seed, engine);
-  const MaxMarginSolution mm =
-      SolveMaxMarginSelection(gram, spec, kTestSamples, seed, SelectionSearch::kAllSelections);
+  const MaxMarginSolution mm = SolveMaxMarginSelection(gram, spec, kMaxMarginTestSamples, seed,
+                                                       SelectionSearch::kAllSelections);
   const NormalisedGdTrace trace = RunNormalisedGd(gram, kCheckpoints);
   const SelectionSvms own = SolveSelectionSvms(mm.labels, TokenGram(gram), trace.final_choice);
   std::string why;

@@ -61,15 +61,11 @@
 namespace boa::claims {
 namespace {
 
-constexpr double kBandLog2 = 0.4;       // exclusion band half-width in log₂(ratio)
-constexpr double kKktTolerance = 1e-8;  // margins are O(1); the solver aims at 1e-10
-constexpr int kTestSamples = 4000;
-
 // +1: the class is predicted to select its signal, −1: its noise, 0: inside the band.
 int PredictedClassChoice(double snr2, int clean_in_class) {
   if (clean_in_class == 0) return 0;
   const double log2_rho = std::log2(snr2 * clean_in_class);
-  return log2_rho > kBandLog2 ? 1 : log2_rho < -kBandLog2 ? -1 : 0;
+  return log2_rho > kMaxMarginBandLog2 ? 1 : log2_rho < -kMaxMarginBandLog2 ? -1 : 0;
 }
 
 // +1 signal, −1 noise for the clean samples of class `label` in the selected solution (0: none).
@@ -91,7 +87,8 @@ Outcome SelectionOutcome(const Params& params, std::uint64_t seed, Engine engine
   const double snr2 = instance.snr_squared;
   // Both routes train on the same draw: SolveMaxMarginSelection and RunPromptAttention draw
   // the same training set for the same engine and seed.
-  const MaxMarginSolution mm = SolveMaxMarginSelection(spec, ChoiceOf(engine), kTestSamples, seed);
+  const MaxMarginSolution mm =
+      SolveMaxMarginSelection(spec, ChoiceOf(engine), kMaxMarginTestSamples, seed);
   const SampleLabels& labels = mm.labels;
 
   // The empirical boundary constant (see the header comment).
@@ -110,7 +107,8 @@ Outcome SelectionOutcome(const Params& params, std::uint64_t seed, Engine engine
   // The route's horizon factor: the weight-decay claims' parameter (their limit path), the CI
   // form h = 1 for magen24.maxmargin.selection, which only reports the route.
   const int horizon = params.count("horizon") ? IntParam(params, "horizon") : 1;
-  PromptAttentionRunOptions route = WeightDecayRoute(spec.n, spec.d, kTestSamples, horizon);
+  PromptAttentionRunOptions route =
+      WeightDecayRoute(spec.n, spec.d, kMaxMarginTestSamples, horizon);
   route.engine = ChoiceOf(engine);
   const PromptAttentionRun run = RunPromptAttention(spec, route, seed);
 
@@ -134,7 +132,7 @@ Outcome SelectionOutcome(const Params& params, std::uint64_t seed, Engine engine
                 {"norm_ratio_benign_over_noise",
                  std::sqrt(mm.benign.v_svm.norm_squared / mm.all_noise.v_svm.norm_squared)},
                 {"p_norm_selected", std::sqrt(mm.selected.p_svm.norm_squared)},
-                {"exclusion_band_log2_ratio", kBandLog2}};
+                {"exclusion_band_log2_ratio", kMaxMarginBandLog2}};
   o.measured["maxmargin_definite"] = mm_definite;
   if (mm_definite) {
     o.measured["routes_agree"] = gd_side == mm_side;
@@ -142,7 +140,7 @@ Outcome SelectionOutcome(const Params& params, std::uint64_t seed, Engine engine
   }
 
   std::string why;
-  if (mm.max_kkt_residual > kKktTolerance) {
+  if (mm.max_kkt_residual > kMaxMarginKktTolerance) {
     why = "SVM KKT residual " + std::to_string(mm.max_kkt_residual) + " > 1e-8";
   } else if (norms_benign != (ratio > 1)) {
     why = std::string("the benign selection's v-norm is ") + (norms_benign ? "smaller" : "larger") +

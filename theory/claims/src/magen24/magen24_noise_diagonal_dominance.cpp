@@ -16,7 +16,7 @@
 namespace boa::claims {
 namespace {
 // The lemma's δ (THEORY.md leaves δ free); the claim allows failure rate 2δ.
-constexpr double kDelta = 0.05;
+constexpr double kDominanceLemmaDelta = 0.05;
 }  // namespace
 
 Claim Magen24NoiseDiagonalDominance() {
@@ -48,7 +48,7 @@ Claim Magen24NoiseDiagonalDominance() {
     spec.T = 2;
     const double n = spec.n;
     const double m = std::ceil(std::exp2(RealParam(params, "log2_factor")) * 64 * n * n *
-                               std::log(n * n / kDelta));
+                               std::log(n * n / kDominanceLemmaDelta));
     spec.d = static_cast<int>(m) + 2;
     const NoiseGramSummary g =
         SummarizeNoiseGram(NoiseGram(NoiseTokens(GenerateSignalNoise(spec, seed))));
@@ -61,7 +61,7 @@ Claim Magen24NoiseDiagonalDominance() {
     }
     return o;
   };
-  c.delta = 2 * kDelta;
+  c.delta = 2 * kDominanceLemmaDelta;
   c.delta_alt = 0.2;  // min(3·2δ, 2δ + 0.1)
   c.delta_source =
       "THEORY.md §4, row \"lemma\": the lemma's failure probability 2δ (δ = 0.05, fixed in its statement), δ₁ = min(3·2δ, 2δ + 0.1)";

@@ -16,7 +16,7 @@
 namespace boa::claims {
 namespace {
 // The lemma's δ, also the failure rate the verdict allows (THEORY.md leaves δ free).
-constexpr double kDelta = 0.05;
+constexpr double kOrthogonalityLemmaDelta = 0.05;
 }  // namespace
 
 Claim Magen24NoiseNearOrthogonality() {
@@ -41,7 +41,7 @@ Claim Magen24NoiseNearOrthogonality() {
     SignalNoiseSpec spec;
     spec.n = IntParam(params, "n");
     spec.T = 2;
-    const double L = std::log(static_cast<double>(spec.n) * spec.n / kDelta);
+    const double L = std::log(static_cast<double>(spec.n) * spec.n / kOrthogonalityLemmaDelta);
     const double m = std::ceil(std::exp2(RealParam(params, "log2_factor")) * 2 * L);
     spec.d = static_cast<int>(m) + 2;
     const NoiseGramSummary g =
@@ -56,7 +56,7 @@ Claim Magen24NoiseNearOrthogonality() {
     }
     return o;
   };
-  c.delta = kDelta;
+  c.delta = kOrthogonalityLemmaDelta;
   c.delta_alt = 0.15;  // min(3δ, δ + 0.1)
   c.delta_source =
       "THEORY.md §4, row \"lemma\": δ is the lemma's own (0.05, fixed in its statement), δ₁ = min(3δ, δ + 0.1)";

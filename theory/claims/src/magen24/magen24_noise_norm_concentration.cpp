@@ -15,7 +15,7 @@ namespace {
 // The lemma's δ, also the failure rate the verdict allows. THEORY.md leaves δ free; 0.05 makes
 // t = log(2n/δ) a moderate deviation, so the bound is informative and the binomial verdict can
 // detect a wrong variance or a missing union bound.
-constexpr double kDelta = 0.05;
+constexpr double kNormLemmaDelta = 0.05;
 }  // namespace
 
 Claim Magen24NoiseNormConcentration() {
@@ -41,7 +41,7 @@ Claim Magen24NoiseNormConcentration() {
     spec.d = IntParam(params, "d");
     spec.T = 2;
     const double m = spec.d - 2.0;
-    const double t = std::log(2.0 * spec.n / kDelta);
+    const double t = std::log(2.0 * spec.n / kNormLemmaDelta);
     const NoiseGramSummary g =
         SummarizeNoiseGram(NoiseGram(NoiseTokens(GenerateSignalNoise(spec, seed))));
     // Fraction of each one-sided bound that the worst token uses; ≤ 1 on both sides ⇔ holds.
@@ -58,7 +58,7 @@ Claim Magen24NoiseNormConcentration() {
     }
     return o;
   };
-  c.delta = kDelta;
+  c.delta = kNormLemmaDelta;
   c.delta_alt = 0.15;  // min(3δ, δ + 0.1)
   c.delta_source =
       "THEORY.md §4, row \"lemma\": δ is the lemma's own (0.05, fixed in its statement), δ₁ = min(3δ, δ + 0.1)";

@@ -25,4 +25,11 @@ struct MaxMarginInstance {
 };
 MaxMarginInstance MaxMarginInstanceFromParams(const Params& params);
 
+// The max-margin claims' protocol constants (THEORY.md magen24.maxmargin.selection), shared by the
+// separate-ball and the joint claims.
+inline constexpr double kMaxMarginBandLog2 = 0.4;  // exclusion band half-width in log₂(ratio)
+inline constexpr double kMaxMarginKktTolerance =
+    1e-8;                                           // margins are O(1); the solver aims at 1e-10
+inline constexpr int kMaxMarginTestSamples = 4000;  // §2.3: the max-margin test-set size
+
 }  // namespace boa::claims

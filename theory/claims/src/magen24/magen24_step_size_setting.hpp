@@ -11,6 +11,7 @@
 
 #include "boa/claim.hpp"
 #include "boa/dataset.hpp"
+#include "boa/fit_regime.hpp"
 #include "boa/gram_instance.hpp"
 #include "boa/prompt_attention_trace.hpp"
 #include "boa/sample_labels.hpp"
@@ -19,6 +20,11 @@
 namespace boa::claims {
 
 inline constexpr int kMaxSteps = 200;  // the iteration-count claims' horizon; 201 = not reached
+
+// An iterate's train and clean test accuracy are benign (fit_regime.hpp).
+inline bool BenignIterate(const TracePoint& point) {
+  return ClassifyFit(point.train_accuracy, point.clean_test_accuracy) == FitRegime::kBenign;
+}
 
 struct ScaledRun {
   int first_fit = kMaxSteps + 1;  // first iteration with train accuracy 1 (0 = before any step)

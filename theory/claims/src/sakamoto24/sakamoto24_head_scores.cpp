@@ -26,7 +26,7 @@
 namespace boa::claims {
 namespace {
 
-constexpr double kDelta = 1e-3;
+constexpr double kHeadScoresDelta = 1e-3;
 constexpr int kTests = 9;
 
 double TwoSided(double lower_tail, double upper_tail) {
@@ -71,7 +71,7 @@ Claim Sakamoto24HeadScores() {
     const Dataset data = GenerateTokenSelection(spec, seed);
     const Vector head = DefaultHead(data);
     const double sd = spec.sigma / spec.mu_norm;
-    const double level = kDelta / kTests;
+    const double level = kHeadScoresDelta / kTests;
 
     Outcome o;
     auto fail = [&](const std::string& why) {
@@ -128,8 +128,8 @@ Claim Sakamoto24HeadScores() {
   };
   // δ is small, so a true claim's run stops after ≈ 1500–3300 instances of a few microseconds
   // each (the cap follows the cap rule).
-  c.delta = kDelta;
-  c.delta_alt = 3 * kDelta;  // min(3δ, δ + 0.1)
+  c.delta = kHeadScoresDelta;
+  c.delta_alt = 3 * kHeadScoresDelta;  // min(3δ, δ + 0.1)
   c.delta_source =
       "THEORY.md §4, row \"lemma\": δ is the level of the instance's own exact tests (union bound over nine at δ/9), δ₁ = min(3δ, δ + 0.1)";
   c.rejection = Rejection::kNone;
