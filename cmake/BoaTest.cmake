@@ -16,10 +16,10 @@ function(boa_test name)
   target_link_libraries(${name} PRIVATE boa_properties_support boa_rapidcheck_defaults)
   boa_pch_reuse(${name} boa_properties_support)
   set(labels_script "")
-  _boa_discover(${name} "*SlowStatistical.*" "slow;statistical")
-  _boa_discover(${name} "*Statistical.*-*SlowStatistical.*" statistical)
-  _boa_discover(${name} "*Slow.*" slow)
-  _boa_discover(${name} "-*Statistical.*:*Slow.*" "${ARG_LABELS}")
+  _boa_discover(${name} "*SlowStatistical.*" "slow;statistical" 100)
+  _boa_discover(${name} "*Statistical.*-*SlowStatistical.*" statistical 0)
+  _boa_discover(${name} "*Slow.*" slow 100)
+  _boa_discover(${name} "-*Statistical.*:*Slow.*" "${ARG_LABELS}" 0)
   file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/${name}_labels.cmake "${labels_script}")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES
                ${CMAKE_CURRENT_BINARY_DIR}/${name}_labels.cmake)
@@ -29,10 +29,12 @@ endfunction()
 # LABELS "a;b": the list is flattened on its way to ctest (LABELS a b), so every label after the
 # first was lost. The group's tests are listed instead (TEST_LIST) and a script that ctest includes
 # after the discovered tests labels them.
-macro(_boa_discover name filter labels)
+# `cost`: ctest's COST, which orders a run without timing data (a clean clone's first run): the
+# slow tests start first, so no 60-s test starts last and runs alone on one core.
+macro(_boa_discover name filter labels cost)
   string(MAKE_C_IDENTIFIER "${name}_${filter}" _boa_list)
   gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST NO_PRETTY_VALUES TEST_FILTER "${filter}"
                        TEST_LIST ${_boa_list})
   string(APPEND labels_script "if(${_boa_list})\n  set_tests_properties(\${${_boa_list}} "
-                              "PROPERTIES LABELS \"${labels}\")\nendif()\n")
+                              "PROPERTIES LABELS \"${labels}\" COST ${cost})\nendif()\n")
 endmacro()
