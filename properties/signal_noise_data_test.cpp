@@ -6,6 +6,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "boa/error.hpp"
+#include "boa/gram_sampling.hpp"
 #include "boa/signal_noise_data.hpp"
 
 namespace boa {
@@ -53,6 +54,36 @@ RC_GTEST_PROP(SignalNoiseData, HasTheDeclaredShapeAndOneSignalTokenPerSample, ()
     }
     RC_ASSERT(signals == 1);
   }
+}
+
+// Kou et al. (2023)'s variant: the signal token is ỹμ (μ₋ = −μ₊ on e₁), and the noise is free on
+// every coordinate but e₁ — N(0, σ²(I − μμᵀ/‖μ‖²)) — so it uses coordinate 2, which D1 keeps 0.
+RC_GTEST_PROP(SignalNoiseData, AntipodalSignalIsLabelTimesMuAndNoiseIsOrthogonalToIt, ()) {
+  SignalNoiseSpec spec = DrawSpec();
+  spec.antipodal = true;
+  spec.snr = *rc::gen::inRange(1, 200) / 100.0;
+  const Dataset data = GenerateSignalNoise(spec, *rc::gen::arbitrary<std::uint32_t>());
+  RC_ASSERT(data.mu_minus == -data.mu_plus);
+  RC_ASSERT(data.mu_plus.tail(spec.d - 1).isZero(0));
+  bool second_coordinate_used = false;
+  for (int i = 0; i < spec.n; ++i) {
+    for (int t = 0; t < spec.T; ++t) {
+      const auto row = data.X.row(i * spec.T + t);
+      if (data.Role(i, t) == TokenRole::kSignal) {
+        RC_ASSERT(row == data.y_true(i) * data.mu_plus.transpose());
+      } else {
+        RC_ASSERT(row(0) == 0.0);
+        second_coordinate_used = second_coordinate_used || row(1) != 0.0;
+      }
+    }
+  }
+  RC_ASSERT(second_coordinate_used);  // a normal draw is never exactly 0
+}
+
+TEST(SignalNoiseData, GramEngineRefusesAntipodalSignals) {
+  SignalNoiseSpec spec;
+  spec.antipodal = true;
+  EXPECT_THROW(SampleSignalNoiseGram(spec, 0.0, 1), InvalidInput);
 }
 
 RC_GTEST_PROP(SignalNoiseData, ExactFlipsFlipCeilEtaNSamples, ()) {

@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
 # ctest driver of the PyTorch peer (autograd_check.py, one process for every instance): writes
 # instances with `boa instance` that cover every model (M1; M2 p only, W and p — the second with
-# n·T < d, so W trains in factored form — and K outputs; M3; M4 with L = 3; M5), every schedule
+# n·T < d, so W trains in factored form — and K outputs; M3; M4 with L = 3; M5; Kou et al.'s
+# two-layer ReLU CNN on D1 and on their antipodal data), every schedule
 # (sa, sb, constant), weight decay, zero and Gaussian initialisation, D1 (T = 2 and 3, signal first
 # and at random) and D2 (K = 2 and 3), and checks each against the peer. The peer is always on
 # (./boa installs python3-torch): without PyTorch this fails with one line, it is never skipped.
 #
 # Statistical checks, each a z-test at α = 1e-6: the clean test error of every instance that
 # trains (peer_test_error.py; boa's projected estimate for m1 and m2/m2w, its sampled one for
-# m2k, m3, m4 and m5), plus boa's exact value on D1 with T = 2 — 28 (2 for each of d1, d1_sa and
-# the two random m1 instances, 1 for each of d2, d2_factored, d2_ponly, s_protocol, m2k, m3, m4,
-# m5 and the twelve random m2, m2w, m2k, m3, m4 and m5 instances) — the three large generator
-# draws (peer_generators.py: 4 for D1, 2 for D2, 4 for D2 with K = 3 classes) and the Gram
-# engine's two-sample test against the peer's ambient runs (peer_gram.py: 5 summaries of 1000
-# runs each):
-# 43 checks in all, so the peer falsely fails with probability ≤ 4.3e-5, a term of the suite's
+# m2k, m3, m4, m5 and cnn), plus boa's exact value on D1 with T = 2 — 32 (2 for each of d1, d1_sa
+# and the two random m1 instances, 1 for each of d2, d2_factored, d2_ponly, s_protocol, m2k, m3,
+# m4, m5, cnn, cnn_kou and the fourteen random m2, m2w, m2k, m3, m4, m5 and cnn instances) — the
+# four large generator draws (peer_generators.py: 4 for D1, 4 for D1 antipodal, 2 for D2, 4 for
+# D2 with K = 3 classes) and the Gram engine's two-sample test against the peer's ambient runs
+# (peer_gram.py: 5 summaries of 1000 runs each):
+# 51 checks in all, so the peer falsely fails with probability ≤ 5.1e-5, a term of the suite's
 # error budget (error_budget.cpp).
 # The other checks are deterministic to rounding.
 #
@@ -59,6 +60,12 @@ trap 'rm -rf "$work"' EXIT
   --steps 4 --schedule constant --lr 0.2 --omega 0.3 --seed 6 --out "$work/m4.json" >/dev/null
 "$boa" instance --model m5 --data token-selection --n 6 --T 4 --d 10 --mu-norm 3 --steps 4 \
   --schedule constant --lr 0.1 --omega 0.3 --seed 7 --out "$work/m5.json" >/dev/null
+# Kou et al.'s two-layer ReLU CNN on D1 and on their own antipodal data (signal ytrue*mu).
+"$boa" instance --model cnn --width 6 --data signal-noise --n 10 --T 2 --d 30 --snr 0.5 --eta 0.2 \
+  --steps 5 --schedule constant --lr 0.5 --omega 0.2 --seed 17 --out "$work/cnn.json" >/dev/null
+"$boa" instance --model cnn --width 4 --data signal-noise --antipodal --n 8 --T 3 --d 20 \
+  --snr 0.6 --eta 0.25 --position random --steps 5 --schedule constant --lr 0.5 --omega 0.2 \
+  --seed 18 --out "$work/cnn_kou.json" >/dev/null
 # One whole [S] W-and-p run (the protocol's lr 5e-3 and 1000 steps from W₀ ~ U(−1/√d, 1/√d),
 # p₀ = 0; n·T < d, so W trains in factored form) at its own relative tolerance (above).
 "$boa" instance --model m2w --data token-selection --n 20 --T 8 --d 200 --steps 1000 \
@@ -67,6 +74,9 @@ trap 'rm -rf "$work"' EXIT
 # Large draws of the generators (no training) for peer_generators.py.
 "$boa" instance --model m1 --data signal-noise --n 2000 --T 3 --d 40 --snr 0.5 --eta 0.2 \
   --flips bernoulli --steps 0 --seed 13 --out "$work/gen_d1.json" >/dev/null
+"$boa" instance --model cnn --data signal-noise --antipodal --n 2000 --T 3 --d 40 --snr 0.5 \
+  --eta 0.2 --flips bernoulli --steps 0 --schedule constant --seed 19 \
+  --out "$work/gen_d1_kou.json" >/dev/null
 "$boa" instance --model m2 --data token-selection --n 2000 --T 5 --d 20 --mu-norm 3 --rho 0.4 \
   --eta 0.2 --steps 0 --schedule constant --seed 14 --out "$work/gen_d2.json" >/dev/null
 "$boa" instance --model m2k --data token-selection --classes 3 --flips bernoulli --eta 0.3 \
@@ -120,9 +130,17 @@ for k in 1 2; do
   instance "random_m5_$k" --model m5 --data token-selection --n $((3 + RANDOM % 6)) \
     --T $((3 + RANDOM % 4)) --d $((4 + RANDOM % 10)) --mu-norm 3 --steps 3 --schedule constant \
     --lr 0.1 --omega 0.$((1 + RANDOM % 3)) --seed $RANDOM
+  antipodal=()
+  [ $((RANDOM % 2)) -eq 0 ] && antipodal=(--antipodal)
+  instance "random_cnn_$k" --model cnn --width $((1 + RANDOM % 8)) --data signal-noise \
+    "${antipodal[@]}" --n $((3 + RANDOM % 8)) --T $((2 + RANDOM % 3)) --d $((4 + RANDOM % 20)) \
+    --snr 0.$((2 + RANDOM % 7)) --eta 0.2 --position random --steps 4 --schedule constant \
+    --lr 0.$((1 + RANDOM % 5)) --weight-decay 0.0$((RANDOM % 5)) --omega 0.$((1 + RANDOM % 3)) \
+    --seed $RANDOM
 done
 
-/usr/bin/python3 "$here/autograd_check.py" "$work"/{d1,d2,d2_factored,d2_ponly,m2k,m3,m4,m5}.json \
+/usr/bin/python3 "$here/autograd_check.py" "$work"/{d1,d2,d2_factored,d2_ponly,m2k,m3,m4,m5,cnn,cnn_kou}.json \
   "$work/d1_sa.json@8e-9" "$work/s_protocol.json@3e-9" "${random[@]}" \
-  --generators "$work/gen_d1.json" "$work/gen_d2.json" "$work/gen_d2k.json" --gram "$work/gram.json" \
+  --generators "$work/gen_d1.json" "$work/gen_d1_kou.json" "$work/gen_d2.json" "$work/gen_d2k.json" \
+  --gram "$work/gram.json" \
   --peer-seed "$base" "${summary[@]}"

@@ -22,8 +22,10 @@ def roles_of(data):
     spec, T, X = data["spec"], data["T"], torch.tensor(data["X"])
     n = data["n"]
     if data["kind"] == "signal-noise":
-        # The signal token is mu_ytrue exactly, on e1 or e2; noise tokens are 0 there.
-        signal = (X[:, :2] != 0).any(dim=1).reshape(n, T)
+        # The signal token is mu_ytrue exactly, on e1 or e2 (Kou et al.'s antipodal variant:
+        # ytrue*mu on e1); noise tokens are 0 there.
+        plane = 1 if data["spec"].get("antipodal", False) else 2
+        signal = (X[:, :plane] != 0).any(dim=1).reshape(n, T)
         return [["signal" if signal[i, t] else "noise" for t in range(T)] for i in range(n)]
     opposite = spec["weak_opposite"] * (spec.get("classes", 2) - 1)
     layout = (["relevant"] * spec["relevant"] + ["weak_same"] * spec["weak_same"] +

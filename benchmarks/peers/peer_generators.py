@@ -2,7 +2,8 @@
 
 Written from docs/THEORY.md section 2 (2.1 D1, 2.2 D2), never by translating boa's C++.
 Deterministic parts are checked exactly: D1's signal token is mu_ytrue (||mu|| = SNR sigma sqrt(d)
-on e1 for class +1, e2 for class -1) and its noise tokens are 0 on e1, e2; D2's balanced labels
+on e1 for class +1, e2 for class -1; Kou et al.'s antipodal variant: ytrue*mu on e1) and its noise
+tokens are 0 on e1, e2 (antipodal: on e1 only); D2's balanced labels
 (the first floor(n/2) samples are +1) and balanced-exact flips ([0, floor(m/2)) and
 [floor(n/2), floor(n/2) + floor(m/2)), m = ceil(eta n)); a noisy label is -ytrue. Statistical
 parts are z-tests at alpha = 1e-6 each (z = 4.89), with tolerances from the sampling spread:
@@ -94,16 +95,21 @@ def check_generator(label, instance, failures):
     rows = torch.arange(n)
     if data["kind"] == "signal-noise":
         mu = spec["snr"] * sigma * math.sqrt(d)
-        is_signal = (X[:, :, :2] != 0).any(dim=2)
+        # Kou et al.'s antipodal variant: the signal is ytrue*mu on e1, the noise free on e2.
+        plane = 1 if spec.get("antipodal", False) else 2
+        is_signal = (X[:, :, :plane] != 0).any(dim=2)
         if not torch.equal(is_signal.sum(dim=1), torch.ones(n, dtype=torch.long)):
             failures.append(f"{label}: not exactly one signal token per sample")
             return 0
         signal = X[is_signal]
         expected = torch.zeros(n, d)
-        expected[rows, cls] = mu
+        if plane == 1:
+            expected[rows, 0] = ytrue * mu
+        else:
+            expected[rows, cls] = mu
         if (signal - expected).abs().max() > 1e-12 * mu:
             failures.append(f"{label}: a signal token is not mu_ytrue")
-        noise_moments(label, X[~is_signal][:, 2:], sigma, failures)
+        noise_moments(label, X[~is_signal][:, plane:], sigma, failures)
         plus = int((ytrue > 0).sum())
         z_within(label, "true labels +1", plus, n / 2, Z * math.sqrt(n / 4), failures)
         eta = spec["eta"]

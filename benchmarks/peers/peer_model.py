@@ -69,6 +69,18 @@ def model_output(kind, X, T, params):
         head = params["v"]
     elif kind == "m5":
         return encoder_output(tokens, params)
+    elif kind == "cnn":
+        # Kou et al.'s two-layer ReLU CNN on the tokens as patches:
+        # f = (1/m) sum_r sum_t relu(<w+_r, x_t>) - relu(<w-_r, x_t>); its "attention" is token t's
+        # share of the total activation sum_{j,r} relu(<w_j_r, x_t>) (1/T where none is active).
+        width = params["w_plus"].numel() // d
+        act_plus = torch.relu(tokens @ params["w_plus"].reshape(width, d).T)
+        act_minus = torch.relu(tokens @ params["w_minus"].reshape(width, d).T)
+        out = (act_plus.sum(dim=(1, 2)) - act_minus.sum(dim=(1, 2))) / width
+        total = (act_plus + act_minus).sum(dim=2)
+        mass = total.sum(dim=1, keepdim=True)
+        share = torch.where(mass > 0, total / torch.where(mass > 0, mass, 1.0), 1.0 / T)
+        return out, share
     else:
         raise ValueError(f"unknown model {kind}")
     attention = torch.softmax(torch.einsum("itd,id->it", tokens, query), dim=1)

@@ -44,13 +44,17 @@ def draw_test(data, n_test, generator):
     noise = sigma * torch.randn(n_test, T, d, generator=generator)
     if data["kind"] == "signal-noise":
         mu = spec["snr"] * sigma * math.sqrt(d)
-        noise[:, :, :2] = 0  # noise tokens are orthogonal to both signals
+        antipodal = spec.get("antipodal", False)  # Kou et al.: signal ytrue*mu on e1
+        noise[:, :, :1 if antipodal else 2] = 0  # noise tokens are orthogonal to the signals
         position = torch.zeros(n_test, dtype=torch.long)
         if spec["position"] == "random":
             position = torch.randint(T, (n_test,), generator=generator)
         rows = torch.arange(n_test)
         noise[rows, position, :] = 0  # the signal token is mu_ytrue exactly
-        noise[rows, position, cls] = mu
+        if antipodal:
+            noise[rows, position, 0] = ytrue * mu
+        else:
+            noise[rows, position, cls] = mu
         return noise.reshape(n_test * T, d), ytrue
     mu, rho = spec["mu_norm"], spec["rho"]
     t = 0

@@ -13,6 +13,7 @@
 #include "boa/token_selection_run.hpp"
 #include "boa/train.hpp"
 #include "boa/transformer_encoder.hpp"
+#include "boa/two_layer_cnn.hpp"
 
 namespace boa::report {
 namespace {
@@ -96,8 +97,11 @@ std::unique_ptr<Model> MakeModel(const InstanceOptions& o, const Dataset& data) 
     model = std::make_unique<DeepAttention>(data.d, o.layers);
   } else if (o.model == "m5") {
     model = std::make_unique<TransformerEncoder>(data.d, 2 * data.d);  // FFN width 2d (§4.4)
+  } else if (o.model == "cnn") {
+    Require(o.data == "signal-noise", "the CNN (cnn) runs on signal-noise data");
+    model = std::make_unique<TwoLayerCnn>(data.d, o.width);
   } else {
-    throw InvalidInput("unknown model '" + o.model + "': use m1, m2, m2w, m2k, m3, m4 or m5");
+    throw InvalidInput("unknown model '" + o.model + "': use m1, m2, m2w, m2k, m3, m4, m5 or cnn");
   }
   if (o.omega > 0) InitGaussian(*model, o.omega, o.seed);
   if (o.omega > 0 && o.model == "m5") {
@@ -133,7 +137,8 @@ json SpecJson(const InstanceOptions& o) {
             {"eta", s.eta},
             {"sigma", s.sigma},
             {"position", s.position == SignalPosition::kFirst ? "first" : "random"},
-            {"flips", s.flips == FlipRule::kExact ? "exact" : "bernoulli"}};
+            {"flips", s.flips == FlipRule::kExact ? "exact" : "bernoulli"},
+            {"antipodal", s.antipodal}};
   }
   const auto& s = o.token_selection;
   return {{"n", s.n},
@@ -227,6 +232,9 @@ json BuildInstanceJson(const InstanceOptions& o) {
               o.omega >= 0 && o.weight_decay >= 0,
           "lr, weight-decay and omega must be finite (weight-decay and omega non-negative)");
   Require(o.n_test >= 2, "n-test must be at least 2");
+  Require(!o.signal_noise.antipodal || o.model == "m3" || o.model == "m4" || o.model == "cnn",
+          "--antipodal runs with m3, m4 or cnn: the projected test error and the max-margin "
+          "solution of m1 and m2 assume orthogonal signals");
   const Dataset data = MakeData(o);
   std::unique_ptr<Model> model = MakeModel(o, data);
   const bool k_class = o.model == "m2k";
@@ -265,7 +273,11 @@ json BuildInstanceJson(const InstanceOptions& o) {
              "softmax(z) with class y; f = z_y - max_{k != y} z_k"
        : o.model == "m5" ? "one-layer pre-LN encoder on [cls; X] (THEORY.md 1.2, M5), f = w^T "
                            "LN_f(h_cls) + b; Wq, Wk, Wv, Wo d x d, W1 d x 2d, W2 2d x d row-major"
-                         : "f = nu^T X^T softmax(X W^T p), W row-major (empty = I)"},
+       : o.model == "cnn"
+           ? "f = (1/m) sum_r sum_t [relu(<w_plus_r, x_t>) - relu(<w_minus_r, x_t>)], w_plus and "
+             "w_minus m x d row-major; attention = token t's share of sum_{j,r} relu(<w_j_r, x_t>) "
+             "(1/T where none is active)"
+           : "f = nu^T X^T softmax(X W^T p), W row-major (empty = I)"},
       {"trained", trained},
       {"initial", BlocksJson(*model)}};
   out["initial"] = EvaluationJson(*model, data, k_class);

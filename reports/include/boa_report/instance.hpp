@@ -16,8 +16,10 @@ inline constexpr int kInstanceSchema = 2;
 
 struct InstanceOptions {
   // m1 | m2 (p only, W = I) | m2w (W and p) | m2k (K outputs, p only) | m3 | m4 (L layers) | m5
+  // | cnn (Kou et al.'s two-layer ReLU CNN, m filters a bank)
   std::string model = "m1";
   int layers = 2;  // m4: the depth L (L − 1 self-attention layers, then the readout)
+  int width = 10;  // cnn: filters per bank m
   std::string data = "signal-noise";  // signal-noise | token-selection
   SignalNoiseSpec signal_noise;
   TokenSelectionSpec token_selection;

@@ -1,4 +1,5 @@
-// boa instance --model m1|m2|m2w|m2k|m3|m4|m5 [--layers L] --data signal-noise|token-selection
+// boa instance --model m1|m2|m2w|m2k|m3|m4|m5|cnn [--layers L] [--width M]
+//              --data signal-noise|token-selection [--antipodal]
 // [generator flags]
 //              [training flags] --out FILE.json [--max-memory-mb M]
 // One instance with its GD trajectory as JSON (schema in README § Instance JSON).
@@ -26,6 +27,7 @@ struct InstanceArgs {
   double mu_norm = TokenSelectionSpec{}.mu_norm;
   double rho = TokenSelectionSpec{}.rho;
   std::string position = "first", flips, labels = "balanced";
+  bool antipodal = false;
 };
 
 int RunInstance(CLI::App& cmd, InstanceArgs a) {
@@ -39,6 +41,7 @@ int RunInstance(CLI::App& cmd, InstanceArgs a) {
   if (cmd.count("--T")) sn.T = ts.T = a.T;
   if (cmd.count("--eta")) sn.eta = ts.eta = a.eta;
   sn.snr = a.snr;
+  sn.antipodal = a.antipodal;
   ts.mu_norm = a.mu_norm;
   ts.rho = a.rho;
   ts.classes = a.classes;
@@ -57,9 +60,10 @@ int RunInstance(CLI::App& cmd, InstanceArgs a) {
   const bool signal_noise = o.data == "signal-noise";
   const double dim = signal_noise ? sn.d : ts.d;
   const double dense_W = o.model == "m2w" || o.model == "m3" ? dim * dim
-                         : o.model == "m4" ? 2.0 * std::max(0, o.layers - 1) * dim * dim
-                         : o.model == "m5" ? 8.0 * dim * dim
-                                           : 0.0;
+                         : o.model == "m4"  ? 2.0 * std::max(0, o.layers - 1) * dim * dim
+                         : o.model == "m5"  ? 8.0 * dim * dim
+                         : o.model == "cnn" ? 2.0 * o.width * dim
+                                            : 0.0;
   const double numbers = (signal_noise ? 1.0 * sn.n * sn.T : 1.0 * ts.n * ts.T) * dim + dense_W;
   // The JSON text takes ~25 bytes per number on top of the 8 in memory: ~33/8 doubles each.
   RequireMemory(numbers * 33 / 8, "the instance JSON (n·T·d, plus d² for a dense W)");
@@ -75,11 +79,13 @@ void AddInstanceCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<InstanceArgs>();
   auto* cmd = app.add_subcommand("instance", "Write one instance with its GD trajectory as JSON");
   cmd->add_option("--model", a->options.model,
-                  "m1 | m2 (p only) | m2w (W and p) | m2k (K outputs) | m3 | m4 | m5");
+                  "m1 | m2 (p only) | m2w (W and p) | m2k (K outputs) | m3 | m4 | m5 | cnn "
+                  "(Kou et al.'s two-layer ReLU CNN)");
   constexpr int kMaxInt = std::numeric_limits<int>::max();
   constexpr RealRange kNonNegative{0};
   AddIntegerOption(*cmd, "--layers", a->options.layers, 1, 8,
                    "m4: depth L (L − 1 self-attention layers)");
+  AddIntegerOption(*cmd, "--width", a->options.width, 1, 4096, "cnn: filters per bank m");
   cmd->add_option("--data", a->options.data, "signal-noise | token-selection");
   // Not given: each generator's own default, shown here.
   const SignalNoiseSpec& sn = a->options.signal_noise;
@@ -98,6 +104,9 @@ void AddInstanceCommand(CLI::App& app, Action& action) {
   AddRealOption(*cmd, "--rho", a->rho, kNonNegative, "token-selection: weak-token strength ρ");
   AddIntegerOption(*cmd, "--classes", a->classes, 2, 64, "token-selection: classes K (m2k)");
   cmd->add_option("--position", a->position, "signal-noise: first | random");
+  cmd->add_flag(
+      "--antipodal", a->antipodal,
+      "signal-noise: Kou et al.'s signal ỹμ (μ₋ = −μ₊) instead of two orthogonal signals");
   cmd->add_option("--flips", a->flips, "bernoulli | exact | balanced-exact");
   cmd->add_option("--labels", a->labels, "token-selection: balanced | random");
   AddIntegerOption(*cmd, "--steps", a->options.steps, 0, 100000, "GD steps");

@@ -10,8 +10,24 @@
 #include "boa/signal_noise_data.hpp"
 #include "boa/token_selection_data.hpp"
 #include "boa/transformer_encoder.hpp"
+#include "boa/two_layer_cnn.hpp"
 
 namespace boa::claims {
+namespace {
+
+bool NearReluKink(const Model& cnn, const Dataset& data) {
+  for (const auto& block : cnn.Blocks()) {
+    const Eigen::Map<const RowMatrix> filters(block.value.data(), block.value.size() / data.d,
+                                              data.d);
+    const RowMatrix pre = data.X * filters.transpose();
+    for (Eigen::Index r = 0; r < pre.rows(); ++r) {
+      if ((pre.row(r).array().abs() < 1e-4 * data.X.row(r).norm()).any()) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
 
 Regime RandomInstanceRegime(int last_model) {
   return {{"model", 1, last_model}, {"n", 2, 6}, {"T", 2, 5}, {"d", 3, 10}, {"scale", 1, 20, 0.1}};
@@ -26,9 +42,11 @@ std::unique_ptr<Model> MakeZeroModel(int model_kind, const Dataset& data) {
     case 5: return std::make_unique<DeepAttention>(data.d, kRandomInstanceLayers);
     case 6: return std::make_unique<TransformerEncoder>(data.d, 2 * data.d);
     case 7: return std::make_unique<TokenSelectionK>(data.d, DefaultHeadsK(data));
+    case 8: return std::make_unique<TwoLayerCnn>(data.d, kRandomInstanceCnnWidth);
   }
   throw InvalidInput(
-      "model must be 1 (M1), 2 (M2 p only), 3 (M2 W and p), 4 (M3), 5 (M4), 6 (M5) or 7 (M2, K = 3)");
+      "model must be 1 (M1), 2 (M2 p only), 3 (M2 W and p), 4 (M3), 5 (M4), 6 (M5), 7 (M2, K = 3) "
+      "or 8 (the CNN)");
 }
 
 RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed) {
@@ -59,14 +77,26 @@ RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed) {
     spec.snr = 1;
     spec.eta = 0.25;
     spec.position = SignalPosition::kRandom;
+    spec.antipodal = kind == 8;  // the CNN on its own paper's data (Kou et al.: signal ỹμ)
     instance.data = GenerateSignalNoise(spec, seed);
   }
   instance.model = MakeZeroModel(kind, instance.data);
   Rng rng(seed, kInit);
   const double sd = scale / std::sqrt(static_cast<double>(d));
-  for (auto& block : instance.model->Blocks()) {
-    if (block.name == "nu" || block.value.size() == 0) continue;
-    for (double& x : block.value) x = sd * rng.Normal();
+  const auto draw = [&] {
+    for (auto& block : instance.model->Blocks()) {
+      if (block.name == "nu" || block.value.size() == 0) continue;
+      for (double& x : block.value) x = sd * rng.Normal();
+    }
+  };
+  draw();
+  // The CNN's loss has kinks where a pre-activation ⟨w_r, x_t⟩ is 0, and a finite difference across
+  // one is no derivative. A finite-difference step moves a pre-activation by at most ≈ 3e-6·‖x_t‖
+  // (h = 1e-6·max(1, |θ_j|)), so filters are redrawn until every one is ≥ 1e-4·‖x_t‖ from a kink
+  // (a redraw is needed for under half of the instances).
+  for (int tries = 0; kind == 8 && NearReluKink(*instance.model, instance.data); ++tries) {
+    Require(tries < 1000, "no CNN filters away from the ReLU kinks in 1000 draws");
+    draw();
   }
   return instance;
 }

@@ -27,7 +27,12 @@ Dataset Generate(const SignalNoiseSpec& spec, int n, double eta, std::uint64_t s
   data.mu_plus = Vector::Zero(d);
   data.mu_minus = Vector::Zero(d);
   data.mu_plus(0) = mu_norm;
-  data.mu_minus(1) = mu_norm;
+  if (spec.antipodal) {
+    data.mu_minus(0) = -mu_norm;
+  } else {
+    data.mu_minus(1) = mu_norm;
+  }
+  const int first_noise = spec.antipodal ? 1 : 2;  // the coordinates the signals leave free
   data.X = RowMatrix::Zero(static_cast<Eigen::Index>(n) * T, d);
   data.y.resize(n);
   data.y_true.resize(n);
@@ -42,7 +47,7 @@ Dataset Generate(const SignalNoiseSpec& spec, int n, double eta, std::uint64_t s
         row = label > 0 ? data.mu_plus.transpose() : data.mu_minus.transpose();
         data.roles[static_cast<std::size_t>(i) * T + t] = TokenRole::kSignal;
       } else {
-        for (int j = 2; j < d; ++j) row(j) = spec.sigma * rng.Normal();
+        for (int j = first_noise; j < d; ++j) row(j) = spec.sigma * rng.Normal();
       }
     }
   }

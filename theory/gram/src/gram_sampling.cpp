@@ -67,6 +67,9 @@ RowMatrix SampleWishart(int K, int dof, Rng& rng) {
 GramInstance SampleSignalNoiseGram(const SignalNoiseSpec& spec, double omega, std::uint64_t seed) {
   Validate(spec);
   Require(std::isfinite(omega) && omega >= 0, "omega must be finite and non-negative");
+  Require(
+      !spec.antipodal,
+      "the Gram engine assumes orthogonal signals mu_+ and mu_-: run antipodal (Kou et al.) data with the direct engine");
   Rng rng(seed, kTrainData);
   GramInstance g = Labelled(spec.n, spec.T, spec.d, spec.sigma);
   const double mu = spec.snr * spec.sigma * std::sqrt(static_cast<double>(spec.d));

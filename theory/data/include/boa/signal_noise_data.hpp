@@ -5,6 +5,9 @@
 //   ỹ uniform on {±1}; one signal token μ_ỹ and T−1 noise tokens ξ with ξ₁ = ξ₂ = 0 and the other
 //   d−2 coordinates i.i.d. N(0, σ²) — exactly orthogonal to μ±
 //   y = −ỹ w.p. η (bernoulli) or for exactly ⌈ηn⌉ samples chosen uniformly (exact)
+// antipodal: Kou et al. (2023)'s signal patch ỹμ instead — μ₋ = −μ₊ = −‖μ‖e₁, and the noise keeps
+// coordinate 2 (ξ₁ = 0 only: N(0, σ²(I − μμᵀ/‖μ‖²)), as theirs). The Gram engine assumes μ₊ ⟂ μ₋
+// and refuses it.
 #include <cstdint>
 
 #include "boa/dataset.hpp"
@@ -23,6 +26,7 @@ struct SignalNoiseSpec {
   double sigma = 1.0;
   SignalPosition position = SignalPosition::kFirst;
   FlipRule flips = FlipRule::kBernoulli;  // kBernoulli or kExact
+  bool antipodal = false;                 // Kou et al.'s one signal vector, sign by label
 };
 
 // Throws InvalidInput for n < 2, d < 3, T < 2, η ∉ [0, 1), σ ≤ 0, SNR < 0 or any NaN.
