@@ -163,12 +163,14 @@ Outcome SelectionOutcome(const Params& params, std::uint64_t seed, Engine engine
   return o;
 }
 
-Regime SelectionRegime(int above_lo, int above_hi) {
+// log₂ ratio in tenths: [0.4, 2.0] by default, the distances around the boundary the theorems'
+// two sides are checked at.
+Regime SelectionRegime(int above_lo, int above_hi, int log2_ratio_lo = 4, int log2_ratio_hi = 20) {
   return {{"n", 8, 24},
           {"d_over_n2", 2, 4},
           {"eta_percent", 0, 20},
           {"above", above_lo, above_hi},
-          {"log2_ratio", 4, 20, 0.1}};
+          {"log2_ratio", log2_ratio_lo, log2_ratio_hi, 0.1}};
 }
 
 // GD + small weight decay reaches the same side (benign / harmful) as the max-margin solution,
@@ -259,6 +261,51 @@ Claim Magen24MaxmarginSelection() {
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginSelection);
+
+// Issue 31 item 5: the [M] discussion says its max-margin analysis needs no upper bound on the
+// SNR ("we do not require an upper bound for SNR"), unlike Kou et al.'s CNN analysis. The
+// selection claim's predicate, above the boundary only, from 4× to 100× in SNR² (log₂ ratio
+// 2.0 … 6.6), where magen24.maxmargin.selection stops at 4×.
+Claim Magen24MaxmarginNoSnrUpperBound() {
+  Claim c;
+  c.id = "magen24.maxmargin.no_snr_upper_bound";
+  c.title =
+      "Far above the SNR boundary (SNR² 4× to 100× 2/((1−η)n)) the max-margin selection stays benign";
+  c.kind = ClaimKind::kProbabilistic;
+  c.provenance = Provenance::kOperationalised;
+  c.source =
+      "[M] discussion, 'SNR — self-attention vs convolutional' (no SNR upper bound), with Thms 6/8/10";
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[M] discussion, 'SNR — self-attention vs convolutional': Kou et al. \"only analyze the "
+       "case where SNR is small (‖μ‖/√d = O(1/n^{1/2})), while we do not require an upper bound "
+       "for SNR\" — the max-margin theorems (6/8/10) hold at every SNR above the threshold"},
+      {"setting", Origin::kConvention,
+       "boa's: the regime of magen24.maxmargin.selection (D1 with T = 2, n ∈ [8, 24], d = 2–4·n², "
+       "η ∈ [0, 0.20], exact flips) above the boundary only, SNR² = ratio·2/((1 − η)n) with "
+       "log₂ ratio ∈ [2.0, 6.6]: from where that claim stops (4×) to 100× in SNR² (issue 31)"},
+      prov::SnrBoundary(),
+      {"per-class rule SNR²·|C_c| > 1", Origin::kDerivation,
+       "THEORY.md §4.2: the same heuristic per true class"},
+      prov::ExclusionBand(),
+      prov::KktResidual(),
+      prov::FitRegimeCutoffs(),
+      prov::AttentionScale(),
+      {"4000 projected test samples", Origin::kConvention,
+       "THEORY.md §2.3: the max-margin claims' test-set size"},
+  };
+  c.regime = SelectionRegime(1, 1, 20, 66);
+  c.check = SelectionOutcome;
+  c.gram_form = true;
+  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.rejection = Rejection::kNone;
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "the discussion's \"no upper bound\" is a statement for every SNR above the boundary, so the cells split the distance from it (4–20×, 20–100× in SNR²)";
+  c.cells = CellsAlong(c.regime, "log2_ratio", {{"ratio_4_20", 20, 43}, {"ratio_20_100", 44, 66}});
+  return c;
+}
+BOA_REGISTER_CLAIM(Magen24MaxmarginNoSnrUpperBound);
 
 Claim Magen24MaxmarginGdWeightDecayAbove() {
   Claim c = WeightDecayAgreementClaim(true);
