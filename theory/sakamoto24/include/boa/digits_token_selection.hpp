@@ -36,6 +36,8 @@ struct DigitsRun {
   // Per quadrant t, the fraction of clean / noisy training samples and of test samples whose
   // most-attended token is t (noisy: all 0 when there are none).
   std::array<double, kDigitsTokens> clean_selects{}, noisy_selects{}, test_selects{};
+  // Per training sample, its most-attended quadrant (argmax_t s_it, the first on ties).
+  std::vector<int> train_selected;
 };
 
 // options: train_W, lr and steps are used (direct engine; the data are not D2, so there is no
