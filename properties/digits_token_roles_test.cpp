@@ -1,7 +1,8 @@
 // The digits' quadrant roles (digits_token_roles.hpp, THEORY.md §4.4 "Token roles on the
 // digits"): the class-signed mean head scores against a per-image recomputation, their scale
 // (the quadrant average of both classes' scores is νᵀ(m₊ − m₋) = √2), the role rule's inequalities,
-// the head being GenerateDigits', and a run's per-sample selection against its fractions.
+// the head being GenerateDigits', and a run's per-sample selection against its fractions and
+// its role shares.
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -110,6 +111,25 @@ TEST(DigitsTokenRoles, PerSampleSelectionMatchesTheSelectionFractions) {
   for (std::size_t t = 0; t < kDigitsTokens; ++t) {
     EXPECT_DOUBLE_EQ(run.clean_selects[t], clean[t] / clean_count);
     EXPECT_DOUBLE_EQ(run.noisy_selects[t], noisy[t] / noisy_count);
+  }
+  // The role shares: each sample's selected quadrant read by its true class's roles.
+  const DigitsQuadrantRoles roles = DigitsRoles(spec);
+  std::array<double, 4> clean_roles{}, noisy_roles{};
+  for (int i = 0; i < data.train.n; ++i) {
+    const std::size_t c = data.train.y_true(i) > 0 ? 0 : 1;
+    const TokenRole role =
+        roles.role[c][static_cast<std::size_t>(run.train_selected[static_cast<std::size_t>(i)])];
+    std::size_t k = 0;
+    while (kDigitsRoleOrder[k] != role) ++k;
+    if (data.train.noisy[static_cast<std::size_t>(i)]) {
+      noisy_roles[k] += 1.0 / noisy_count;
+    } else {
+      clean_roles[k] += 1.0 / clean_count;
+    }
+  }
+  for (std::size_t k = 0; k < 4; ++k) {
+    EXPECT_NEAR(run.clean_roles[k], clean_roles[k], 1e-12) << kDigitsRoleNames[k];
+    EXPECT_NEAR(run.noisy_roles[k], noisy_roles[k], 1e-12) << kDigitsRoleNames[k];
   }
 }
 

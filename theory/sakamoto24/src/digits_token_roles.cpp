@@ -37,4 +37,24 @@ DigitsQuadrantRoles DigitsRoles(const DigitsSpec& spec) {
   return roles;
 }
 
+std::array<double, 4> SelectedRoleShares(const Vector& y_true, const std::vector<int>& selected,
+                                         const DigitsQuadrantRoles& roles,
+                                         const std::vector<bool>& include) {
+  Require(static_cast<std::size_t>(y_true.size()) == selected.size() &&
+              selected.size() == include.size(),
+          "one true label, selected quadrant and flag per sample");
+  std::array<double, 4> share{};
+  int count = 0;
+  for (std::size_t i = 0; i < selected.size(); ++i) {
+    if (!include[i]) continue;
+    ++count;
+    const auto c = static_cast<std::size_t>(DigitsClassIndex(y_true(static_cast<Eigen::Index>(i))));
+    const TokenRole role = roles.role[c][static_cast<std::size_t>(selected[i])];
+    const auto k = std::find(kDigitsRoleOrder.begin(), kDigitsRoleOrder.end(), role);
+    share[static_cast<std::size_t>(k - kDigitsRoleOrder.begin())] += 1;
+  }
+  for (double& f : share) f = count == 0 ? 0 : f / count;
+  return share;
+}
+
 }  // namespace boa

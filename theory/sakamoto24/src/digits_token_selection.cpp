@@ -65,6 +65,10 @@ DigitsRun RunDigitsTokenSelection(const DigitsSpec& spec, const TokenSelectionRu
   for (Eigen::Index i = 0; i < train.attention.rows(); ++i) {
     run.train_selected.push_back(MostAttended(train.attention, i));
   }
+  const DigitsQuadrantRoles roles = DigitsRoles(spec);
+  run.clean_roles = SelectedRoleShares(data.train.y_true, run.train_selected, roles, clean);
+  run.noisy_roles =
+      SelectedRoleShares(data.train.y_true, run.train_selected, roles, data.train.noisy);
 
   const Evaluation test = model.Evaluate(data.test, false);
   const std::vector<bool> every_test(static_cast<std::size_t>(data.test.n), true);

@@ -56,32 +56,6 @@ Element DigitsRolesStatement() {
           "tokens in our data model”"};
 }
 
-// Per class c, the fraction of the samples with include[i] and true class c whose selected
-// quadrant has each role of c; and over both classes.
-std::array<double, 4> SelectedRoleShares(const DigitsData& data, const DigitsRun& run,
-                                         const DigitsQuadrantRoles& roles,
-                                         const std::vector<bool>& include) {
-  // Shares in the order relevant, weak same, weak opposite, irrelevant.
-  std::array<double, 4> share{};
-  int count = 0;
-  for (int i = 0; i < data.train.n; ++i) {
-    if (!include[static_cast<std::size_t>(i)]) continue;
-    ++count;
-    const auto c = static_cast<std::size_t>(DigitsClassIndex(data.train.y_true(i)));
-    const TokenRole role = roles.role[c][static_cast<std::size_t>(run.train_selected[i])];
-    const std::size_t k = role == TokenRole::kRelevant       ? 0
-                          : role == TokenRole::kWeakSame     ? 1
-                          : role == TokenRole::kWeakOpposite ? 2
-                                                             : 3;
-    share[k] += 1;
-  }
-  for (double& s : share) s = count == 0 ? 0 : s / count;
-  return share;
-}
-
-constexpr const char* kDigitsRoleNames[4] = {"relevant", "weak_same", "weak_opposite",
-                                             "irrelevant"};
-
 }  // namespace
 
 Claim Sakamoto24RealDataDigitsRoles() {
@@ -117,13 +91,9 @@ Claim Sakamoto24RealDataDigitsRoles() {
         relevant += roles.role[k][t] == TokenRole::kRelevant;
       }
     }
-    const DigitsData data = GenerateDigits(spec, seed);  // the draw the run trains on
     const DigitsRun run = RunDigitsTokenSelection(spec, Sakamoto24Protocol(Budget::kDefault), seed);
-    std::vector<bool> clean(data.train.noisy.size());
-    for (std::size_t i = 0; i < clean.size(); ++i) clean[i] = !data.train.noisy[i];
-    const std::array<double, 4> clean_share = SelectedRoleShares(data, run, roles, clean);
-    const std::array<double, 4> noisy_share =
-        SelectedRoleShares(data, run, roles, data.train.noisy);
+    const std::array<double, 4>& clean_share = run.clean_roles;
+    const std::array<double, 4>& noisy_share = run.noisy_roles;
     for (std::size_t k = 0; k < 4; ++k) {
       o.measured["clean_selects_" + std::string(kDigitsRoleNames[k])] = clean_share[k];
       o.measured["noisy_selects_" + std::string(kDigitsRoleNames[k])] = noisy_share[k];
@@ -172,11 +142,8 @@ Claim Sakamoto24RealDataDigitsCleanSelection() {
   c.budget_params = Sakamoto24BudgetParams;
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const DigitsSpec spec = DigitsSpecAt(0);
-    const DigitsQuadrantRoles roles = DigitsRoles(spec);
-    const DigitsData data = GenerateDigits(spec, seed);  // the draw the run trains on
     const DigitsRun run = RunDigitsTokenSelection(spec, Sakamoto24RunOptions(params), seed);
-    const std::vector<bool> every(static_cast<std::size_t>(data.train.n), true);
-    const std::array<double, 4> share = SelectedRoleShares(data, run, roles, every);
+    const std::array<double, 4>& share = run.clean_roles;  // η = 0: every sample is clean
     Outcome o;
     for (std::size_t k = 0; k < 4; ++k) {
       o.measured["selects_" + std::string(kDigitsRoleNames[k])] = share[k];
@@ -212,7 +179,9 @@ Claim Sakamoto24RealDataDigitsCleanSelection() {
       "clean test accuracy stays 0.93–0.96. The digits' quadrants do act as relevant, weak and "
       "irrelevant tokens by their head scores (sakamoto24.real_data.digits_roles), and most "
       "clean samples select a relevant one, but not every clean sample, as the theorems have it "
-      "on D2. Along the horizon the rate does not move: 95, 96, 95, 95 of 100 at 1000, 2000, 4000 "
+      "on D2. It does not hinge on the relevant threshold alone: in 12 of the first 20 of those draws "
+      "a clean sample attends most to an irrelevant quadrant (|a_ct| < σ‖ν‖, a role no relevant "
+      "threshold above 0.05 of the top changes). Along the horizon the rate does not move: 95, 96, 95, 95 of 100 at 1000, 2000, 4000 "
       "and 8000 steps (seeds 3000000000.., the path record).";
   c.rejection = Rejection::kNone;
   c.range = RangeKind::kSingleSetting;

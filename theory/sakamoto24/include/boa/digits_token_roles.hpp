@@ -14,6 +14,8 @@
 //   irrelevant    |a_ct| < σ‖ν‖                              (inside one token-noise sd of 0);
 //   weak          otherwise: weak same when a_ct > 0, weak opposite when a_ct < 0.
 #include <array>
+#include <string_view>
+#include <vector>
 
 #include "boa/dataset.hpp"
 #include "boa/digits_data.hpp"
@@ -34,5 +36,17 @@ DigitsQuadrantRoles DigitsRoles(const DigitsSpec& spec);
 
 // The class index c of a true label ỹ = ±1 (0 for +1, 1 for −1).
 int DigitsClassIndex(double y_true);
+
+// The roles in the order the reports list them, with their column names.
+inline constexpr std::array<TokenRole, 4> kDigitsRoleOrder = {
+    TokenRole::kRelevant, TokenRole::kWeakSame, TokenRole::kWeakOpposite, TokenRole::kIrrelevant};
+inline constexpr std::array<std::string_view, 4> kDigitsRoleNames = {"relevant", "weak_same",
+                                                                     "weak_opposite", "irrelevant"};
+
+// Per role (kDigitsRoleOrder), the fraction of the samples i with include[i] whose selected
+// quadrant selected[i] has that role for sample i's true class ỹ_i (all 0 when none is included).
+std::array<double, 4> SelectedRoleShares(const Vector& y_true, const std::vector<int>& selected,
+                                         const DigitsQuadrantRoles& roles,
+                                         const std::vector<bool>& include);
 
 }  // namespace boa
