@@ -1,7 +1,8 @@
 // Real images (issue 16 item 11): token selection with a fixed head on the 8×8 digits, 0 against
 // 1, quadrants as tokens — train accuracy, the fitted fraction of the noisy samples, the clean
 // test accuracy on the held-out images, and the quadrant that clean and noisy samples attend to
-// most, against the label-noise rate η (the sweep sakamoto24_digits, the runs of
+// most, and how many attend to a quadrant relevant for their class (issue 34 item 9), against the
+// label-noise rate η (the sweep sakamoto24_digits, the runs of
 // sakamoto24.real_data.digits).
 #include <algorithm>
 #include <string>
@@ -32,6 +33,12 @@ Figure Sakamoto24DigitsFigure(const SweepRun& run) {
   f.series = {{"train_accuracy", "train accuracy", "linespoints"},
               {"noisy_fitted", "noisy samples fitted", "linespoints"},
               {"test_accuracy", "clean test accuracy", "linespoints"}};
+  f.columns.insert(f.columns.end(), {"clean_relevant", "noisy_relevant"});
+  f.series.push_back(
+      {"clean_relevant", "clean samples attend a relevant quadrant of their class", "linespoints"});
+  f.series.push_back({"noisy_relevant",
+                      "noisy samples attend a relevant quadrant of their true class",
+                      "linespoints"});
   for (const std::string_view q : kQuadrantNames) {
     const std::string name(q);
     f.columns.push_back("clean_selects_" + name);
@@ -49,7 +56,10 @@ Figure Sakamoto24DigitsFigure(const SweepRun& run) {
               std::to_string(static_cast<int>(run.At(0, "steps"))) + " steps; " +
               std::to_string(static_cast<int>(run.At(0, "test_count"))) +
               " held-out test images). Attention: the fraction of training samples whose "
-              "most-attended token is each quadrant.";
+              "most-attended token is each quadrant; a quadrant is relevant for a class when its "
+              "class-signed mean head score is at least half the class's top one (THEORY.md §4.4, "
+              "Token roles on the digits: the 0s' top- and bottom-left, the 1s' top- and "
+              "bottom-right).";
   f.x_column = "eta";
   f.x_label = "label noise η";
   f.y_label = "accuracy / fraction of samples";

@@ -142,11 +142,26 @@ DigitsData GenerateDigits(const DigitsSpec& spec, std::uint64_t seed) {
   };
   for (const DigitImage* image : train) out.train_images.push_back(index(image));
   for (const DigitImage* image : test) out.test_images.push_back(index(image));
-  out.train.mu_plus = ClassMean(E, spec.class_plus);
-  out.train.mu_minus = ClassMean(E, spec.class_minus);
-  const Vector diff = out.train.mu_plus - out.train.mu_minus;
-  out.head = std::sqrt(2.0) * diff / diff.squaredNorm();
+  out.head = DigitsHead(spec, &out.train.mu_plus, &out.train.mu_minus);
   return out;
+}
+
+Vector DigitsHead(const DigitsSpec& spec, Vector* mu_plus, Vector* mu_minus) {
+  Validate(spec);
+  const RowMatrix E = DigitsEmbedding(spec.d);
+  const Vector plus = ClassMean(E, spec.class_plus), minus = ClassMean(E, spec.class_minus);
+  const Vector diff = plus - minus;
+  if (mu_plus != nullptr) *mu_plus = plus;
+  if (mu_minus != nullptr) *mu_minus = minus;
+  return std::sqrt(2.0) * diff / diff.squaredNorm();
+}
+
+Vector MeanQuadrantPixels(int label, int t) {
+  const std::vector<const DigitImage*> images = ImagesOf(label);
+  Require(!images.empty(), "no image has label " + std::to_string(label));
+  Vector pixels = Vector::Zero(kDigitsQuadrantPixels);
+  for (const DigitImage* image : images) pixels += QuadrantPixels(*image, t);
+  return pixels / static_cast<double>(images.size());
 }
 
 }  // namespace boa

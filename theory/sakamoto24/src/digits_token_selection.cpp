@@ -7,6 +7,13 @@
 namespace boa {
 namespace {
 
+// Sample i's most-attended token (the first on ties).
+int MostAttended(const RowMatrix& attention, Eigen::Index i) {
+  Eigen::Index selected = 0;
+  attention.row(i).maxCoeff(&selected);
+  return static_cast<int>(selected);
+}
+
 // Fraction of the samples with include[i] whose most-attended token is t, per t.
 std::array<double, kDigitsTokens> QuadrantSelection(const RowMatrix& attention,
                                                     const std::vector<bool>& include) {
@@ -15,9 +22,7 @@ std::array<double, kDigitsTokens> QuadrantSelection(const RowMatrix& attention,
   for (Eigen::Index i = 0; i < attention.rows(); ++i) {
     if (!include[static_cast<std::size_t>(i)]) continue;
     ++count;
-    Eigen::Index selected = 0;
-    attention.row(i).maxCoeff(&selected);
-    fraction[static_cast<std::size_t>(selected)] += 1;
+    fraction[static_cast<std::size_t>(MostAttended(attention, i))] += 1;
   }
   for (double& f : fraction) f = count == 0 ? 0 : f / count;
   return fraction;
@@ -57,6 +62,13 @@ DigitsRun RunDigitsTokenSelection(const DigitsSpec& spec, const TokenSelectionRu
   run.noisy_fitted = FittedFraction(data.train.y, train.f, data.train.noisy);
   run.clean_selects = QuadrantSelection(train.attention, clean);
   run.noisy_selects = QuadrantSelection(train.attention, data.train.noisy);
+  for (Eigen::Index i = 0; i < train.attention.rows(); ++i) {
+    run.train_selected.push_back(MostAttended(train.attention, i));
+  }
+  const DigitsQuadrantRoles roles = DigitsRoles(spec);
+  run.clean_roles = SelectedRoleShares(data.train.y_true, run.train_selected, roles, clean);
+  run.noisy_roles =
+      SelectedRoleShares(data.train.y_true, run.train_selected, roles, data.train.noisy);
 
   const Evaluation test = model.Evaluate(data.test, false);
   const std::vector<bool> every_test(static_cast<std::size_t>(data.test.n), true);

@@ -3,7 +3,9 @@
 // Sakamoto24Protocol) against the label-noise rate η ∈ {0, 0.1, 0.2, 0.3}. One cell per η; each
 // cell averages seeds 1..k (k = 1 quick, 4 default, 16 full): train accuracy, fitted fraction of
 // the noisy samples, clean test accuracy on the held-out images, and per quadrant the fraction of
-// clean and of noisy training samples that attend to it most. Direct engine only.
+// clean and of noisy training samples that attend to it most; and the fraction of clean and of
+// noisy samples whose most-attended quadrant is relevant for their true class (the roles of
+// digits_token_roles.hpp, issue 34 item 9). Direct engine only.
 #include <string>
 
 #include "boa/digits_token_selection.hpp"
@@ -22,7 +24,8 @@ Sweep Sakamoto24DigitsSweep() {
     s.columns.push_back("clean_selects_" + std::string(q));
   for (const std::string_view q : kQuadrantNames)
     s.columns.push_back("noisy_selects_" + std::string(q));
-  s.columns.insert(s.columns.end(), {"seeds", "steps", "test_count"});
+  s.columns.insert(s.columns.end(),
+                   {"clean_relevant", "noisy_relevant", "seeds", "steps", "test_count"});
   s.only_engine = Engine::kDirect;
   s.cells = [](Budget, Engine) { return static_cast<int>(DigitsNoiseRates().size()); };
   s.run = [](int cell, Budget budget, Engine) {
@@ -32,6 +35,7 @@ Sweep Sakamoto24DigitsSweep() {
     DigitsRun mean;
     mean.noisy_fitted = 0;  // a sum over seeds below
     int test_count = 0;
+    double clean_relevant = 0, noisy_relevant = 0;
     for (int seed = 1; seed <= seeds; ++seed) {
       const DigitsRun run = RunDigitsTokenSelection(DigitsSpecAt(eta), options, seed);
       mean.train_accuracy += run.train_accuracy / seeds;
@@ -41,12 +45,15 @@ Sweep Sakamoto24DigitsSweep() {
         mean.clean_selects[t] += run.clean_selects[t] / seeds;
         mean.noisy_selects[t] += run.noisy_selects[t] / seeds;
       }
+      clean_relevant += run.clean_roles[0] / seeds;  // kDigitsRoleOrder[0]: relevant
+      noisy_relevant += run.noisy_roles[0] / seeds;
       test_count = run.test_count;
     }
     std::vector<double> row = {eta, mean.train_accuracy, mean.noisy_fitted, mean.test_accuracy};
     row.insert(row.end(), mean.clean_selects.begin(), mean.clean_selects.end());
     row.insert(row.end(), mean.noisy_selects.begin(), mean.noisy_selects.end());
-    row.insert(row.end(), {double(seeds), double(options.steps), double(test_count)});
+    row.insert(row.end(), {clean_relevant, noisy_relevant, double(seeds), double(options.steps),
+                           double(test_count)});
     return Rows{row};
   };
   return s;

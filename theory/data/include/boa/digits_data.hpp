@@ -59,6 +59,14 @@ struct DigitsData {
   std::vector<int> train_images, test_images;  // indices into DigitImages(), sample by sample
 };
 
+// The head of GenerateDigits (the DigitsData::head comment): it depends on the classes and d only,
+// not on the seed. m± are written to mu_plus and mu_minus when given.
+Vector DigitsHead(const DigitsSpec& spec, Vector* mu_plus = nullptr, Vector* mu_minus = nullptr);
+
+// The mean of quadrant t's pixels (/16) over every image of digit `label` (all of the class, not
+// only a draw's training images).
+Vector MeanQuadrantPixels(int label, int t);
+
 // Per seed: the training images drawn without replacement per class (stream kTrainData), the
 // flips, the token noise of the training (kTrainData) and the test images (kTestData).
 DigitsData GenerateDigits(const DigitsSpec& spec, std::uint64_t seed);

@@ -13,6 +13,7 @@
 
 #include "boa/budget.hpp"
 #include "boa/digits_data.hpp"
+#include "boa/digits_token_roles.hpp"
 #include "boa/token_selection_run.hpp"
 
 namespace boa {
@@ -36,6 +37,12 @@ struct DigitsRun {
   // Per quadrant t, the fraction of clean / noisy training samples and of test samples whose
   // most-attended token is t (noisy: all 0 when there are none).
   std::array<double, kDigitsTokens> clean_selects{}, noisy_selects{}, test_selects{};
+  // Per training sample, its most-attended quadrant (argmax_t s_it, the first on ties).
+  std::vector<int> train_selected;
+  // Per role (kDigitsRoleOrder), the fraction of clean / noisy training samples whose
+  // most-attended quadrant has that role for their true class (DigitsRoles(spec); noisy: all 0
+  // when there are none).
+  std::array<double, 4> clean_roles{}, noisy_roles{};
 };
 
 // options: train_W, lr and steps are used (direct engine; the data are not D2, so there is no
