@@ -93,8 +93,8 @@ Claim Magen24ExtensionDepth() {
        "attention weights of the first layer have the same optimal token selection mechanism\""},
       {"architecture M4", Origin::kConvention,
        "boa's: L − 1 residual self-attention layers X ← X + S(XQXᵀ)XV and M1's prompt readout "
-       "(THEORY.md §4.4 Depth); the discussion does not describe its 4-layer model, and boa "
-       "reports the readout's attention, not the first layer's"},
+       "(THEORY.md §4.4 Depth); the discussion does not describe its 4-layer model; this claim "
+       "reports the readout's attention, magen24.extension.depth_first_layer the first layer's"},
       {"setting", Origin::kConvention,
        "boa's extensions' D1 setting (route_outcome.hpp ExtensionSpec): n = 20, η = 0.1 with exact "
        "flips, r = 4.5 — inside the SA window (3.125, 6.58) and above the max-margin boundary "
