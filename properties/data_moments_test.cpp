@@ -4,7 +4,7 @@
 // Each check is an exact two-sided test at level α = 1e-6: the sample mean against
 // z_{1−α/2}·σ/√M, the sample variance against χ²_{M−1} quantiles, counts against Binomial
 // quantiles (all from Boost.Math). Seeds are fixed, so a CI run is reproducible; with a fresh
-// seed each check falsely fails with probability ≤ 1e-6, the file (8 checks in all) with ≤ 8e-6.
+// seed each check falsely fails with probability ≤ 1e-6, the file (12 checks in all) with ≤ 1.2e-5.
 #include <cmath>
 #include <vector>
 
@@ -58,6 +58,35 @@ TEST(DataMoments, SignalNoiseEntriesAreGaussianWithVarianceSigmaSquared) {
     }
   }
   ExpectStandardGaussian(noise, spec.sigma);
+}
+
+// Jiang et al.'s dominant noise token (THEORY.md §2.1, dominant_ratio κ): per sample, the first
+// noise token in slot order is N(0, σ²) and every other noise token N(0, σ²/κ²), whatever slot
+// the signal takes; their coordinates 1 and 2 stay 0.
+TEST(DataMoments, SignalNoiseDominantTokenKeepsSigmaAndTheOthersSigmaOverKappa) {
+  SignalNoiseSpec spec;
+  spec.n = 200;
+  spec.d = 300;
+  spec.T = 4;
+  spec.sigma = 1.5;
+  spec.dominant_ratio = 4;
+  spec.position = SignalPosition::kRandom;
+  const Dataset data = GenerateSignalNoise(spec, 17);
+  std::vector<double> dominant, others;
+  for (int i = 0; i < data.n; ++i) {
+    int rank = 0;
+    for (int t = 0; t < data.T; ++t) {
+      if (data.Role(i, t) != TokenRole::kNoise) continue;
+      const auto row = data.X.row(i * data.T + t);
+      EXPECT_EQ(row(0), 0.0);
+      EXPECT_EQ(row(1), 0.0);
+      for (int j = 2; j < data.d; ++j) (rank == 0 ? dominant : others).push_back(row(j));
+      ++rank;
+    }
+    EXPECT_EQ(rank, data.T - 1);
+  }
+  ExpectStandardGaussian(dominant, spec.sigma);
+  ExpectStandardGaussian(others, spec.sigma / spec.dominant_ratio);
 }
 
 TEST(DataMoments, SignalNoiseLabelsAndBernoulliFlipsHaveTheirRates) {

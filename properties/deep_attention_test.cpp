@@ -3,7 +3,10 @@
 // L = 3).
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "boa/deep_attention.hpp"
+#include "boa/error.hpp"
 #include "boa/finite_difference.hpp"
 #include "boa/signal_noise_data.hpp"
 #include "boa/tolerances.hpp"
@@ -66,6 +69,36 @@ TEST(DeepAttention, GradientsMatchFiniteDifferencesAtDepthTwoAndFour) {
                             << check.worst_fd;
     }
   }
+}
+
+// The first layer's attention (FirstLayerAttention) against its formula written out per entry:
+// row i, column t = (1/T) Σ_q exp(x_qᵀQ₁x_t) / Σ_u exp(x_qᵀQ₁x_u) over sample i's tokens; with
+// Q₁ = 0 every weight is 1/T. Layers above the first do not enter it.
+TEST(DeepAttention, FirstLayerAttentionIsTheMeanSoftmaxRow) {
+  for (const int layers : {2, 3}) {
+    const Dataset data = SmallData(3, 7);
+    DeepAttention model(data.d, layers);
+    EXPECT_TRUE(model.FirstLayerAttention(data).isApproxToConstant(1.0 / 3, 1e-15));
+    InitGaussian(model, 0.5, 7);
+    const RowMatrix mean = model.FirstLayerAttention(data);
+    const Eigen::Map<const RowMatrix> Q(model.Block("Q1").data(), data.d, data.d);
+    for (int i = 0; i < data.n; ++i) {
+      for (int t = 0; t < data.T; ++t) {
+        double expected = 0;
+        for (int q = 0; q < data.T; ++q) {
+          const auto xq = data.X.row(i * data.T + q);
+          double total = 0;
+          for (int u = 0; u < data.T; ++u)
+            total += std::exp(xq * Q * data.X.row(i * data.T + u).transpose());
+          expected += std::exp(xq * Q * data.X.row(i * data.T + t).transpose()) / total / data.T;
+        }
+        EXPECT_NEAR(mean(i, t), expected, 1e-12)
+            << "L = " << layers << ", sample " << i << ", token " << t;
+      }
+    }
+  }
+  DeepAttention one(6, 1);
+  EXPECT_THROW(one.FirstLayerAttention(SmallData(2, 1)), InvalidInput);
 }
 
 }  // namespace

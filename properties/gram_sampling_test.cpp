@@ -101,6 +101,32 @@ double TokenInner(const GramInstance& g, int a, int b) {
   return value;
 }
 
+// Jiang et al.'s dominant noise token (THEORY.md §2.1): the Gram form with dominant_ratio κ is the
+// standard one with every non-dominant noise token's ζ scaled by 1/κ, on the same Wishart draw
+// (the scales do not enter the random stream), so H_κ = D·H₁·D with D = diag(1 or 1/κ).
+TEST(GramSampling, DominantRatioScalesTheOtherNoiseTokensOfTheGramForm) {
+  SignalNoiseSpec spec;
+  spec.n = 5;
+  spec.d = 40;
+  spec.T = 4;
+  spec.position = SignalPosition::kRandom;
+  const GramInstance base = SampleSignalNoiseGram(spec, 0, 9);
+  spec.dominant_ratio = 5;
+  const GramInstance jiang = SampleSignalNoiseGram(spec, 0, 9);
+  ASSERT_EQ(jiang.token_k, base.token_k);
+  Vector factor = Vector::Ones(base.K());
+  for (int i = 0; i < base.n; ++i) {
+    int rank = 0;
+    for (int t = 0; t < base.T; ++t) {
+      const int k = base.token_k[i * base.T + t];
+      if (k >= 0 && rank++ > 0) factor(k) = 1.0 / 5;
+    }
+  }
+  const RowMatrix expected = factor.asDiagonal() * base.H * factor.asDiagonal();
+  EXPECT_TRUE(jiang.H.isApprox(expected, 1e-14));
+  EXPECT_EQ(jiang.token_a, base.token_a);
+}
+
 TEST(GramSampling, TokenSelectionGramMatchesDirectData) {
   TokenSelectionSpec spec;
   spec.n = 4;

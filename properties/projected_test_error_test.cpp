@@ -4,7 +4,7 @@
 // Both are unbiased estimates of the same probability from independent samples; the check is a
 // two-proportion z-test at α = 1e-6 (|p̂₁ − p̂₂| ≤ z_{1−α/2}·√(p̄(1−p̄)(1/N₁ + 1/N₂)), z = 4.89).
 // Seeds are fixed; with fresh seeds each check falsely fails with probability ≤ 1e-6. The file
-// makes 7 checks in all (three two-proportion tests, four seeds of the exact integral).
+// makes 8 checks in all (four two-proportion tests, four seeds of the exact integral).
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -37,12 +37,14 @@ Vector Gaussian(int d, double scale, std::uint64_t seed) {
 // is the same if the classes' patterns were swapped; with class + attending its signal and class
 // − reading a weak one (10, 0.2), the projection must keep each class's own score pattern.
 void ExpectPromptAttentionProjectionMatchesDirect(double plus_signal_score,
-                                                  double minus_signal_value) {
+                                                  double minus_signal_value,
+                                                  double dominant_ratio = 1) {
   SignalNoiseSpec spec;
   spec.n = 10;
   spec.d = 200;
   spec.T = 3;
   spec.snr = 0.08;
+  spec.dominant_ratio = dominant_ratio;
   PromptAttention model(spec.d);
   model.Block("p") = Gaussian(spec.d, 0.2, 1);
   model.Block("p")(0) += plus_signal_score;
@@ -62,6 +64,12 @@ TEST(ProjectedTestError, MatchesDirectMonteCarloForPromptAttentionOnSignalNoise)
 
 TEST(ProjectedTestError, MatchesDirectMonteCarloWhenTheClassesScoreTheirSignalsDifferently) {
   ExpectPromptAttentionProjectionMatchesDirect(10.0, 0.2);
+}
+
+// Jiang et al.'s dominant noise token (dominant_ratio κ = 4): the other noise token's projections
+// scale by 1/κ.
+TEST(ProjectedTestError, MatchesDirectMonteCarloWithADominantNoiseToken) {
+  ExpectPromptAttentionProjectionMatchesDirect(0.0, 1.0, 4.0);
 }
 
 TEST(ProjectedTestError, MatchesDirectMonteCarloForTokenSelectionOnD2) {

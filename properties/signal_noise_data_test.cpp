@@ -118,6 +118,36 @@ TEST(SignalNoiseData, RejectsInputsOutsideTheModel) {
   rejects([](SignalNoiseSpec& s) { s.eta = std::nan(""); });
   rejects([](SignalNoiseSpec& s) { s.snr = std::nan(""); });
   rejects([](SignalNoiseSpec& s) { s.flips = FlipRule::kBalancedExact; });
+  rejects([](SignalNoiseSpec& s) { s.dominant_ratio = 0.5; });
+  rejects([](SignalNoiseSpec& s) { s.dominant_ratio = std::nan(""); });
+}
+
+// κ = 1 is the standard data draw for draw (the variant adds no randomness); κ > 1 changes only
+// the non-dominant noise tokens, by the factor 1/κ, on the same draws.
+TEST(SignalNoiseData, DominantRatioRescalesOnlyTheOtherNoiseTokens) {
+  SignalNoiseSpec spec;
+  spec.n = 6;
+  spec.d = 12;
+  spec.T = 4;
+  spec.position = SignalPosition::kRandom;
+  const Dataset base = GenerateSignalNoise(spec, 5);
+  spec.dominant_ratio = 1;
+  EXPECT_EQ(GenerateSignalNoise(spec, 5).X, base.X);
+  spec.dominant_ratio = 8;
+  const Dataset jiang = GenerateSignalNoise(spec, 5);
+  EXPECT_EQ(jiang.y, base.y);
+  for (int i = 0; i < base.n; ++i) {
+    int rank = 0;
+    for (int t = 0; t < base.T; ++t) {
+      const auto row = i * base.T + t;
+      if (base.Role(i, t) != TokenRole::kNoise) {
+        EXPECT_EQ(jiang.X.row(row), base.X.row(row));
+        continue;
+      }
+      const double factor = rank++ == 0 ? 1.0 : 1.0 / 8;
+      EXPECT_TRUE(jiang.X.row(row).isApprox(factor * base.X.row(row), 1e-15));
+    }
+  }
 }
 
 TEST(SignalNoiseData, GoldenValuesForAFixedSeed) {

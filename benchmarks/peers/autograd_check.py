@@ -7,7 +7,8 @@ own test samples; peer_max_margin.py: the max-margin solution). For each instanc
 compute the gradients, re-runs the recorded gradient-descent steps (theta <- theta - beta (grad +
 lambda theta), THEORY.md section 3) and compares with what boa wrote:
   - loss and gradients at the initial and final parameters, the final parameters, and the loss
-    at every recorded step (relative, --rtol, default 1e-9);
+    at every recorded step (relative, --rtol, default 1e-9); for M4 with L >= 2 also the first
+    self-attention layer's mean softmax row (peer_model.first_layer_attention);
   - at every step, initial and final: train accuracy against the observed labels, the fitted
     fraction of clean and of noisy samples, attention mass by token role, the selected token's
     role (clean and noisy samples) and the selected token per sample (peer_fit.py);
@@ -47,7 +48,7 @@ from peer_fit import check_fit, roles_of  # noqa: E402
 from peer_generators import check_generator  # noqa: E402
 from peer_gram import check_gram_draws  # noqa: E402
 from peer_max_margin import check_max_margin  # noqa: E402
-from peer_model import evaluate, tensor  # noqa: E402
+from peer_model import evaluate, first_layer_attention, tensor  # noqa: E402
 from peer_test_error import check_test_error  # noqa: E402
 
 SCHEMA = 2
@@ -91,6 +92,15 @@ def check_instance(path, rtol, seed):
         check_fit(f"{label} {which}", instance[which], e["f"], e["attention"], y, noisy, roles,
                   k_class, gaps, failures)
 
+    def compare_first_layer(which, at):
+        """M4 with L >= 2: boa's first-layer attention (mean softmax row) at these parameters."""
+        if kind == "m4" and "Q1" in at:
+            if "first_layer_attention" not in instance[which]:
+                failures.append(f"{label} {which}: no first_layer_attention for an M4 stack")
+                return
+            compare(f"{which} first_layer_attention", instance[which]["first_layer_attention"],
+                    first_layer_attention(X, T, at))
+
     steps = training["step_sizes"]
     for k in range(len(steps) + 1):
         e = evaluate(kind, X, T, y, params, trained)
@@ -100,6 +110,7 @@ def check_instance(path, rtol, seed):
                   gaps, failures)
         if k == 0:
             compare_evaluation("initial", e)
+            compare_first_layer("initial", params)
         if k == len(steps):
             break
         for name, g in e["gradient"].items():
@@ -108,12 +119,13 @@ def check_instance(path, rtol, seed):
     for name in e["gradient"]:
         compare(f"final {name}", instance["final"]["parameters"][name], params[name])
     compare_evaluation("final", evaluate(kind, X, T, y, params, trained))
+    compare_first_layer("final", params)
 
     for name, gap in gaps.items():
         if name.startswith("attention"):
             continue  # absolute gaps, judged (and recorded) in peer_fit
         evaluated = name.split(" ")[0] in ("initial", "final") and name.split(" ")[1] in (
-            "loss", "f", "grad")
+            "loss", "f", "grad", "first_layer_attention")
         peer_summary.record("model" if evaluated else "trajectory", gap, rtol)
         if gap > rtol:
             failures.append(f"{label} {name}: relative gap {gap:.3e} > rtol {rtol:g}")

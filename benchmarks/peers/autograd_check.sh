@@ -9,13 +9,14 @@
 #
 # Statistical checks, each a z-test at α = 1e-6: the clean test error of every instance that
 # trains (peer_test_error.py; boa's projected estimate for m1 and m2/m2w, its sampled one for
-# m2k, m3, m4, m5 and cnn), plus boa's exact value on D1 with T = 2 — 32 (2 for each of d1, d1_sa
-# and the two random m1 instances, 1 for each of d2, d2_factored, d2_ponly, s_protocol, m2k, m3,
-# m4, m5, cnn, cnn_kou and the fourteen random m2, m2w, m2k, m3, m4, m5 and cnn instances) — the
-# four large generator draws (peer_generators.py: 4 for D1, 4 for D1 antipodal, 2 for D2, 4 for
-# D2 with K = 3 classes) and the Gram engine's two-sample test against the peer's ambient runs
+# m2k, m3, m4, m5 and cnn), plus boa's exact value on D1 with T = 2 — 33 (2 for each of d1, d1_sa
+# and the two random m1 instances, 1 for each of d1_dominant, d2, d2_factored, d2_ponly,
+# s_protocol, m2k, m3, m4, m5, cnn, cnn_kou and the fourteen random m2, m2w, m2k, m3, m4, m5 and cnn
+# instances) — the five large generator draws (peer_generators.py: 6 for each of D1 with T = 3,
+# D1 with a dominant noise token and D1 antipodal (Kou et al.) with T = 3, 2 for D2, 4 for D2 with
+# K = 3 classes) and the Gram engine's two-sample test against the peer's ambient runs
 # (peer_gram.py: 5 summaries of 1000 runs each):
-# 51 checks in all, so the peer falsely fails with probability ≤ 5.1e-5, a term of the suite's
+# 62 checks in all, so the peer falsely fails with probability ≤ 6.2e-5, a term of the suite's
 # error budget (error_budget.cpp).
 # The other checks are deterministic to rounding.
 #
@@ -42,6 +43,9 @@ trap 'rm -rf "$work"' EXIT
   --schedule sb --omega 0.1 --seed 3 --n-test 20000 --out "$work/d1.json" >/dev/null
 "$boa" instance --model m1 --data signal-noise --n 8 --d 128 --snr 0.35 --eta 0.25 --steps 2 \
   --schedule sa --flips exact --seed 8 --n-test 20000 --out "$work/d1_sa.json" >/dev/null
+"$boa" instance --model m1 --data signal-noise --n 10 --T 4 --d 200 --snr 0.5 --eta 0.2 \
+  --dominant-ratio 3 --steps 2 --schedule sa --flips exact --seed 18 --n-test 20000 \
+  --out "$work/d1_dominant.json" >/dev/null
 "$boa" instance --model m2w --data token-selection --n 10 --T 8 --d 40 --mu-norm 5 --steps 5 \
   --schedule constant --lr 0.05 --omega 0.1 --seed 4 --n-test 20000 --out "$work/d2.json" >/dev/null
 "$boa" instance --model m2w --data token-selection --n 4 --T 3 --d 30 --mu-norm 3 --steps 20 \
@@ -62,20 +66,24 @@ trap 'rm -rf "$work"' EXIT
   --schedule constant --lr 0.1 --omega 0.3 --seed 7 --out "$work/m5.json" >/dev/null
 # Kou et al.'s two-layer ReLU CNN on D1 and on their own antipodal data (signal ytrue*mu).
 "$boa" instance --model cnn --width 6 --data signal-noise --n 10 --T 2 --d 30 --snr 0.5 --eta 0.2 \
-  --steps 5 --schedule constant --lr 0.5 --omega 0.2 --seed 17 --out "$work/cnn.json" >/dev/null
+  --steps 5 --schedule constant --lr 0.5 --omega 0.2 --seed 20 --out "$work/cnn.json" >/dev/null
 "$boa" instance --model cnn --width 4 --data signal-noise --antipodal --n 8 --T 3 --d 20 \
   --snr 0.6 --eta 0.25 --position random --steps 5 --schedule constant --lr 0.5 --omega 0.2 \
-  --seed 18 --out "$work/cnn_kou.json" >/dev/null
+  --seed 21 --out "$work/cnn_kou.json" >/dev/null
 # One whole [S] W-and-p run (the protocol's lr 5e-3 and 1000 steps from W₀ ~ U(−1/√d, 1/√d),
 # p₀ = 0; n·T < d, so W trains in factored form) at its own relative tolerance (above).
 "$boa" instance --model m2w --data token-selection --n 20 --T 8 --d 200 --steps 1000 \
   --schedule constant --lr 5e-3 --seed 12 --n-test 20000 --out "$work/s_protocol.json" >/dev/null
 
-# Large draws of the generators (no training) for peer_generators.py.
+# Large draws of the generators (no training) for peer_generators.py; gen_d1_dominant is D1 with
+# Jiang et al.'s dominant noise token (κ = 4, signal at random slots).
 "$boa" instance --model m1 --data signal-noise --n 2000 --T 3 --d 40 --snr 0.5 --eta 0.2 \
   --flips bernoulli --steps 0 --seed 13 --out "$work/gen_d1.json" >/dev/null
+"$boa" instance --model m1 --data signal-noise --n 2000 --T 4 --d 40 --snr 0.5 --eta 0.2 \
+  --dominant-ratio 4 --position random --flips bernoulli --steps 0 --seed 17 \
+  --out "$work/gen_d1_dominant.json" >/dev/null
 "$boa" instance --model cnn --data signal-noise --antipodal --n 2000 --T 3 --d 40 --snr 0.5 \
-  --eta 0.2 --flips bernoulli --steps 0 --schedule constant --seed 19 \
+  --eta 0.2 --flips bernoulli --steps 0 --schedule constant --seed 22 \
   --out "$work/gen_d1_kou.json" >/dev/null
 "$boa" instance --model m2 --data token-selection --n 2000 --T 5 --d 20 --mu-norm 3 --rho 0.4 \
   --eta 0.2 --steps 0 --schedule constant --seed 14 --out "$work/gen_d2.json" >/dev/null
@@ -139,8 +147,9 @@ for k in 1 2; do
     --seed $RANDOM
 done
 
-/usr/bin/python3 "$here/autograd_check.py" "$work"/{d1,d2,d2_factored,d2_ponly,m2k,m3,m4,m5,cnn,cnn_kou}.json \
+/usr/bin/python3 "$here/autograd_check.py" \
+  "$work"/{d1,d1_dominant,d2,d2_factored,d2_ponly,m2k,m3,m4,m5,cnn,cnn_kou}.json \
   "$work/d1_sa.json@8e-9" "$work/s_protocol.json@3e-9" "${random[@]}" \
-  --generators "$work/gen_d1.json" "$work/gen_d1_kou.json" "$work/gen_d2.json" "$work/gen_d2k.json" \
-  --gram "$work/gram.json" \
+  --generators "$work/gen_d1.json" "$work/gen_d1_dominant.json" "$work/gen_d1_kou.json" \
+  "$work/gen_d2.json" "$work/gen_d2k.json" --gram "$work/gram.json" \
   --peer-seed "$base" "${summary[@]}"

@@ -11,9 +11,12 @@ parts are z-tests at alpha = 1e-6 each (z = 4.89), with tolerances from the samp
     relevant +mu_ytrue, weak same +rho mu_ytrue, weak opposite +rho mu_-ytrue): mean within
     z sigma / sqrt(N), and sample variance within z sigma^2 sqrt(2 / N) of sigma^2 (N entries;
     the normal approximation of chi^2_N, N > 10^4 here);
+  - D1 with T > 2: the first noise token of each sample (in slot order) has sigma and every other
+    noise token sigma / kappa (spec "dominant_ratio", Jiang et al.'s dominant token; kappa = 1 is
+    the standard data), so their moments are checked apart (2 more checks);
   - D1's uniform true labels: the count of ytrue = +1 within z sqrt(n/4) of n/2;
   - D1's Bernoulli(eta) flips: the flip count within z sqrt(n eta (1 - eta)) of n eta.
-D1 makes 4 checks, D2 2, D2 with K >= 3 classes 4 (check_k_classes).
+D1 makes 4 checks (6 with T > 2), D2 2, D2 with K >= 3 classes 4 (check_k_classes).
 """
 import math
 
@@ -109,13 +112,20 @@ def check_generator(label, instance, failures):
             expected[rows, cls] = mu
         if (signal - expected).abs().max() > 1e-12 * mu:
             failures.append(f"{label}: a signal token is not mu_ytrue")
-        noise_moments(label, X[~is_signal][:, plane:], sigma, failures)
+        noise = ~is_signal
+        dominant = noise & (noise.long().cumsum(dim=1) == 1)  # the first noise slot per sample
+        noise_moments(label + " dominant", X[dominant][:, plane:], sigma, failures)
+        checks = 4
+        if T > 2:
+            kappa = spec.get("dominant_ratio", 1.0)
+            noise_moments(label + " others", X[noise & ~dominant][:, plane:], sigma / kappa, failures)
+            checks += 2
         plus = int((ytrue > 0).sum())
         z_within(label, "true labels +1", plus, n / 2, Z * math.sqrt(n / 4), failures)
         eta = spec["eta"]
         z_within(label, "flips", int(noisy.sum()), n * eta, Z * math.sqrt(n * eta * (1 - eta)),
                  failures)
-        return 4
+        return checks
     half, m = n // 2, math.ceil(spec["eta"] * n - 1e-12)
     if not torch.equal(ytrue, torch.where(rows < half, 1.0, -1.0)):
         failures.append(f"{label}: labels are not balanced (first floor(n/2) samples +1)")

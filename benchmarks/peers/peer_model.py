@@ -87,6 +87,16 @@ def model_output(kind, X, T, params):
     return (attention * (tokens @ head)).sum(dim=1), attention
 
 
+def first_layer_attention(X, T, params):
+    """M4's first self-attention layer (THEORY.md 1.2): softmax(X_i Q1 X_i^T) row-wise for every
+    sample, averaged over its T query rows (n x T): the weight sample i's tokens put on each key
+    token on average (magen24.extension.depth_first_layer)."""
+    n, d = X.shape[0] // T, X.shape[1]
+    tokens = X.reshape(n, T, d)
+    Q = params["Q1"].reshape(d, d)
+    return torch.softmax(tokens @ Q @ tokens.transpose(1, 2), dim=2).mean(dim=1)
+
+
 def loss_of(kind, out, y):
     """The empirical loss: mean logistic loss l(y f) = softplus(-y f), or for m2k the mean softmax
     cross-entropy of the logits with the observed class y."""

@@ -50,6 +50,11 @@ def draw_test(data, n_test, generator):
         if spec["position"] == "random":
             position = torch.randint(T, (n_test,), generator=generator)
         rows = torch.arange(n_test)
+        # 2.1: the first noise token in slot order keeps sigma, the others sigma / dominant_ratio
+        dominant = torch.where(position == 0, 1, 0)
+        scale = torch.full((n_test, T), 1.0 / spec.get("dominant_ratio", 1.0))
+        scale[rows, dominant] = 1.0
+        noise = noise * scale.unsqueeze(2)
         noise[rows, position, :] = 0  # the signal token is mu_ytrue exactly
         if antipodal:
             noise[rows, position, 0] = ytrue * mu

@@ -72,6 +72,9 @@ json EvaluationJson(const Model& model, const Dataset& data, bool k_class) {
   out["f"] = Values(e.f);
   out["attention"] = Rows(e.attention);
   out["gradient"] = gradient;
+  if (const auto* deep = dynamic_cast<const DeepAttention*>(&model); deep && deep->Layers() >= 2) {
+    out["first_layer_attention"] = Rows(deep->FirstLayerAttention(data));
+  }
   return out;
 }
 
@@ -138,7 +141,8 @@ json SpecJson(const InstanceOptions& o) {
             {"sigma", s.sigma},
             {"position", s.position == SignalPosition::kFirst ? "first" : "random"},
             {"flips", s.flips == FlipRule::kExact ? "exact" : "bernoulli"},
-            {"antipodal", s.antipodal}};
+            {"antipodal", s.antipodal},
+            {"dominant_ratio", s.dominant_ratio}};
   }
   const auto& s = o.token_selection;
   return {{"n", s.n},

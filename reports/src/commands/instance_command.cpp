@@ -24,6 +24,7 @@ struct InstanceArgs {
   int n = 0, d = 0, T = 0, classes = 2;
   double eta = 0;
   double snr = SignalNoiseSpec{}.snr;
+  double dominant_ratio = SignalNoiseSpec{}.dominant_ratio;
   double mu_norm = TokenSelectionSpec{}.mu_norm;
   double rho = TokenSelectionSpec{}.rho;
   std::string position = "first", flips, labels = "balanced";
@@ -42,6 +43,7 @@ int RunInstance(CLI::App& cmd, InstanceArgs a) {
   if (cmd.count("--eta")) sn.eta = ts.eta = a.eta;
   sn.snr = a.snr;
   sn.antipodal = a.antipodal;
+  sn.dominant_ratio = a.dominant_ratio;
   ts.mu_norm = a.mu_norm;
   ts.rho = a.rho;
   ts.classes = a.classes;
@@ -100,6 +102,8 @@ void AddInstanceCommand(CLI::App& app, Action& action) {
   AddRealOption(*cmd, "--eta", a->eta, {0, 1, false, true},
                 "Label-flip rate" + defaults(sn.eta, ts.eta));
   AddRealOption(*cmd, "--snr", a->snr, kNonNegative, "signal-noise: ‖μ‖/(σ√d)");
+  AddRealOption(*cmd, "--dominant-ratio", a->dominant_ratio, {1},
+                "signal-noise: κ, the first noise token's scale over the others' (default 1)");
   AddRealOption(*cmd, "--mu-norm", a->mu_norm, kNonNegative, "token-selection: ‖μ‖");
   AddRealOption(*cmd, "--rho", a->rho, kNonNegative, "token-selection: weak-token strength ρ");
   AddIntegerOption(*cmd, "--classes", a->classes, 2, 64, "token-selection: classes K (m2k)");

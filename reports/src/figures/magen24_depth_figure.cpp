@@ -1,5 +1,6 @@
 // [M] depth: train and clean test accuracy of the L-layer attention stack (L = 1 … 4, L = 1 is
-// M1) after GD, with M3 self-attention on the same draws beside it: the sweep magen24_depth.
+// M1) after GD, with M3 self-attention on the same draws beside it, and the first layer's signal
+// weights of clean and noisy samples: the sweep magen24_depth.
 #include <string>
 
 #include "boa_report/figure_catalog.hpp"
@@ -19,13 +20,18 @@ Figure Magen24DepthFigure(const SweepRun& run) {
       "start at N(0, 0.01/d) entries, p = v = 0. Dashed: M3 self-attention vᵀXᵀS(XWx₁) on the "
       "same draws and steps. Means over " +
       std::to_string(seeds) +
-      " seeds. Benign overfitting: train accuracy 1 with clean test accuracy near 1.";
+      " seeds. Benign overfitting: train accuracy 1 with clean test accuracy near 1. The first "
+      "layer's signal weight of a sample is the mean over its T query rows of S(XQ₁Xᵀ) on its "
+      "signal token (magen24.extension.depth_first_layer); at L = 1 the readout is the first "
+      "layer.";
   f.columns = {"layers",
                "train_accuracy",
                "clean_test_accuracy",
                "m3_train_accuracy",
                "m3_clean_test_accuracy",
-               "noisy_signal_attention"};
+               "noisy_signal_attention",
+               "first_layer_clean_signal_attention",
+               "first_layer_noisy_signal_attention"};
   f.rows = run.Select(f.columns);
   f.x_column = "layers";
   f.x_label = "depth L (layers)";
@@ -33,6 +39,10 @@ Figure Magen24DepthFigure(const SweepRun& run) {
   f.series = {{"train_accuracy", "stack: train accuracy", "linespoints"},
               {"clean_test_accuracy", "stack: clean test accuracy", "linespoints"},
               {"noisy_signal_attention", "stack: noisy samples' signal weight", "linespoints"},
+              {"first_layer_clean_signal_attention", "first layer: clean samples' signal weight",
+               "linespoints"},
+              {"first_layer_noisy_signal_attention", "first layer: noisy samples' signal weight",
+               "linespoints"},
               {"m3_train_accuracy", "M3: train accuracy", "lines dt 2"},
               {"m3_clean_test_accuracy", "M3: clean test accuracy", "lines dt 3"}};
   return f;

@@ -41,13 +41,15 @@ Dataset Generate(const SignalNoiseSpec& spec, int n, double eta, std::uint64_t s
     const double label = rng.Bernoulli(0.5) ? 1.0 : -1.0;
     data.y_true(i) = label;
     const int signal_at = spec.position == SignalPosition::kFirst ? 0 : rng.UniformInt(0, T - 1);
+    int rank = 0;  // noise tokens of this sample so far
     for (int t = 0; t < T; ++t) {
       auto row = data.X.row(static_cast<Eigen::Index>(i) * T + t);
       if (t == signal_at) {
         row = label > 0 ? data.mu_plus.transpose() : data.mu_minus.transpose();
         data.roles[static_cast<std::size_t>(i) * T + t] = TokenRole::kSignal;
       } else {
-        for (int j = first_noise; j < d; ++j) row(j) = spec.sigma * rng.Normal();
+        const double scale = NoiseTokenScale(spec, rank++);
+        for (int j = first_noise; j < d; ++j) row(j) = scale * rng.Normal();
       }
     }
   }
@@ -58,6 +60,10 @@ Dataset Generate(const SignalNoiseSpec& spec, int n, double eta, std::uint64_t s
 }
 
 }  // namespace
+
+double NoiseTokenScale(const SignalNoiseSpec& spec, int rank) {
+  return rank == 0 ? spec.sigma : spec.sigma / spec.dominant_ratio;
+}
 
 void Validate(const SignalNoiseSpec& spec) {
   Require(spec.n >= 2, "n must be at least 2 (got " + std::to_string(spec.n) + ")");
@@ -70,6 +76,9 @@ void Validate(const SignalNoiseSpec& spec) {
           "snr must be finite and non-negative (got " + std::to_string(spec.snr) + ")");
   Require(std::isfinite(spec.sigma) && spec.sigma > 0,
           "sigma must be finite and positive (got " + std::to_string(spec.sigma) + ")");
+  Require(std::isfinite(spec.dominant_ratio) && spec.dominant_ratio >= 1,
+          "dominant_ratio must be finite and at least 1 (got " +
+              std::to_string(spec.dominant_ratio) + ")");
   Require(spec.flips == FlipRule::kBernoulli || spec.flips == FlipRule::kExact,
           "signal-noise flips must be 'bernoulli' or 'exact'");
 }

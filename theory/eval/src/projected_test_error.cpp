@@ -24,8 +24,11 @@ struct TokenPattern {
   bool noisy;
 };
 
+// noise_scales[t]: token t's noise scale relative to σ (D1's dominant_ratio, THEORY.md §2.1);
+// empty: 1 for every token.
 ProjectedTestResult Estimate(const std::vector<TokenPattern>& layout, const Eigen::Matrix2d& cov,
-                             int n_test, std::uint64_t seed) {
+                             int n_test, std::uint64_t seed,
+                             const std::vector<double>& noise_scales = {}) {
   Require(n_test >= 2, "the test set needs at least two samples");
   // Cholesky factor of the 2×2 covariance (semi-definite: either variance may be 0).
   const double l11 = std::sqrt(std::max(0.0, cov(0, 0)));
@@ -41,8 +44,9 @@ ProjectedTestResult Estimate(const std::vector<TokenPattern>& layout, const Eige
     for (int t = 0; t < T; ++t) {
       double z1 = rng.Normal(), z2 = rng.Normal();
       if (!layout[t].noisy) z1 = z2 = 0;  // drawn anyway: the stream does not depend on the layout
-      score[t] = (plus ? layout[t].score_plus : layout[t].score_minus) + l11 * z1;
-      value[t] = (plus ? layout[t].value_plus : layout[t].value_minus) + l21 * z1 + l22 * z2;
+      const double c = noise_scales.empty() ? 1.0 : noise_scales[t];
+      score[t] = (plus ? layout[t].score_plus : layout[t].score_minus) + c * l11 * z1;
+      value[t] = (plus ? layout[t].value_plus : layout[t].value_minus) + c * (l21 * z1 + l22 * z2);
     }
     StableSoftmax(score, weight);
     double f = 0;
@@ -95,10 +99,14 @@ TestProjections ProjectionsOf(const SpanVector& q, const SpanVector& u, const Gr
 ProjectedTestResult ProjectedCleanTestError(const TestProjections& p, const SignalNoiseSpec& spec,
                                             int n_test, std::uint64_t seed) {
   Validate(spec);
-  // Signal μ₊ for class +1, μ₋ for class −1, noise-free; the T − 1 noise tokens have no signal.
+  // Signal μ₊ for class +1, μ₋ for class −1, noise-free; the T − 1 noise tokens have no signal,
+  // and noise of scale NoiseTokenScale (σ for the first, σ/κ for the others). The signal's slot
+  // does not change the test error (the model is permutation-invariant over tokens).
   std::vector<TokenPattern> layout(spec.T, TokenPattern{0, 0, 0, 0, false, true});
   layout[0] = {p.q_plus, p.u_plus, p.q_minus, p.u_minus, true, false};
-  return Estimate(layout, p.noise_cov, n_test, seed);
+  std::vector<double> noise_scales(spec.T, 1.0);
+  for (int t = 1; t < spec.T; ++t) noise_scales[t] = NoiseTokenScale(spec, t - 1) / spec.sigma;
+  return Estimate(layout, p.noise_cov, n_test, seed, noise_scales);
 }
 
 ProjectedTestResult ProjectedCleanTestError(const TestProjections& p,

@@ -81,6 +81,7 @@ GramInstance SampleSignalNoiseGram(const SignalNoiseSpec& spec, double omega, st
     g.y_true(i) = label;
     const int signal_at =
         spec.position == SignalPosition::kFirst ? 0 : rng.UniformInt(0, spec.T - 1);
+    int rank = 0;  // noise tokens of this sample so far
     for (int t = 0; t < spec.T; ++t) {
       const int row = i * spec.T + t;
       if (t == signal_at) {
@@ -88,7 +89,7 @@ GramInstance SampleSignalNoiseGram(const SignalNoiseSpec& spec, double omega, st
         g.roles[row] = TokenRole::kSignal;
       } else {
         g.token_k[row] = static_cast<int>(scales.size());
-        scales.push_back(spec.sigma);
+        scales.push_back(NoiseTokenScale(spec, rank++));
         g.roles[row] = TokenRole::kNoise;
       }
     }

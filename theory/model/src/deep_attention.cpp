@@ -126,6 +126,21 @@ Evaluation DeepAttention::Evaluate(const Dataset& data, bool with_gradient) cons
   return e;
 }
 
+RowMatrix DeepAttention::FirstLayerAttention(const Dataset& data) const {
+  Require(layers_ >= 2, "the first self-attention layer needs L ≥ 2");
+  Require(data.d == d_, "model dimension " + std::to_string(d_) +
+                            " does not match data dimension " + std::to_string(data.d));
+  RowMatrix unused;
+  const LayerCache c =
+      Forward(data.X, data.T, AsMatrix(Block("Q1"), d_), AsMatrix(Block("V1"), d_), unused);
+  RowMatrix mean(data.n, data.T);
+  for (int i = 0; i < data.n; ++i) {
+    mean.row(i) =
+        c.attention.middleRows(static_cast<Eigen::Index>(i) * data.T, data.T).colwise().mean();
+  }
+  return mean;
+}
+
 std::unique_ptr<Model> DeepAttention::Clone() const {
   return std::make_unique<DeepAttention>(*this);
 }

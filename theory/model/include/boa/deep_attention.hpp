@@ -25,6 +25,10 @@ class DeepAttention final : public Model {
   Evaluation Evaluate(const Dataset& data, bool with_gradient) const override;
   std::unique_ptr<Model> Clone() const override;
   int Layers() const { return layers_; }
+  // The first self-attention layer's softmax S(XQ₁Xᵀ) of every sample, averaged over its T query
+  // rows: row i, column t is the mean weight sample i's tokens put on key token t (n×T, rows sum
+  // to 1). Needs L ≥ 2 (THEORY.md §4.2 magen24.extension.depth_first_layer).
+  RowMatrix FirstLayerAttention(const Dataset& data) const;
 
  private:
   int layers_;
