@@ -12,13 +12,13 @@ lambda theta), THEORY.md section 3) and compares with what boa wrote:
   - at every step, initial and final: train accuracy against the observed labels, the fitted
     fraction of clean and of noisy samples, attention mass by token role, the selected token's
     role (clean and noisy samples) and the selected token per sample (peer_fit.py);
-  - the clean test error of the final model (peer_test_error.py: a z-test at alpha = 1e-6);
+  - the clean test error of the final model (peer_test_error.py: a z-test at alpha = 5e-7, peer_alpha.py);
   - on M1, D1, T = 2: the max-margin solutions (peer_max_margin.py: feasibility, margins,
     complementary slackness, the optimum by the peer's own solver, the selection);
   - with --generators, large draws of D1 and D2 against the generators' laws
-    (peer_generators.py: exact structure, and moments by z-tests at alpha = 1e-6);
+    (peer_generators.py: exact structure, and moments by z-tests at alpha = 5e-7);
   - with --gram, `boa gram-draws` runs of the Gram engine against the peer's own ambient runs of
-    the same experiment (peer_gram.py: a two-sample KS bound per summary at alpha = 1e-6).
+    the same experiment (peer_gram.py: a two-sample KS bound per summary at alpha = 5e-7).
 With --summary FILE it writes what it checked, per group of quantities, with the largest
 difference and its bound (peer_summary.py), for the report.
 Several instances run in one process (PyTorch starts once). Exit 0 when every check passes, 1

@@ -7,7 +7,7 @@
 # and at random) and D2 (K = 2 and 3), and checks each against the peer. The peer is always on
 # (./boa installs python3-torch): without PyTorch this fails with one line, it is never skipped.
 #
-# Statistical checks, each a z-test at α = 1e-6: the clean test error of every instance that
+# Statistical checks, each at α = 5e-7 (peer_alpha.py): the clean test error of every instance that
 # trains (peer_test_error.py; boa's projected estimate for m1 and m2/m2w, its sampled one for
 # m2k, m3, m4, m5 and cnn), plus boa's exact value on D1 with T = 2 — 33 (2 for each of d1, d1_sa
 # and the two random m1 instances, 1 for each of d1_dominant, d2, d2_factored, d2_ponly,
@@ -16,7 +16,7 @@
 # D1 with a dominant noise token and D1 antipodal (Kou et al.) with T = 3, 2 for D2, 4 for D2 with
 # K = 3 classes) and the Gram engine's two-sample test against the peer's ambient runs
 # (peer_gram.py: 5 summaries of 1000 runs each):
-# 62 checks in all, so the peer falsely fails with probability ≤ 6.2e-5, a term of the suite's
+# 62 checks in all, so the peer falsely fails with probability ≤ 3.1e-5, a term of the suite's
 # error budget (error_budget.cpp).
 # The other checks are deterministic to rounding.
 #

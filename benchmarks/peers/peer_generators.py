@@ -6,7 +6,7 @@ on e1 for class +1, e2 for class -1; Kou et al.'s antipodal variant: ytrue*mu on
 tokens are 0 on e1, e2 (antipodal: on e1 only); D2's balanced labels
 (the first floor(n/2) samples are +1) and balanced-exact flips ([0, floor(m/2)) and
 [floor(n/2), floor(n/2) + floor(m/2)), m = ceil(eta n)); a noisy label is -ytrue. Statistical
-parts are z-tests at alpha = 1e-6 each (z = 4.89), with tolerances from the sampling spread:
+parts are z-tests at alpha = 5e-7 each (z = 5.03, peer_alpha.py), with tolerances from the sampling spread:
   - noise entries (D1: coordinates 3..d of noise tokens; D2: every token minus its role's signal,
     relevant +mu_ytrue, weak same +rho mu_ytrue, weak opposite +rho mu_-ytrue): mean within
     z sigma / sqrt(N), and sample variance within z sigma^2 sqrt(2 / N) of sigma^2 (N entries;
@@ -24,7 +24,7 @@ import torch
 
 import peer_summary
 
-Z = 4.8916  # z_{1 - alpha/2} at alpha = 1e-6
+from peer_alpha import Z  # z_{1 - alpha/2} at peer_alpha.ALPHA
 
 
 def z_within(label, name, value, expected, tol, failures):

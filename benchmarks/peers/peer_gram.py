@@ -20,8 +20,8 @@ The test: under H0 (one law) the Kolmogorov-Smirnov distance D of two samples of
 obeys D <= D_N + D_M (each sample's distance to the common F), and Massart's DKW inequality gives
 P[D_N > a] <= 2 exp(-2 N a^2) for every F, continuous or not. Splitting alpha over the two terms,
 H0 is rejected when D > a_N + a_M with a_N = sqrt(ln(4 / alpha) / (2N)): a false alarm has
-probability <= alpha = 1e-6 per summary, with no asymptotic approximation. At N = M = 1000 the
-threshold is D > 0.174: the check catches an engine whose law moves a summary's distribution by
+probability <= alpha = 5e-7 per summary (peer_alpha.py), with no asymptotic approximation. At
+N = M = 1000 the threshold is D > 0.178: the check catches an engine whose law moves a summary's distribution by
 a KS distance of about 0.2 or more (a wrong signal or noise scale, a wrong schedule in Gram space),
 not a subtle one: dropping the Bartlett factor's off-diagonal entries (noise tokens made exactly
 orthogonal) moves the summaries by 0.07-0.14 at this size and passes; GramSampling's own tests
@@ -33,7 +33,7 @@ import torch
 
 import peer_summary
 
-ALPHA = 1e-6
+from peer_alpha import ALPHA
 B_SCALE = 2.5e-4  # THEORY.md section 3, schedule SA
 SUMMARIES = ("train_accuracy", "clean_signal_attention", "noisy_signal_attention", "mean_margin",
              "margin_spread")

@@ -14,11 +14,11 @@ GROUPS = {
     "attention": "attention mass by token role, clean and noisy samples (absolute gap)",
     "fit": "train accuracy, fitted clean and noisy fractions, selected token per sample and by "
            "role (exact, up to rounding ties)",
-    "test_error": "clean test error on the peer's own test samples (z-test, alpha 1e-6 each)",
+    "test_error": "clean test error on the peer's own test samples (z-test, alpha 5e-7 each)",
     "max_margin": "max-margin SVMs: feasibility, margins, complementary slackness, the optimum "
                   "(peer's solver)",
-    "generators": "generators D1 and D2: exact structure and moments (z-tests, alpha 1e-6 each)",
-    "gram": "Gram engine against ambient runs: two-sample KS bound per summary (alpha 1e-6 each)",
+    "generators": "generators D1 and D2: exact structure and moments (z-tests, alpha 5e-7 each)",
+    "gram": "Gram engine against ambient runs: two-sample KS bound per summary (alpha 5e-7 each)",
 }
 
 _records = {name: {"checks": 0, "largest": 0.0, "bound": None, "worst_ratio": 0.0}
