@@ -49,6 +49,7 @@
 // reports c = n·SNR*², predicted 2/(1 − η), and their ratio.
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "boa/catalog.hpp"
 #include "boa/cells.hpp"
@@ -173,6 +174,20 @@ Regime SelectionRegime(int above_lo, int above_hi, int log2_ratio_lo = 4, int lo
           {"log2_ratio", log2_ratio_lo, log2_ratio_hi, 0.1}};
 }
 
+// The elements of the selection predicate (items 1–4 of the header), shared by the claims that
+// assert it: magen24.maxmargin.selection and .no_snr_upper_bound.
+void AppendSelectionPredicateElements(std::vector<Element>& elements) {
+  elements.insert(elements.end(), {prov::SnrBoundary(),
+                                   {"per-class rule SNR²·|C_c| > 1", Origin::kDerivation,
+                                    "THEORY.md §4.2: the same heuristic per true class"},
+                                   prov::ExclusionBand(),
+                                   prov::KktResidual(),
+                                   prov::FitRegimeCutoffs(),
+                                   prov::AttentionScale(),
+                                   {"4000 projected test samples", Origin::kConvention,
+                                    "THEORY.md §2.3: the max-margin claims' test-set size"}});
+}
+
 // GD + small weight decay reaches the same side (benign / harmful) as the max-margin solution,
 // on the draws of one side of the boundary whose max-margin solution is fully benign or
 // all-noise (the others are rejected: the comparison needs a definite max-margin side).
@@ -239,16 +254,8 @@ Claim Magen24MaxmarginSelection() {
       {"setting", Origin::kConvention,
        "boa's: D1 with T = 2, n ∈ [8, 24], d = 2–4·n², η ∈ [0, 0.20], exact flips, SNR² = "
        "ratio·2/((1 − η)n) with |log₂ ratio| ∈ [0.4, 2.0]; the theorems' d ≫ n² is not met"},
-      prov::SnrBoundary(),
-      {"per-class rule SNR²·|C_c| > 1", Origin::kDerivation,
-       "THEORY.md §4.2: the same heuristic per true class"},
-      prov::ExclusionBand(),
-      prov::KktResidual(),
-      prov::FitRegimeCutoffs(),
-      prov::AttentionScale(),
-      {"4000 projected test samples", Origin::kConvention,
-       "THEORY.md §2.3: the max-margin claims' test-set size"},
   };
+  AppendSelectionPredicateElements(c.elements);
   c.regime = SelectionRegime(0, 1);
   c.check = SelectionOutcome;
   c.gram_form = true;
@@ -284,16 +291,8 @@ Claim Magen24MaxmarginNoSnrUpperBound() {
        "boa's: the regime of magen24.maxmargin.selection (D1 with T = 2, n ∈ [8, 24], d = 2–4·n², "
        "η ∈ [0, 0.20], exact flips) above the boundary only, SNR² = ratio·2/((1 − η)n) with "
        "log₂ ratio ∈ [2.0, 6.6]: from where that claim stops (4×) to 100× in SNR² (issue 31)"},
-      prov::SnrBoundary(),
-      {"per-class rule SNR²·|C_c| > 1", Origin::kDerivation,
-       "THEORY.md §4.2: the same heuristic per true class"},
-      prov::ExclusionBand(),
-      prov::KktResidual(),
-      prov::FitRegimeCutoffs(),
-      prov::AttentionScale(),
-      {"4000 projected test samples", Origin::kConvention,
-       "THEORY.md §2.3: the max-margin claims' test-set size"},
   };
+  AppendSelectionPredicateElements(c.elements);
   c.regime = SelectionRegime(1, 1, 20, 66);
   c.check = SelectionOutcome;
   c.gram_form = true;
