@@ -66,6 +66,16 @@ DepthRun TrainDepth(int layers, std::uint64_t seed, int steps = kSteps) {
   return run;
 }
 
+// The [M] discussion's sentence both depth claims start from.
+Element DepthStatement() {
+  return {"statement", Origin::kPaper,
+          "[M] discussion, 'Experiments on more complex model': \"for multi-layer attention "
+          "model, we consider a 4-layer single-head attention and the data model remains the "
+          "same. The results in Fig.9 indicate that benign overfitting phenomenon still appears "
+          "and the attention weights of the first layer have the same optimal token selection "
+          "mechanism\""};
+}
+
 RouteResult RunDepth(int layers, std::uint64_t seed) { return TrainDepth(layers, seed).readout; }
 
 RouteResult RunSelfAttentionAtDepthSetting(std::uint64_t seed) {
@@ -86,11 +96,7 @@ Claim Magen24ExtensionDepth() {
       "[M] discussion, Fig. 9 (a 4-layer single-head attention model); architecture and settings "
       "boa's (THEORY.md §4.4 Depth)";
   c.elements = {
-      {"statement", Origin::kPaper,
-       "[M] discussion, 'Experiments on more complex model': \"for multi-layer attention model, "
-       "we consider a 4-layer single-head attention and the data model remains the same. The "
-       "results in Fig.9 indicate that benign overfitting phenomenon still appears and the "
-       "attention weights of the first layer have the same optimal token selection mechanism\""},
+      DepthStatement(),
       {"architecture M4", Origin::kConvention,
        "boa's: L − 1 residual self-attention layers X ← X + S(XQXᵀ)XV and M1's prompt readout "
        "(THEORY.md §4.4 Depth); the discussion does not describe its 4-layer model; this claim "
@@ -131,11 +137,7 @@ Claim Magen24ExtensionDepthFirstLayer() {
       "[M] discussion, Fig. 9 (a 4-layer single-head attention model); M4, its settings and the "
       "cut-offs boa's (THEORY.md §4.2)";
   c.elements = {
-      {"statement", Origin::kPaper,
-       "[M] discussion, 'Experiments on more complex model': \"for multi-layer attention model, "
-       "we consider a 4-layer single-head attention and the data model remains the same. The "
-       "results in Fig.9 indicate that benign overfitting phenomenon still appears and the "
-       "attention weights of the first layer have the same optimal token selection mechanism\""},
+      DepthStatement(),
       {"L = 4", Origin::kPaper, "[M] discussion: \"a 4-layer single-head attention\""},
       {"architecture M4", Origin::kConvention,
        "boa's (magen24.extension.depth): three residual self-attention layers "

@@ -174,18 +174,23 @@ Regime SelectionRegime(int above_lo, int above_hi, int log2_ratio_lo = 4, int lo
           {"log2_ratio", log2_ratio_lo, log2_ratio_hi, 0.1}};
 }
 
-// The elements of the selection predicate (items 1–4 of the header), shared by the claims that
-// assert it: magen24.maxmargin.selection and .no_snr_upper_bound.
-void AppendSelectionPredicateElements(std::vector<Element>& elements) {
-  elements.insert(elements.end(), {prov::SnrBoundary(),
-                                   {"per-class rule SNR²·|C_c| > 1", Origin::kDerivation,
-                                    "THEORY.md §4.2: the same heuristic per true class"},
-                                   prov::ExclusionBand(),
-                                   prov::KktResidual(),
-                                   prov::FitRegimeCutoffs(),
-                                   prov::AttentionScale(),
-                                   {"4000 projected test samples", Origin::kConvention,
-                                    "THEORY.md §2.3: the max-margin claims' test-set size"}});
+// The selection predicate (items 1–4 of the header) as a claim's check, with its elements, δ row
+// and range kind: magen24.maxmargin.selection and .no_snr_upper_bound assert it on their regimes.
+void AssertSelectionPredicate(Claim& c) {
+  c.elements.insert(c.elements.end(), {prov::SnrBoundary(),
+                                       {"per-class rule SNR²·|C_c| > 1", Origin::kDerivation,
+                                        "THEORY.md §4.2: the same heuristic per true class"},
+                                       prov::ExclusionBand(),
+                                       prov::KktResidual(),
+                                       prov::FitRegimeCutoffs(),
+                                       prov::AttentionScale(),
+                                       {"4000 projected test samples", Origin::kConvention,
+                                        "THEORY.md §2.3: the max-margin claims' test-set size"}});
+  c.check = SelectionOutcome;
+  c.gram_form = true;
+  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.rejection = Rejection::kNone;
+  c.range = RangeKind::kCells;
 }
 
 // GD + small weight decay reaches the same side (benign / harmful) as the max-margin solution,
@@ -255,13 +260,8 @@ Claim Magen24MaxmarginSelection() {
        "boa's: D1 with T = 2, n ∈ [8, 24], d = 2–4·n², η ∈ [0, 0.20], exact flips, SNR² = "
        "ratio·2/((1 − η)n) with |log₂ ratio| ∈ [0.4, 2.0]; the theorems' d ≫ n² is not met"},
   };
-  AppendSelectionPredicateElements(c.elements);
+  AssertSelectionPredicate(c);
   c.regime = SelectionRegime(0, 1);
-  c.check = SelectionOutcome;
-  c.gram_form = true;
-  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
-  c.rejection = Rejection::kNone;
-  c.range = RangeKind::kCells;
   c.range_note =
       "Thms 6/8/10 for every (n, d/n², η, ratio): the selection flips at the SNR boundary, so the cells split the ratio's distance from it (near, far)";
   c.cells = CellsAlong(c.regime, "log2_ratio", {{"ratio_near", 4, 9}, {"ratio_far", 10, 20}});
@@ -292,13 +292,8 @@ Claim Magen24MaxmarginNoSnrUpperBound() {
        "η ∈ [0, 0.20], exact flips) above the boundary only, SNR² = ratio·2/((1 − η)n) with "
        "log₂ ratio ∈ [2.0, 6.6]: from where that claim stops (4×) to 100× in SNR² (issue 31)"},
   };
-  AppendSelectionPredicateElements(c.elements);
+  AssertSelectionPredicate(c);
   c.regime = SelectionRegime(1, 1, 20, 66);
-  c.check = SelectionOutcome;
-  c.gram_form = true;
-  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
-  c.rejection = Rejection::kNone;
-  c.range = RangeKind::kCells;
   c.range_note =
       "the discussion's \"no upper bound\" is a statement for every SNR above the boundary, so the cells split the distance from it (4–20×, 20–100× in SNR²)";
   c.cells = CellsAlong(c.regime, "log2_ratio", {{"ratio_4_20", 20, 43}, {"ratio_20_100", 44, 66}});
