@@ -13,9 +13,11 @@
 //   ∇_E L = ν hᵀ + p gᵀ        ∇_p L = E g
 //
 // Both gradients lie in span{tokens} on the right: h = Xᵀα and g = Xᵀβ with α_it = c_i s_it and
-// β_it = c_i s_it (ν'ᵀx_it − f_i), c_i = −g(y_i f_i) y_i / n. So starting from E = I, E stays
-// I + R X with R d×(nT), and GradientDescent steps that form in O(nT·d) per step (no d×d work)
-// when nT < d and there is no weight decay; reading E writes it back (O(nT·d²)).
+// β_it = c_i s_it (ν'ᵀx_it − f_i), c_i = −g(y_i f_i) y_i / n. So from E = I (and any p₀), GD keeps
+// p = a·p₀ + c·ν + Xᵀπ and E = I + R X with R = νρᵀ + p₀σᵀ + XᵀΠ (a, c scalars; π, ρ, σ in ℝ^{nT};
+// Π (nT)×(nT)): GradientDescent steps these coordinates in O((nT)²) per step after an O((nT)²·d)
+// start, whatever d is, when nT < d and there is no weight decay. Reading p forms it (O(nT·d));
+// reading E forms it (O(nT·d²)) and gives the form up.
 #include <memory>
 #include <optional>
 #include <string>
@@ -41,16 +43,24 @@ class EmbeddedTokenSelection final : public Model {
   double SignalHeadCosine(const Dataset& data) const;
 
  private:
+  // The coordinates above, with the products of the training tokens they need.
   struct Factored {
-    RowMatrix X;        // the training tokens (nT×d) the form was started on
-    Eigen::MatrixXd G;  // X Xᵀ
-    Eigen::MatrixXd R;  // E = I + R X
+    RowMatrix X;                             // the training tokens (nT×d) the form was started on
+    Eigen::MatrixXd G;                       // X Xᵀ
+    Vector p0, x_nu, x_p0;                   // p₀, Xν, Xp₀
+    double nu_nu = 0, nu_p0 = 0, p0_p0 = 0;  // νᵀν, νᵀp₀, p₀ᵀp₀
+    double a = 1, c = 0;
+    Vector pi, rho, sigma;
+    Eigen::MatrixXd Pi;
+    Vector RTransposed(double nu_v, double p0_v, const Vector& x_v) const;  // Rᵀv
   };
   void BeforeRead(std::size_t index) const override;
   void BeforeWrite() override { BeforeRead(1); }
+  const Vector& CurrentP() const;
   Vector ApplyE(const Vector& v) const;
   Vector ApplyETransposed(const Vector& v) const;
   bool EIsIdentity() const;
+  mutable bool p_current_ = true;
   mutable std::optional<Factored> factored_;
 };
 
