@@ -82,7 +82,7 @@ trap 'rm -rf "$work"' EXIT
 "$boa" instance --model m2 --data token-selection --n 10 --T 6 --T-min 3 --weak-same 1 \
   --weak-opposite 1 --d 20 --mu-norm 2 --rho 0.5 --steps 8 --schedule constant --lr 0.5 \
   --weight-decay 0.02 --seed 24 --out "$work/d2_masked_ponly.json" >/dev/null
-"$boa" instance --model m1 --data token-selection --n 8 --T 6 --T-min 3 --relevant 2 \
+"$boa" instance --model m1 --data token-selection --n 8 --T 6 --T-min 4 --relevant 2 \
   --weak-same 1 --weak-opposite 1 --d 16 --mu-norm 3 --steps 4 --schedule constant --lr 0.3 \
   --omega 0.2 --seed 25 --out "$work/d2_masked_m1.json" >/dev/null
 # One whole [S] W-and-p run (the protocol's lr 5e-3 and 1000 steps from W₀ ~ U(−1/√d, 1/√d),
