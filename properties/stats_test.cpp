@@ -73,7 +73,8 @@ TEST(Stats, SlopeIntervalUsesStudentT) {
   EXPECT_GT(fit.standard_error, 0);
 }
 
-// The exponent test at the suite's constants: α = 1e-5, β = 0.05, τ = 0.1, Δ = 0.25.
+// The exponent test at α = 1e-5, β = 0.05, τ = 0.1, Δ = 0.25 (the expectations below are computed
+// for these constants, not read from the catalog).
 ExponentRule TwoSided(double predicted) { return {predicted, false, 0.1, 0.25, 1e-5, 0.05}; }
 ExponentRule Below(double predicted) { return {predicted, true, 0.1, 0.25, 1e-5, 0.05}; }
 

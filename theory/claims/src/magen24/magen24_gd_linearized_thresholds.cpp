@@ -172,7 +172,7 @@ Claim Magen24GdLinearizedThresholds() {
       "flip fraction moves its thresholds by tens of percent and settles only like n^−1/2; "
       "evaluated per class at the realised (r_c, η_c) the mismatch decays like n^−0.68 "
       "(magen24.gd.linearized_thresholds_per_class).";
-  c.instances = 28;  // the smallest N planned from σ (exponent_plan.hpp)
+  c.instances = 30;  // the smallest N planned from σ (exponent_plan.hpp)
   c.exponent_sd = 0.0385;
   c.exponent_sd_replicates = 100;
   c.exponent_sd_source =
@@ -190,7 +190,7 @@ Claim Magen24GdLinearizedThresholdsPerClass() {
   c.id = "magen24.gd.linearized_thresholds_per_class";
   c.title =
       "At d = 10n² the step-2 attention pattern matches the linearised thresholds per class, at the realised flip fractions, ever more often as n grows";
-  c.instances = 12;  // the smallest N planned from σ (exponent_plan.hpp)
+  c.instances = 13;  // the smallest N planned from σ (exponent_plan.hpp)
   c.exponent_sd = 0.0819;
   c.exponent_sd_replicates = 100;
   c.exponent_sd_source =

@@ -137,12 +137,12 @@ Claim Magen24NoiseDimensionScaling() {
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     return DimensionSweep(params, seed, false);
   };
-  c.instances = 8;  // the smallest N planned from σ (exponent_plan.hpp)
+  c.instances = 9;  // the smallest N planned from σ (exponent_plan.hpp)
   c.predicted_exponent = 2;
   c.deviation = kExponentDeviation;
   // Its finite-n exponent (1.859 over the 100 sweeps below; the law's 1.89) lies just outside
-  // 2 ± τ: at N = 8 a run fails with probability ≈ 1.6e-3 there, which the budget term, computed
-  // at κ₀ = 2, does not see.
+  // 2 ± τ: at N = 8 (the plan at α = 1e-5) a run failed with probability ≈ 1.6e-3 there, which the
+  // budget term, computed at κ₀ = 2, does not see.
   c.exponent_sd = 0.0409;
   c.exponent_sd_replicates = 100;
   c.exponent_sd_source =
@@ -179,7 +179,7 @@ Claim Magen24NoiseDimensionScalingFiniteN() {
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     return DimensionSweep(params, seed, true);
   };
-  c.instances = 8;           // the smallest N planned from σ (exponent_plan.hpp)
+  c.instances = 9;           // the smallest N planned from σ (exponent_plan.hpp)
   c.predicted_exponent = 0;  // the exponent minus the law's
   c.deviation = kExponentDeviation;
   c.exponent_sd = 0.0409;

@@ -185,9 +185,9 @@ BOA_REGISTER_CLAIM(Sakamoto24GdRegimesNotBenign);
 // (ClassifyFit: benign 1, harmful −1, neither 0) and whether the run is in the paper's regime
 // by the rules above (its mean over seeds is the fraction of seeds in the paper's regime).
 // Exploratory, not probabilistic: the typical row's sequential test (δ = 0.5, δ₁ = 0.8) needs up to
-// 100 seeds for power 0.9 at α = 1e-5 (the cap of sakamoto24.gd.regimes), and one seed of the three
-// 1000-step runs costs 35 s of CPU at the scaled sizes (about an hour at the paper's), so the claim
-// reports the fractions instead.
+// 176 seeds for power 0.9 at α = 5e-6 (the cap of sakamoto24.gd.regimes_not_benign), and one seed
+// of the three 1000-step runs costs 35 s of CPU at the scaled sizes (about an hour at the paper's),
+// so the claim reports the fractions instead.
 Claim Sakamoto24EncoderRegimes() {
   Claim c;
   c.id = "sakamoto24.encoder.regimes";

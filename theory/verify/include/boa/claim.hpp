@@ -68,7 +68,7 @@ std::string ToString(Expectation expectation);
 // Each statistical claim's plan keeps its own terms within kClaimErrorBudget = 2α (the cap rule,
 // README § Verdicts), and the listed terms add up to ≤ kSuiteFalseAlarm (a unit test).
 inline constexpr double kSuiteFalseAlarm = 1e-3;
-inline constexpr double kClaimAlpha = 1e-5;
+inline constexpr double kClaimAlpha = 5e-6;
 inline constexpr double kClaimErrorBudget = 2 * kClaimAlpha;
 
 // Scaling claims (THEORY.md §4.4), the same for every one: τ, the finite-n bias that still
