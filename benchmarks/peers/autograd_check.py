@@ -44,7 +44,7 @@ except ImportError:
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import peer_summary  # noqa: E402
-from peer_fit import check_fit, roles_of  # noqa: E402
+from peer_fit import check_fit, check_token_counts, roles_of  # noqa: E402
 from peer_generators import check_generator  # noqa: E402
 from peer_gram import check_gram_draws  # noqa: E402
 from peer_max_margin import check_max_margin  # noqa: E402
@@ -76,6 +76,7 @@ def check_instance(path, rtol, seed):
     flat = [r for row in roles for r in row]
     if flat != data["roles"]:
         failures.append(f"{label}: boa's token roles differ from the generator's layout")
+    lengths = check_token_counts(label, data, failures)
     trained = instance["model"]["trained"]
     params = {k: tensor(v) for k, v in instance["model"]["initial"].items()}
     training = instance["training"]
@@ -103,7 +104,7 @@ def check_instance(path, rtol, seed):
 
     steps = training["step_sizes"]
     for k in range(len(steps) + 1):
-        e = evaluate(kind, X, T, y, params, trained)
+        e = evaluate(kind, X, T, y, params, trained, lengths)
         record = training["trajectory"][k]
         compare("trajectory loss", [record["loss"]], [e["loss"]])
         check_fit(f"{label} step {k}", record, e["f"], e["attention"], y, noisy, roles, k_class,
@@ -118,7 +119,7 @@ def check_instance(path, rtol, seed):
                                                             params[name])
     for name in e["gradient"]:
         compare(f"final {name}", instance["final"]["parameters"][name], params[name])
-    compare_evaluation("final", evaluate(kind, X, T, y, params, trained))
+    compare_evaluation("final", evaluate(kind, X, T, y, params, trained, lengths))
     compare_first_layer("final", params)
 
     for name, gap in gaps.items():

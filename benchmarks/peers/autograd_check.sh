@@ -4,7 +4,8 @@
 # n·T < d, so W trains in factored form — and K outputs; M3; M4 with L = 3; M5; Kou et al.'s
 # two-layer ReLU CNN on D1 and on their antipodal data; M2 with a learned embedding), every schedule
 # (sa, sb, constant), weight decay, zero and Gaussian initialisation, D1 (T = 2 and 3, signal first
-# and at random) and D2 (K = 2 and 3), and checks each against the peer. The peer is always on
+# and at random) and D2 (K = 2 and 3, and with variable token counts: masked M1, M2 p only, M2 W
+# and p), and checks each against the peer. The peer is always on
 # (./boa installs python3-torch): without PyTorch this fails with one line, it is never skipped.
 #
 # Statistical checks, each at α = 5e-7 (peer_alpha.py): the clean test error of every instance that
@@ -78,6 +79,20 @@ trap 'rm -rf "$work"' EXIT
 "$boa" instance --model m2e --data token-selection --n 6 --T 4 --d 12 --mu-norm 2 --steps 6 \
   --schedule constant --lr 0.2 --weight-decay 0.05 --omega 0.3 --seed 24 \
   --out "$work/m2e_dense.json" >/dev/null
+# Variable token counts (THEORY.md §2.2; T_min > 0): padding masked by M2 with W and p (n·T < d,
+# so the factored W path), M2 with p only and M1. Their test error is not written (instance.cpp:
+# a sampled check of it would be a statistical check the error budget does not count), so these
+# three add no statistical check; the roles, lengths, zero padding rows, loss, gradients,
+# trajectories, attention and selections are checked to rounding.
+"$boa" instance --model m2w --data token-selection --n 8 --T 7 --T-min 4 --relevant 2 \
+  --weak-same 1 --weak-opposite 1 --d 80 --mu-norm 4 --steps 6 --schedule constant --lr 0.1 \
+  --omega 0.1 --seed 23 --out "$work/d2_masked.json" >/dev/null
+"$boa" instance --model m2 --data token-selection --n 10 --T 6 --T-min 3 --weak-same 1 \
+  --weak-opposite 1 --d 20 --mu-norm 2 --rho 0.5 --steps 8 --schedule constant --lr 0.5 \
+  --weight-decay 0.02 --seed 24 --out "$work/d2_masked_ponly.json" >/dev/null
+"$boa" instance --model m1 --data token-selection --n 8 --T 6 --T-min 4 --relevant 2 \
+  --weak-same 1 --weak-opposite 1 --d 16 --mu-norm 3 --steps 4 --schedule constant --lr 0.3 \
+  --omega 0.2 --seed 25 --out "$work/d2_masked_m1.json" >/dev/null
 # One whole [S] W-and-p run (the protocol's lr 5e-3 and 1000 steps from W₀ ~ U(−1/√d, 1/√d),
 # p₀ = 0; n·T < d, so W trains in factored form) at its own relative tolerance (above).
 "$boa" instance --model m2w --data token-selection --n 20 --T 8 --d 200 --steps 1000 \
@@ -157,6 +172,7 @@ done
 
 /usr/bin/python3 "$here/autograd_check.py" \
   "$work"/{d1,d1_dominant,d2,d2_factored,d2_ponly,m2k,m2e,m2e_dense,m3,m4,m5,cnn,cnn_kou}.json \
+  "$work"/{d2_masked,d2_masked_ponly,d2_masked_m1}.json \
   "$work/d1_sa.json@8e-9" "$work/s_protocol.json@3e-9" "${random[@]}" \
   --generators "$work/gen_d1.json" "$work/gen_d1_dominant.json" "$work/gen_d1_kou.json" \
   "$work/gen_d2.json" "$work/gen_d2k.json" --gram "$work/gram.json" \

@@ -27,11 +27,45 @@ def roles_of(data):
         plane = 1 if data["spec"].get("antipodal", False) else 2
         signal = (X[:, :plane] != 0).any(dim=1).reshape(n, T)
         return [["signal" if signal[i, t] else "noise" for t in range(T)] for i in range(n)]
+    if spec.get("T_min", 0) > 0:
+        # Variable token counts (THEORY.md 2.2): sample i's counts, laid out relevant, weak same,
+        # weak opposite, irrelevant up to its length, then padding up to T.
+        return [(["relevant"] * c["relevant"] + ["weak_same"] * c["weak_same"] +
+                 ["weak_opposite"] * c["weak_opposite"] +
+                 ["irrelevant"] * (c["length"] - c["relevant"] - c["weak_same"] -
+                                   c["weak_opposite"]) +
+                 ["padding"] * (T - c["length"])) for c in data["token_counts"]]
     opposite = spec["weak_opposite"] * (spec.get("classes", 2) - 1)
     layout = (["relevant"] * spec["relevant"] + ["weak_same"] * spec["weak_same"] +
               ["weak_opposite"] * opposite)
     layout += ["irrelevant"] * (T - len(layout))
     return [layout for _ in range(n)]
+
+
+def check_token_counts(label, data, failures):
+    """Variable token counts (THEORY.md 2.2): every sample's counts lie in the declared ranges
+    (length in [T_min, T], each role in [1, its maximum], irrelevant >= 0), lengths agree with
+    them, and the padding rows are exactly zero. Returns the lengths, or None for constant
+    counts."""
+    spec, T = data["spec"], data["T"]
+    if data["kind"] != "token-selection" or spec.get("T_min", 0) == 0:
+        if "lengths" in data:
+            failures.append(f"{label}: lengths given for constant token counts")
+        return None
+    counts, lengths = data["token_counts"], data["lengths"]
+    if len(counts) != data["n"] or [c["length"] for c in counts] != lengths:
+        failures.append(f"{label}: token counts and lengths disagree")
+    for i, c in enumerate(counts):
+        fixed = c["relevant"] + c["weak_same"] + c["weak_opposite"]
+        if not (spec["T_min"] <= c["length"] <= T and 1 <= c["relevant"] <= spec["relevant"] and
+                1 <= c["weak_same"] <= spec["weak_same"] and
+                1 <= c["weak_opposite"] <= spec["weak_opposite"] and fixed <= c["length"]):
+            failures.append(f"{label}: sample {i}'s token counts {c} leave the declared ranges")
+    X = torch.tensor(data["X"]).reshape(data["n"], T, -1)
+    for i, length in enumerate(lengths):
+        if length < T and X[i, length:].abs().max().item() != 0:
+            failures.append(f"{label}: sample {i}'s padding rows are not zero")
+    return lengths
 
 
 _MASKS = {}

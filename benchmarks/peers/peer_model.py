@@ -34,10 +34,12 @@ def encoder_output(tokens, params):
     return out @ params["w"] + params["b"], a[:, 1:]
 
 
-def model_output(kind, X, T, params):
+def model_output(kind, X, T, params, lengths=None):
     """(out, attention) for every sample; X is (n*T) x d, row i*T + t is token t of sample i.
     out is f (n) for the binary models and the K logits z_ik (n x K) for m2k; attention is the
-    n x T softmax weight of the readout on the data tokens."""
+    n x T softmax weight of the readout on the data tokens. lengths (variable-length D2, m1 and
+    m2 only): sample i has lengths[i] tokens, and the scores of its rows t >= lengths[i] are -inf
+    (THEORY.md 2.2: padding is masked), so their softmax weight is 0."""
     n = X.shape[0] // T
     tokens = X.reshape(n, T, -1)
     d = X.shape[1]
@@ -89,7 +91,13 @@ def model_output(kind, X, T, params):
         return out, share
     else:
         raise ValueError(f"unknown model {kind}")
-    attention = torch.softmax(torch.einsum("itd,id->it", tokens, query), dim=1)
+    scores = torch.einsum("itd,id->it", tokens, query)
+    if lengths is not None:
+        if kind not in ("m1", "m2", "m2w"):
+            raise ValueError(f"{kind} takes no variable-length data")
+        padding = torch.arange(T).unsqueeze(0) >= torch.as_tensor(lengths).unsqueeze(1)
+        scores = scores.masked_fill(padding, float("-inf"))
+    attention = torch.softmax(scores, dim=1)
     return (attention * (tokens @ head)).sum(dim=1), attention
 
 
@@ -121,10 +129,13 @@ def fit_output(kind, out, y):
     return own - others.max(dim=1).values
 
 
-def evaluate(kind, X, T, y, params, trained):
-    """Loss, f, attention and the gradients of the trained blocks (autograd)."""
+def evaluate(kind, X, T, y, params, trained, lengths=None):
+    """Loss, f, attention and the gradients of the trained blocks (autograd); lengths as in
+    model_output."""
     leaves = {k: v.clone().requires_grad_(trained[k]) for k, v in params.items()}
-    out, attention = model_output(kind, X, T, leaves)
+    if lengths is not None and kind not in ("m1", "m2", "m2w"):
+        raise ValueError(f"{kind} takes no variable-length data")
+    out, attention = model_output(kind, X, T, leaves, lengths)
     loss = loss_of(kind, out, y)
     names = [k for k in params if trained[k]]
     grads = torch.autograd.grad(loss, [leaves[k] for k in names])

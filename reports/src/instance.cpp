@@ -165,6 +165,7 @@ json SpecJson(const InstanceOptions& o) {
           {"weak_same", s.weak_same},
           {"weak_opposite", s.weak_opposite},
           {"classes", s.classes},
+          {"T_min", s.T_min},
           {"labels", s.labels == LabelRule::kBalanced ? "balanced" : "random"},
           {"flips", s.flips == FlipRule::kBalancedExact ? "balanced-exact" : "bernoulli"}};
 }
@@ -193,7 +194,10 @@ json SampledTestJson(const InstanceOptions& o, const Model& model) {
 
 // The clean test error of the final model: boa's projected estimate for M1 and M2 with one output
 // (THEORY.md §2.3), with the exact value on D1 with T = 2; a sampled one for the other models.
+// Variable token counts (T_min > 0): null. The peer would check it with a sampler of its own, a
+// statistical check the suite's error budget does not count yet (error_budget.cpp: 62 peer checks).
 json TestJson(const InstanceOptions& o, const Model& model) {
+  if (o.data == "token-selection" && o.token_selection.T_min > 0) return nullptr;
   const bool m1 = o.model == "m1", m2 = o.model == "m2" || o.model == "m2w";
   if (!m1 && !m2) return SampledTestJson(o, model);
   const Vector q = m1 ? model.Block("p") : static_cast<const TokenSelection&>(model).Query();
@@ -274,6 +278,25 @@ json BuildInstanceJson(const InstanceOptions& o) {
                  {"d", data.d},         {"X", Rows(data.X)},
                  {"y", Values(data.y)}, {"y_true", Values(data.y_true)},
                  {"noisy", data.noisy}, {"roles", roles}};
+  if (!data.lengths.empty()) {
+    // Variable token counts: each sample's length and role counts (token_selection_data.hpp);
+    // the peer rebuilds the roles from them and masks the padding itself.
+    json counts = json::array();
+    for (int i = 0; i < data.n; ++i) {
+      int relevant = 0, weak_same = 0, weak_opposite = 0;
+      for (int t = 0; t < data.T; ++t) {
+        relevant += data.Role(i, t) == TokenRole::kRelevant;
+        weak_same += data.Role(i, t) == TokenRole::kWeakSame;
+        weak_opposite += data.Role(i, t) == TokenRole::kWeakOpposite;
+      }
+      counts.push_back({{"length", data.Length(i)},
+                        {"relevant", relevant},
+                        {"weak_same", weak_same},
+                        {"weak_opposite", weak_opposite}});
+    }
+    out["data"]["lengths"] = data.lengths;
+    out["data"]["token_counts"] = counts;
+  }
   out["model"] = {
       {"kind", o.model},
       {"formula",

@@ -1,6 +1,6 @@
 // boa instance --model m1|m2|m2w|m2k|m3|m4|m5|cnn [--layers L] [--width M]
 //              --data signal-noise|token-selection [--antipodal]
-// [generator flags]
+// [generator flags: … --relevant R --weak-same S --weak-opposite O --T-min M]
 //              [training flags] --out FILE.json [--max-memory-mb M]
 // One instance with its GD trajectory as JSON (schema in README § Instance JSON).
 #include <algorithm>
@@ -22,6 +22,9 @@ struct InstanceArgs {
   InstanceOptions options;
   std::string out;
   int n = 0, d = 0, T = 0, classes = 2;
+  int T_min = TokenSelectionSpec{}.T_min, relevant = TokenSelectionSpec{}.relevant,
+      weak_same = TokenSelectionSpec{}.weak_same,
+      weak_opposite = TokenSelectionSpec{}.weak_opposite;
   double eta = 0;
   double snr = SignalNoiseSpec{}.snr;
   double dominant_ratio = SignalNoiseSpec{}.dominant_ratio;
@@ -47,6 +50,10 @@ int RunInstance(CLI::App& cmd, InstanceArgs a) {
   ts.mu_norm = a.mu_norm;
   ts.rho = a.rho;
   ts.classes = a.classes;
+  ts.T_min = a.T_min;
+  ts.relevant = a.relevant;
+  ts.weak_same = a.weak_same;
+  ts.weak_opposite = a.weak_opposite;
   Require(a.position == "first" || a.position == "random", "--position must be first or random");
   sn.position = a.position == "first" ? SignalPosition::kFirst : SignalPosition::kRandom;
   Require(a.labels == "balanced" || a.labels == "random", "--labels must be balanced or random");
@@ -108,6 +115,15 @@ void AddInstanceCommand(CLI::App& app, Action& action) {
   AddRealOption(*cmd, "--mu-norm", a->mu_norm, kNonNegative, "token-selection: ‖μ‖");
   AddRealOption(*cmd, "--rho", a->rho, kNonNegative, "token-selection: weak-token strength ρ");
   AddIntegerOption(*cmd, "--classes", a->classes, 2, 64, "token-selection: classes K (m2k)");
+  AddIntegerOption(*cmd, "--relevant", a->relevant, 0, kMaxInt,
+                   "token-selection: relevant tokens (with --T-min: at most, per sample)");
+  AddIntegerOption(*cmd, "--weak-same", a->weak_same, 0, kMaxInt,
+                   "token-selection: weak tokens of the own class (with --T-min: at most)");
+  AddIntegerOption(*cmd, "--weak-opposite", a->weak_opposite, 0, kMaxInt,
+                   "token-selection: weak tokens per other class (with --T-min: at most)");
+  AddIntegerOption(*cmd, "--T-min", a->T_min, 0, kMaxInt,
+                   "token-selection: > 0 draws each sample's token count from [T-min, T] and its "
+                   "role counts from [1, the maxima] (variable-length data, masked; m1, m2, m2w)");
   cmd->add_option("--position", a->position, "signal-noise: first | random");
   cmd->add_flag(
       "--antipodal", a->antipodal,

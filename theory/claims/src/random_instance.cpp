@@ -45,10 +45,11 @@ std::unique_ptr<Model> MakeZeroModel(int model_kind, const Dataset& data) {
     case 7: return std::make_unique<TokenSelectionK>(data.d, DefaultHeadsK(data));
     case 8: return std::make_unique<TwoLayerCnn>(data.d, kRandomInstanceCnnWidth);
     case 9: return std::make_unique<EmbeddedTokenSelection>(data.d, DefaultHead(data));
+    case 10: return std::make_unique<TokenSelection>(data.d, DefaultHead(data), true);
   }
   throw InvalidInput(
       "model must be 1 (M1), 2 (M2 p only), 3 (M2 W and p), 4 (M3), 5 (M4), 6 (M5), 7 (M2, K = 3), "
-      "8 (the CNN) or 9 (M2 with a learned embedding E)");
+      "8 (the CNN), 9 (M2 with a learned embedding E) or 10 (M2 W and p, variable-length data)");
 }
 
 RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed) {
@@ -56,7 +57,7 @@ RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed) {
   const int n = IntParam(params, "n"), T = IntParam(params, "T"), d = IntParam(params, "d");
   const double scale = RealParam(params, "scale");
   RandomInstance instance;
-  if (kind == 2 || kind == 3 || kind == 6 || kind == 7 || kind == 9) {
+  if (kind == 2 || kind == 3 || kind == 6 || kind == 7 || kind == 9 || kind == 10) {
     TokenSelectionSpec spec;
     spec.n = n;
     spec.T = T;
@@ -69,6 +70,11 @@ RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed) {
     if (kind == 7) {  // three classes: the weak-opposite tokens come in two groups
       spec.classes = 3;
       spec.flips = FlipRule::kBernoulli;
+    }
+    if (kind == 10) {  // variable token counts: lengths in [3, T + 2], so most samples are padded
+      spec.T = T + 2;
+      spec.T_min = 3;
+      spec.weak_same = spec.weak_opposite = 1;
     }
     instance.data = GenerateTokenSelection(spec, seed);
   } else {

@@ -1,6 +1,9 @@
 #include "boa/dataset.hpp"
 
 #include <algorithm>
+#include <string>
+
+#include "boa/error.hpp"
 
 namespace boa {
 
@@ -12,12 +15,19 @@ std::string_view RoleName(TokenRole role) {
     case TokenRole::kWeakSame: return "weak_same";
     case TokenRole::kWeakOpposite: return "weak_opposite";
     case TokenRole::kIrrelevant: return "irrelevant";
+    case TokenRole::kPadding: return "padding";
   }
   return "unknown";
 }
 
 int Dataset::NoisyCount() const {
   return static_cast<int>(std::count(noisy.begin(), noisy.end(), true));
+}
+
+void RequireFixedLength(const Dataset& data, std::string_view model) {
+  Require(data.lengths.empty(), std::string(model) +
+                                    " does not mask padding tokens: it refuses data with "
+                                    "per-sample token counts (variable-length D2)");
 }
 
 }  // namespace boa

@@ -69,11 +69,23 @@ Dataset Generate(const TokenSelectionSpec& spec, int n, double eta, std::uint64_
   data.y_true.resize(n);
   data.roles.resize(static_cast<std::size_t>(n) * T);
 
-  std::vector<TokenRole> layout;
-  layout.insert(layout.end(), spec.relevant, TokenRole::kRelevant);
-  layout.insert(layout.end(), spec.weak_same, TokenRole::kWeakSame);
-  layout.insert(layout.end(), (K - 1) * spec.weak_opposite, TokenRole::kWeakOpposite);
-  layout.resize(T, TokenRole::kIrrelevant);
+  const bool variable = spec.T_min > 0;
+  const std::vector<TokenCounts> counts =
+      variable ? DrawTokenCounts(spec, n, seed,
+                                 stream == kTestData ? kTestTokenCounts : kTrainTokenCounts)
+               : std::vector<TokenCounts>{};
+  const auto layout_of = [&](const TokenCounts& c) {
+    std::vector<TokenRole> layout;
+    layout.insert(layout.end(), c.relevant, TokenRole::kRelevant);
+    layout.insert(layout.end(), c.weak_same, TokenRole::kWeakSame);
+    layout.insert(layout.end(), (K - 1) * c.weak_opposite, TokenRole::kWeakOpposite);
+    layout.resize(c.length, TokenRole::kIrrelevant);
+    layout.resize(T, TokenRole::kPadding);
+    return layout;
+  };
+  std::vector<TokenRole> layout = layout_of({T, spec.relevant, spec.weak_same, spec.weak_opposite});
+  int weak_opposite = spec.weak_opposite;
+  if (variable) data.lengths.resize(static_cast<std::size_t>(n));
 
   std::vector<int> true_class(n);
   for (int i = 0; i < n; ++i) {
@@ -81,11 +93,20 @@ Dataset Generate(const TokenSelectionSpec& spec, int n, double eta, std::uint64_
                                   : K == 2                            ? (rng.Bernoulli(0.5) ? 0 : 1)
                                                                       : rng.UniformInt(0, K - 1);
     data.y_true(i) = LabelOf(c, K);
+    if (variable) {
+      layout = layout_of(counts[i]);
+      weak_opposite = counts[i].weak_opposite;
+      data.lengths[i] = counts[i].length;
+    }
     for (int t = 0; t < T; ++t) {
       auto row = data.X.row(static_cast<Eigen::Index>(i) * T + t);
-      for (int j = 0; j < d; ++j) row(j) = spec.sigma * rng.Normal();
       data.roles[static_cast<std::size_t>(i) * T + t] = layout[t];
-      const int signal_class = TokenClass(layout, t, c, spec.weak_opposite);
+      if (layout[t] == TokenRole::kPadding) {
+        row.setZero();
+        continue;
+      }
+      for (int j = 0; j < d; ++j) row(j) = spec.sigma * rng.Normal();
+      const int signal_class = TokenClass(layout, t, c, weak_opposite);
       if (signal_class >= 0)
         row += (SignalScale(layout[t], spec.rho) * ClassSignal(data, signal_class)).transpose();
     }
@@ -102,7 +123,23 @@ Dataset Generate(const TokenSelectionSpec& spec, int n, double eta, std::uint64_
 
 }  // namespace
 
+std::vector<TokenCounts> DrawTokenCounts(const TokenSelectionSpec& spec, int n, std::uint64_t seed,
+                                         std::uint64_t stream) {
+  Validate(spec);
+  Require(spec.T_min > 0, "token counts are drawn only for variable-length data (T_min > 0)");
+  Rng rng(seed, stream);
+  std::vector<TokenCounts> counts(static_cast<std::size_t>(n));
+  for (TokenCounts& c : counts) {
+    c.length = rng.UniformInt(spec.T_min, spec.T);
+    c.relevant = rng.UniformInt(1, spec.relevant);
+    c.weak_same = rng.UniformInt(1, spec.weak_same);
+    c.weak_opposite = rng.UniformInt(1, spec.weak_opposite);
+  }
+  return counts;
+}
+
 TokenMeanSignal TokenMeanSignalOf(const TokenSelectionSpec& spec) {
+  Require(spec.T_min == 0, "the token mean's signal has one value only for constant token counts");
   return {(spec.relevant + spec.rho * spec.weak_same) / spec.T,
           spec.rho * spec.weak_opposite / spec.T};
 }
@@ -151,6 +188,17 @@ void Validate(const TokenSelectionSpec& spec) {
           "K ≥ 3 classes take 'bernoulli' flips (balanced-exact splits two classes)");
   Require(spec.flips == FlipRule::kBalancedExact || spec.flips == FlipRule::kBernoulli,
           "token-selection flips must be 'balanced-exact' or 'bernoulli'");
+  Require(spec.T_min >= 0, "T_min must be non-negative (0: constant token counts)");
+  if (spec.T_min > 0) {
+    Require(spec.classes == 2, "variable token counts (T_min > 0) are binary (K = 2)");
+    Require(spec.relevant >= 1 && spec.weak_same >= 1 && spec.weak_opposite >= 1,
+            "variable token counts draw every role count from [1, its maximum]: relevant, "
+            "weak_same and weak_opposite must be at least 1");
+    Require(
+        spec.T_min >= spec.relevant + spec.weak_same + spec.weak_opposite && spec.T_min <= spec.T,
+        "T_min must be in [relevant + weak_same + weak_opposite, T] (got " +
+            std::to_string(spec.T_min) + ")");
+  }
 }
 
 Dataset GenerateTokenSelection(const TokenSelectionSpec& spec, std::uint64_t seed) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <vector>
 
 #include <boost/math/distributions/normal.hpp>
@@ -25,22 +26,28 @@ struct TokenPattern {
 };
 
 // noise_scales[t]: token t's noise scale relative to σ (D1's dominant_ratio, THEORY.md §2.1);
-// empty: 1 for every token.
-ProjectedTestResult Estimate(const std::vector<TokenPattern>& layout, const Eigen::Matrix2d& cov,
-                             int n_test, std::uint64_t seed,
-                             const std::vector<double>& noise_scales = {}) {
+// empty: 1 for every token. lengths: empty, or test sample i has only the first lengths[i] tokens
+// of `layouts` (its own layout, layouts[i], when there is one per sample; else layouts[0]); the
+// rest are padding, masked out (the noise draws of all T tokens are made anyway, so the stream
+// does not depend on the lengths).
+ProjectedTestResult Estimate(const std::vector<std::vector<TokenPattern>>& layouts,
+                             const Eigen::Matrix2d& cov, int n_test, std::uint64_t seed,
+                             const std::vector<double>& noise_scales = {},
+                             const std::vector<int>& lengths = {}) {
   Require(n_test >= 2, "the test set needs at least two samples");
   // Cholesky factor of the 2×2 covariance (semi-definite: either variance may be 0).
   const double l11 = std::sqrt(std::max(0.0, cov(0, 0)));
   const double l21 = l11 > 0 ? cov(1, 0) / l11 : 0.0;
   const double l22 = std::sqrt(std::max(0.0, cov(1, 1) - l21 * l21));
   Rng rng(seed, kTestData);
-  const int T = static_cast<int>(layout.size());
+  const int T = static_cast<int>(layouts[0].size());
   std::vector<double> score(T), value(T), weight(T);
   ProjectedTestResult result;
   double signal_attention = 0;
   for (int i = 0; i < n_test; ++i) {
     const bool plus = i % 2 == 0;
+    const std::vector<TokenPattern>& layout = layouts[layouts.size() == 1 ? 0 : i];
+    const int length = lengths.empty() ? T : lengths[i];
     for (int t = 0; t < T; ++t) {
       double z1 = rng.Normal(), z2 = rng.Normal();
       if (!layout[t].noisy) z1 = z2 = 0;  // drawn anyway: the stream does not depend on the layout
@@ -48,9 +55,11 @@ ProjectedTestResult Estimate(const std::vector<TokenPattern>& layout, const Eige
       score[t] = (plus ? layout[t].score_plus : layout[t].score_minus) + c * l11 * z1;
       value[t] = (plus ? layout[t].value_plus : layout[t].value_minus) + c * (l21 * z1 + l22 * z2);
     }
-    StableSoftmax(score, weight);
+    const auto n_tokens = static_cast<std::size_t>(length);
+    StableSoftmax(std::span<const double>(score).first(n_tokens),
+                  std::span<double>(weight).first(n_tokens));
     double f = 0;
-    for (int t = 0; t < T; ++t) {
+    for (int t = 0; t < length; ++t) {
       f += weight[t] * value[t];
       if (layout[t].signal) signal_attention += weight[t];
     }
@@ -106,7 +115,7 @@ ProjectedTestResult ProjectedCleanTestError(const TestProjections& p, const Sign
   layout[0] = {p.q_plus, p.u_plus, p.q_minus, p.u_minus, true, false};
   std::vector<double> noise_scales(spec.T, 1.0);
   for (int t = 1; t < spec.T; ++t) noise_scales[t] = NoiseTokenScale(spec, t - 1) / spec.sigma;
-  return Estimate(layout, p.noise_cov, n_test, seed, noise_scales);
+  return Estimate({layout}, p.noise_cov, n_test, seed, noise_scales);
 }
 
 ProjectedTestResult ProjectedCleanTestError(const TestProjections& p,
@@ -114,18 +123,32 @@ ProjectedTestResult ProjectedCleanTestError(const TestProjections& p,
                                             std::uint64_t seed) {
   Validate(spec);
   const double r = spec.rho;
-  std::vector<TokenPattern> layout;
-  for (int k = 0; k < spec.relevant; ++k) {
-    layout.push_back({p.q_plus, p.u_plus, p.q_minus, p.u_minus, true, true});
+  // Class +1's and class −1's projections of each role (a sample of class −1 swaps them).
+  const TokenPattern relevant{p.q_plus, p.u_plus, p.q_minus, p.u_minus, true, true};
+  const TokenPattern weak_same{r * p.q_plus,  r * p.u_plus, r * p.q_minus,
+                               r * p.u_minus, false,        true};
+  const TokenPattern weak_opposite{r * p.q_minus, r * p.u_minus, r * p.q_plus,
+                                   r * p.u_plus,  false,         true};
+  const auto layout_of = [&](int n_relevant, int n_weak_same, int n_weak_opposite) {
+    std::vector<TokenPattern> layout;
+    layout.insert(layout.end(), n_relevant, relevant);
+    layout.insert(layout.end(), n_weak_same, weak_same);
+    layout.insert(layout.end(), n_weak_opposite, weak_opposite);
+    layout.resize(spec.T, TokenPattern{0, 0, 0, 0, false, true});
+    return layout;
+  };
+  if (spec.T_min == 0) {
+    return Estimate({layout_of(spec.relevant, spec.weak_same, spec.weak_opposite)}, p.noise_cov,
+                    n_test, seed);
   }
-  for (int k = 0; k < spec.weak_same; ++k) {
-    layout.push_back({r * p.q_plus, r * p.u_plus, r * p.q_minus, r * p.u_minus, false, true});
+  // Variable token counts: test sample i has the counts GenerateTokenSelectionTest gives it.
+  std::vector<std::vector<TokenPattern>> layouts;
+  std::vector<int> lengths;
+  for (const TokenCounts& c : DrawTokenCounts(spec, n_test, seed, kTestTokenCounts)) {
+    layouts.push_back(layout_of(c.relevant, c.weak_same, c.weak_opposite));
+    lengths.push_back(c.length);
   }
-  for (int k = 0; k < spec.weak_opposite; ++k) {
-    layout.push_back({r * p.q_minus, r * p.u_minus, r * p.q_plus, r * p.u_plus, false, true});
-  }
-  layout.resize(spec.T, TokenPattern{0, 0, 0, 0, false, true});
-  return Estimate(layout, p.noise_cov, n_test, seed);
+  return Estimate(layouts, p.noise_cov, n_test, seed, {}, lengths);
 }
 
 ProjectedTestResult ProjectedCleanTestError(const Vector& q, const Vector& u,

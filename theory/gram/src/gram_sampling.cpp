@@ -109,6 +109,9 @@ GramInstance SampleTokenSelectionGram(const TokenSelectionSpec& spec, double ome
                                       std::uint64_t seed) {
   Validate(spec);
   Require(std::isfinite(omega) && omega >= 0, "omega must be finite and non-negative");
+  Require(spec.T_min == 0,
+          "the Gram engine samples constant token counts only (T_min = 0): variable-length data "
+          "runs on the direct engine");
   Rng rng(seed, kTrainData);
   GramInstance g = Labelled(spec.n, spec.T, spec.d, spec.sigma);
   g.noise_in_signal_plane = true;

@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "boa/error.hpp"
 #include "boa/numerics.hpp"
 #include "boa/threads.hpp"
 #include "sample_products.hpp"
@@ -13,18 +14,30 @@ namespace boa {
 namespace {
 
 // Sample i's softmax, output, loss term and score/value derivatives from its T scores a and
-// values b. Writes s (attention), da = ∂L/∂a_i, db = ∂L/∂b_i; returns f_i, adds ℓ/n to loss.
+// values b, of which only the first `length` are tokens (the rest padding, masked: weight 0 and
+// zero derivatives). Writes s (attention), da = ∂L/∂a_i, db = ∂L/∂b_i; returns f_i, adds ℓ/n to
+// loss.
 double SampleTerms(std::span<const double> a, std::span<const double> b, double y, double inv_n,
-                   std::span<double> s, std::span<double> da, std::span<double> db, double& loss) {
-  StableSoftmax(a, s);
+                   std::span<double> s, std::span<double> da, std::span<double> db, double& loss,
+                   std::size_t length) {
+  StableSoftmax(a.first(length), s.first(length));
   double f = 0;
-  for (std::size_t t = 0; t < a.size(); ++t) f += s[t] * b[t];
+  for (std::size_t t = 0; t < length; ++t) f += s[t] * b[t];
   const double margin = y * f;
   loss += inv_n * LogisticLoss(margin);
   const double scale = -inv_n * LogisticWeight(margin) * y;
-  for (std::size_t t = 0; t < a.size(); ++t) db[t] = scale * s[t];
-  ScoreGradient(s, b, f, scale, da);
+  for (std::size_t t = 0; t < length; ++t) db[t] = scale * s[t];
+  ScoreGradient(s.first(length), b.first(length), f, scale, da.first(length));
+  for (std::size_t t = length; t < a.size(); ++t) s[t] = da[t] = db[t] = 0;
   return f;
+}
+
+// Sample i's token count: T, or lengths[i] (checked to lie in [1, T]).
+std::size_t LengthOf(std::span<const int> lengths, Eigen::Index i, int T) {
+  if (lengths.empty()) return static_cast<std::size_t>(T);
+  const int length = lengths[static_cast<std::size_t>(i)];
+  Require(length >= 1 && length <= T, "a sample's token count must be in [1, T]");
+  return static_cast<std::size_t>(length);
 }
 
 void ResizeOutput(Eigen::Index n, int T, Eigen::Index d, bool with_gradient, KernelOutput& out) {
@@ -37,9 +50,11 @@ void ResizeOutput(Eigen::Index n, int T, Eigen::Index d, bool with_gradient, Ker
 
 // Sample i's query is q + i·q_stride (q_stride 0: one query shared by every sample).
 void Kernel(const RowMatrix& X, int T, const Vector& y, const double* q, Eigen::Index q_stride,
-            const Vector& u, bool with_gradient, KernelOutput& out) {
+            const Vector& u, bool with_gradient, KernelOutput& out, std::span<const int> lengths) {
   const Eigen::Index n = y.size(), d = X.cols();
   assert(X.rows() == n * T && u.size() == d);
+  Require(lengths.empty() || static_cast<Eigen::Index>(lengths.size()) == n,
+          "the attention kernel needs one token count per sample");
   ResizeOutput(n, T, d, with_gradient, out);
   const Eigen::Index blocks = (n + kSamplesPerBlock - 1) / kSamplesPerBlock;
   Vector partial_loss = Vector::Zero(blocks);
@@ -64,7 +79,7 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, const double* q, Eigen::
       const Eigen::Index r = (i - first) * T;  // the sample's first row in the block
       std::span<double> s(out.attention.row(i).data(), T);
       out.f(i) = SampleTerms(sample(a, r), sample(b, r), y(i), inv_n, s, sample(da, r),
-                             sample(db, r), partial_loss(k));
+                             sample(db, r), partial_loss(k), LengthOf(lengths, i, T));
       if (with_gradient) {
         for (int t = 0; t < T; ++t) out.dloss_dscore(i, t) = da[r + t];
       }
@@ -115,30 +130,34 @@ void Kernel(const RowMatrix& X, int T, const Vector& y, const double* q, Eigen::
 }  // namespace
 
 void FusedAttentionKernel(const RowMatrix& X, int T, const Vector& y, const Vector& q,
-                          const Vector& u, bool with_gradient, KernelOutput& out) {
-  Kernel(X, T, y, q.data(), 0, u, with_gradient, out);
+                          const Vector& u, bool with_gradient, KernelOutput& out,
+                          std::span<const int> lengths) {
+  Kernel(X, T, y, q.data(), 0, u, with_gradient, out, lengths);
 }
 
 void FusedAttentionKernel(const RowMatrix& X, int T, const Vector& y, const RowMatrix& Q,
-                          const Vector& u, bool with_gradient, KernelOutput& out) {
+                          const Vector& u, bool with_gradient, KernelOutput& out,
+                          std::span<const int> lengths) {
   assert(Q.rows() == y.size() && Q.cols() == X.cols());
-  Kernel(X, T, y, Q.data(), Q.cols(), u, with_gradient, out);
+  Kernel(X, T, y, Q.data(), Q.cols(), u, with_gradient, out, lengths);
 }
 
 void AttentionFromScores(const Vector& scores, const Vector& values, int T, const Vector& y,
-                         KernelOutput& out) {
+                         KernelOutput& out, std::span<const int> lengths) {
   const Eigen::Index n = y.size();
   assert(scores.size() == n * T && values.size() == n * T);
+  Require(lengths.empty() || static_cast<Eigen::Index>(lengths.size()) == n,
+          "the attention kernel needs one token count per sample");
   ResizeOutput(n, T, 0, false, out);
   out.loss = 0;
   std::vector<double> db(T);
   const double inv_n = 1.0 / static_cast<double>(n);
   for (Eigen::Index i = 0; i < n; ++i) {
-    out.f(i) =
-        SampleTerms({scores.data() + i * T, static_cast<std::size_t>(T)},
-                    {values.data() + i * T, static_cast<std::size_t>(T)}, y(i), inv_n,
-                    {out.attention.row(i).data(), static_cast<std::size_t>(T)},
-                    {out.dloss_dscore.row(i).data(), static_cast<std::size_t>(T)}, db, out.loss);
+    out.f(i) = SampleTerms({scores.data() + i * T, static_cast<std::size_t>(T)},
+                           {values.data() + i * T, static_cast<std::size_t>(T)}, y(i), inv_n,
+                           {out.attention.row(i).data(), static_cast<std::size_t>(T)},
+                           {out.dloss_dscore.row(i).data(), static_cast<std::size_t>(T)}, db,
+                           out.loss, LengthOf(lengths, i, T));
   }
 }
 

@@ -79,6 +79,7 @@ DeepAttention::DeepAttention(int d, int layers) : Model(d), layers_(layers) {
 }
 
 Evaluation DeepAttention::Evaluate(const Dataset& data, bool with_gradient) const {
+  RequireFixedLength(data, "M4");
   Require(data.d == d_, "model dimension " + std::to_string(d_) +
                             " does not match data dimension " + std::to_string(data.d));
   auto matrix = [&](int l, int which) {

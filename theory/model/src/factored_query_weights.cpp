@@ -14,6 +14,7 @@ FactoredQueryWeights::FactoredQueryWeights(const Dataset& data, const Vector& W0
   fixed->X = data.X;
   fixed->y = data.y;
   fixed->T = data.T;
+  fixed->lengths = data.lengths;
   // The O(m d²) start of every [S] W-and-p run, on the CPU's SIMD target (row_dot_products.hpp).
   fixed->Y0 = RowDotProducts(data.X, AsMatrix(W0, data.d));
   // Symmetric bit for bit, so that the per-step products may read G v as Gᵀv (SumOfScaledRows).
@@ -30,8 +31,9 @@ FactoredQueryWeights::FactoredQueryWeights(const Dataset& data, const Vector& W0
 }
 
 bool FactoredQueryWeights::Matches(const Dataset& data) const {
-  return data.T == fixed_->T && data.X.rows() == fixed_->X.rows() &&
-         data.X.cols() == fixed_->X.cols() && data.y == fixed_->y && data.X == fixed_->X;
+  return data.T == fixed_->T && data.lengths == fixed_->lengths &&
+         data.X.rows() == fixed_->X.rows() && data.X.cols() == fixed_->X.cols() &&
+         data.y == fixed_->y && data.X == fixed_->X;
 }
 
 // G and H are symmetric, so G v = Gᵀv = SumOfScaledRows(G, v): every per-step product runs on the
@@ -49,7 +51,7 @@ Vector FactoredQueryWeights::AtP(const Vector& z) const {
 const KernelOutput& FactoredQueryWeights::Evaluate() {
   const Vector z = Z();
   const Vector scores = c_ * z + SumOfScaledRows(fixed_->G, AtP(z));
-  AttentionFromScores(scores, fixed_->values, fixed_->T, fixed_->y, last_);
+  AttentionFromScores(scores, fixed_->values, fixed_->T, fixed_->y, last_, fixed_->lengths);
   return last_;
 }
 

@@ -82,7 +82,8 @@ PromptAttention::PromptAttention(int d) : Model(d) {
 Evaluation PromptAttention::Evaluate(const Dataset& data, bool with_gradient) const {
   RequireDimension(data, d_);
   KernelOutput k;
-  FusedAttentionKernel(data.X, data.T, data.y, Block("p"), Block("v"), with_gradient, k);
+  FusedAttentionKernel(data.X, data.T, data.y, Block("p"), Block("v"), with_gradient, k,
+                       data.lengths);
   Evaluation e = FromKernel(k);
   if (with_gradient) {
     e.gradient = {blocks_[0].trained ? k.grad_q : Vector(),
@@ -142,7 +143,8 @@ Vector TokenSelection::Query() const { return ApplyWTransposed(CurrentP()); }
 Evaluation TokenSelection::Evaluate(const Dataset& data, bool with_gradient) const {
   RequireDimension(data, d_);
   KernelOutput k;
-  FusedAttentionKernel(data.X, data.T, data.y, Query(), blocks_[2].value, with_gradient, k);
+  FusedAttentionKernel(data.X, data.T, data.y, Query(), blocks_[2].value, with_gradient, k,
+                       data.lengths);
   Evaluation e = FromKernel(k);
   if (with_gradient) {
     const Vector grad_p = ApplyW(k.grad_q);
@@ -193,6 +195,7 @@ TokenSelectionK::TokenSelectionK(int d, const Eigen::MatrixXd& heads)
 Evaluation TokenSelectionK::Evaluate(const Dataset& data, bool with_gradient) const {
   RequireDimension(data, d_);
   Require(data.classes == classes_, "the data's class count does not match the model's heads");
+  RequireFixedLength(data, "M2 with K outputs");
   const int n = data.n, T = data.T, K = classes_;
   // Scores x_itᵀp (column 0) and values x_itᵀν_k (column k + 1) in one pass over X.
   Eigen::MatrixXd queries(d_, K + 1);
@@ -247,6 +250,7 @@ SelfAttention::SelfAttention(int d) : Model(d) {
 
 Evaluation SelfAttention::Evaluate(const Dataset& data, bool with_gradient) const {
   RequireDimension(data, d_);
+  RequireFixedLength(data, "M3");
   const auto W = AsMatrix(Block("W"), d_);
   // First tokens x_{i1} as an n×d matrix, and per-sample queries q_i = W x_{i1}.
   RowMatrix first(data.n, d_);

@@ -104,6 +104,7 @@ void TransformerEncoder::ResetLayerNorms() {
 }
 
 Evaluation TransformerEncoder::Evaluate(const Dataset& data, bool with_gradient) const {
+  RequireFixedLength(data, "M5");
   Require(data.d == d_, "model dimension " + std::to_string(d_) +
                             " does not match data dimension " + std::to_string(data.d));
   const std::vector<ParameterBlock>& b = Blocks();

@@ -14,6 +14,7 @@ TwoLayerCnn::TwoLayerCnn(int d, int width) : Model(d), width_(width) {
 }
 
 Evaluation TwoLayerCnn::Evaluate(const Dataset& data, bool with_gradient) const {
+  RequireFixedLength(data, "the two-layer CNN");
   Require(data.d == d_, "model dimension " + std::to_string(d_) +
                             " does not match data dimension " + std::to_string(data.d));
   const int n = data.n, T = data.T, m = width_;

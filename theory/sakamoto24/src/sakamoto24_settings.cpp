@@ -68,6 +68,16 @@ TokenSelectionSpec Sakamoto24Spec(int d, double mu_norm) {
   return spec;
 }
 
+TokenSelectionSpec VariableTokensSpec(int d, double mu_norm) {
+  TokenSelectionSpec spec = Sakamoto24Spec(d, mu_norm);
+  spec.T_min = 6;
+  spec.T = 10;
+  spec.relevant = 2;
+  spec.weak_same = 2;
+  spec.weak_opposite = 2;
+  return spec;
+}
+
 TokenSelectionRunOptions Sakamoto24Protocol(Budget) {
   TokenSelectionRunOptions options;
   options.train_W = true;

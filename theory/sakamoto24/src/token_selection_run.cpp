@@ -177,6 +177,7 @@ TokenSelectionRun RunTokenSelectionOnGram(const GramInstance& gram, const TokenS
 TokenSelectionRun RunHeadOnly(const TokenSelectionSpec& spec,
                               const TokenSelectionRunOptions& options, std::uint64_t seed) {
   Require(options.lr > 0 && options.steps >= 0, "a head-only run needs lr > 0, steps ≥ 0");
+  Require(spec.T_min == 0, "a head-only run takes constant token counts (T_min = 0)");
   Require(!options.train_W && !options.observer && !options.attention_observer,
           "a head-only run trains the head v alone: no W, no observers");
   const TrainOptions train{options.steps, ConstantSchedule({{"v", options.lr}}), 0};
@@ -210,6 +211,7 @@ TokenSelectionRun RunHeadOnly(const TokenSelectionSpec& spec,
 TokenSelectionRun RunTokenSelectionK(const TokenSelectionSpec& spec,
                                      const TokenSelectionRunOptions& options, std::uint64_t seed) {
   Require(options.lr > 0 && options.steps >= 0, "a K-class run needs lr > 0, steps ≥ 0");
+  Require(spec.T_min == 0, "a K-class run takes constant token counts (T_min = 0)");
   Require(!options.train_W && options.head.size() == 0 && options.engine == Engine::kDirect &&
               !options.observer && !options.attention_observer && options.record_every == 0,
           "a K-class run trains p alone (W = I) with the heads DefaultHeadsK on the direct engine, "

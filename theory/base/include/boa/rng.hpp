@@ -41,6 +41,8 @@ enum Stream : std::uint64_t {
   kRegime = 4,
   kDirection = 5,
   kInitW = 6,
+  kTrainTokenCounts = 7,  // variable-length D2: the training samples' token counts
+  kTestTokenCounts = 8,   // … and the test samples'
 };
 
 }  // namespace boa

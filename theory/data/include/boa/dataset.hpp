@@ -5,6 +5,10 @@
 //   y : observed labels ±1 (possibly flipped), y_true : true labels ỹ ±1; with K = classes ≥ 3
 //   (D2 with K class signals) both hold class indices 0..K−1 instead
 //   noisy[i] ⇔ y_i ≠ ỹ_i ; roles[i·T + t] says what token t of sample i is made of
+//   lengths: empty when every sample has T tokens; else sample i has lengths[i] ∈ [1, T] tokens
+//   and its rows t ≥ lengths[i] are padding (zero rows, role kPadding) that every model that
+//   accepts such data masks exactly: score −∞, attention weight 0 (THEORY.md §2.2, variable token
+//   counts). Models that do not mask refuse data with lengths (RequireFixedLength).
 #include <string_view>
 #include <vector>
 
@@ -19,7 +23,9 @@ enum class TokenRole : unsigned char {
   kWeakSame,      // D2: ε + ρ μ_ỹ
   kWeakOpposite,  // D2: ε + ρ μ_{−ỹ}
   kIrrelevant,    // D2: ε
+  kPadding,       // variable-length D2: a zero row past the sample's length (never attended)
 };
+// Every role a token is made of (kPadding, a masked placeholder, is not one).
 inline constexpr TokenRole kAllRoles[] = {TokenRole::kSignal,       TokenRole::kNoise,
                                           TokenRole::kRelevant,     TokenRole::kWeakSame,
                                           TokenRole::kWeakOpposite, TokenRole::kIrrelevant};
@@ -35,12 +41,19 @@ struct Dataset {
   Vector y_true;
   std::vector<bool> noisy;
   std::vector<TokenRole> roles;
+  std::vector<int> lengths;  // empty: every sample has T tokens
   Vector mu_plus;
   Vector mu_minus;
 
   auto Tokens(int i) const { return X.middleRows(static_cast<Eigen::Index>(i) * T, T); }
   TokenRole Role(int i, int t) const { return roles[static_cast<std::size_t>(i) * T + t]; }
   int NoisyCount() const;
+  // Sample i's own token count: T, or lengths[i] for variable-length data.
+  int Length(int i) const { return lengths.empty() ? T : lengths[static_cast<std::size_t>(i)]; }
 };
+
+// Throws InvalidInput naming `model` when the data set has per-sample lengths (a model whose
+// attention does not mask padding tokens).
+void RequireFixedLength(const Dataset& data, std::string_view model);
 
 }  // namespace boa

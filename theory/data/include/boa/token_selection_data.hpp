@@ -13,7 +13,18 @@
 //   the K − 1 other classes. K = 2 is the binary data above, draw for draw.
 //   balanced-exact flips: m = ⌈ηn⌉; flip [0, m/2) and [⌊n/2⌋, ⌊n/2⌋ + m/2) (integer division,
 //   so an odd m flips m − 1 samples — exactly the [S] construction).
+//
+//   Variable token counts (T_min > 0; boa's declared variant of [S] App. H.1, which removes the
+//   constant-ratio assumption — THEORY.md §2.2): every sample i draws its own counts,
+//   independently,
+//     T_i ~ U{T_min, …, T}, relevant_i ~ U{1, …, relevant}, weak_same_i ~ U{1, …, weak_same},
+//     weak_opposite_i ~ U{1, …, weak_opposite}, irrelevant_i = T_i − the three (≥ 0),
+//   in this order from the stream kTrainTokenCounts (test sets: kTestTokenCounts), so its token
+//   ratios vary from sample to sample. Sample i's tokens are laid out as above in rows
+//   0 … T_i − 1; rows T_i … T − 1 are padding (zero rows, role kPadding, Dataset::lengths[i] =
+//   T_i) that M1 and M2 mask out. Binary (K = 2), labels and flips as above, direct engine only.
 #include <cstdint>
+#include <vector>
 
 #include "boa/dataset.hpp"
 #include "boa/signal_noise_data.hpp"  // FlipRule
@@ -34,12 +45,30 @@ struct TokenSelectionSpec {
   int weak_same = 1;
   int weak_opposite = 1;  // per other class
   int classes = 2;        // K
+  // > 0: variable token counts, T_i ∈ [T_min, T] and the role counts at most the three above
+  // (see the top of this file); 0: every sample has exactly these counts and T tokens.
+  int T_min = 0;
   LabelRule labels = LabelRule::kBalanced;
   FlipRule flips = FlipRule::kBalancedExact;  // kBalancedExact or kBernoulli
 };
 
+// One sample's token counts (variable-length D2); irrelevant = length − the other three.
+struct TokenCounts {
+  int length = 0;
+  int relevant = 0;
+  int weak_same = 0;
+  int weak_opposite = 0;
+};
+
+// The token counts of samples 0 … n − 1 drawn as the top of this file says, from (seed, stream):
+// stream kTrainTokenCounts for a training set, kTestTokenCounts for a test set. Needs T_min > 0.
+std::vector<TokenCounts> DrawTokenCounts(const TokenSelectionSpec& spec, int n, std::uint64_t seed,
+                                         std::uint64_t stream);
+
 // Throws InvalidInput for K < 2, K > d, balanced-exact flips with K ≥ 3, n < 2, d < 3, T < 2, η ∉
-// [0, 1), token counts that do not fit in T, σ ≤ 0, negative ‖μ‖ or ρ, or any NaN.
+// [0, 1), token counts that do not fit in T, σ ≤ 0, negative ‖μ‖ or ρ, or any NaN; with
+// T_min > 0 also for K ≥ 3, a role count below 1 or T_min ∉ [relevant + weak_same +
+// weak_opposite, T].
 void Validate(const TokenSelectionSpec& spec);
 
 Dataset GenerateTokenSelection(const TokenSelectionSpec& spec, std::uint64_t seed);
@@ -55,6 +84,7 @@ struct TokenMeanSignal {
   double same = 0;      // a
   double opposite = 0;  // b
 };
+// Constant counts only (T_min = 0).
 TokenMeanSignal TokenMeanSignalOf(const TokenSelectionSpec& spec);
 
 // The signal part of token t of sample i (μ_ỹ, ρμ_ỹ, ρμ_{−ỹ} or 0 by role), so that the token's

@@ -9,6 +9,12 @@
 //
 // Shapes: X (n·T)×d row-major, y n, q and u d; or a per-sample query matrix Q n×d (row i = q_i),
 // in which case grad_q is still Σ_i X_iᵀ ∂L/∂a_i and callers use dloss_dscore for the rest.
+//
+// Masking (variable-length data, Dataset::lengths): with `lengths` non-empty, sample i has
+// L_i = lengths[i] ∈ [1, T] tokens and its scores a_it, t ≥ L_i, count as −∞: s_it = 0 exactly,
+// s_i restricted to t < L_i is the softmax of the first L_i scores, and ∂L/∂a_it = ∂L/∂b_it = 0
+// for the padding. So every output equals the run of each sample at its own length without
+// padding (properties/masked_attention_test.cpp), whatever the padding rows hold.
 #include <span>
 
 #include "boa/linalg.hpp"
@@ -40,18 +46,20 @@ inline constexpr int kSamplesPerBlock = 8;
 // they are still in cache; X is read from memory once per gradient. Uses
 // KernelThreads() threads (boa/threads.hpp).
 void FusedAttentionKernel(const RowMatrix& X, int T, const Vector& y, const Vector& q,
-                          const Vector& u, bool with_gradient, KernelOutput& out);
+                          const Vector& u, bool with_gradient, KernelOutput& out,
+                          std::span<const int> lengths = {});
 void FusedAttentionKernel(const RowMatrix& X, int T, const Vector& y, const RowMatrix& Q,
-                          const Vector& u, bool with_gradient, KernelOutput& out);
+                          const Vector& u, bool with_gradient, KernelOutput& out,
+                          std::span<const int> lengths = {});
 
 // The kernel's per-sample part when the scores a = X q and values b = X u (both n·T, entry
 // i·T + t) are already known: fills loss, f, attention and dloss_dscore; grad_q and grad_u are
 // left empty. Models that track scores in a smaller space than ℝ^d (factored W) use it.
 void AttentionFromScores(const Vector& scores, const Vector& values, int T, const Vector& y,
-                         KernelOutput& out);
+                         KernelOutput& out, std::span<const int> lengths = {});
 
 // Reference: the same quantities from whole-matrix Eigen expressions (four matrix–vector
-// products), written to be obviously right rather than fast. Shared query only.
+// products), written to be obviously right rather than fast. Shared query only, no mask.
 KernelOutput ReferenceAttentionKernel(const RowMatrix& X, int T, const Vector& y, const Vector& q,
                                       const Vector& u);
 

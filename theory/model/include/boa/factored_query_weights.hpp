@@ -15,6 +15,7 @@
 //     R ← (1 − β_W λ) R − β_W ρ rᵀ
 // Weight decay only rescales, so the form is kept exactly. Dense p and W are formed on demand.
 #include <memory>
+#include <vector>
 
 #include "boa/attention_kernel.hpp"
 #include "boa/dataset.hpp"
@@ -27,7 +28,7 @@ class FactoredQueryWeights {
   // Starts at W = W₀ (flat d×d row-major), p = p₀, head ν, for training on `data`. O(m d²).
   FactoredQueryWeights(const Dataset& data, const Vector& W0, const Vector& p0, const Vector& head);
 
-  // True when `data` is the data set this factorisation was built for (same X, y, T).
+  // True when `data` is the data set this factorisation was built for (same X, y, T, lengths).
   bool Matches(const Dataset& data) const;
 
   // Loss, f, attention and ∂L/∂a at the current (W, p): O(m²).
@@ -47,10 +48,11 @@ class FactoredQueryWeights {
     RowMatrix X;  // m×d
     Vector y;
     int T = 0;
-    RowMatrix Y0;           // X W₀ᵀ
-    RowMatrix G;            // X Xᵀ
-    RowMatrix H;            // Y₀ Y₀ᵀ
-    Vector p0, y0, values;  // p₀, Y₀p₀, X ν
+    std::vector<int> lengths;  // Dataset::lengths (empty: every sample has T tokens)
+    RowMatrix Y0;              // X W₀ᵀ
+    RowMatrix G;               // X Xᵀ
+    RowMatrix H;               // Y₀ Y₀ᵀ
+    Vector p0, y0, values;     // p₀, Y₀p₀, X ν
     double p0_norm2 = 0;
   };
   Vector Z() const;                   // X W₀ᵀ p

@@ -23,6 +23,12 @@ const std::vector<Sakamoto24Setting>& Sakamoto24Settings();
 // kind, at (d, ‖μ‖).
 TokenSelectionSpec Sakamoto24Spec(int d, double mu_norm);
 
+// The variable-token-count variant of the Fig. 3 data (boa's declared variant of [S] App. H.1,
+// THEORY.md §2.2): Sakamoto24Spec(d, ‖μ‖) with per-sample counts T_i ∈ {6, …, 10} (mean 8, Fig. 3's
+// T; padded to T = 10), relevant_i, weak_same_i, weak_opposite_i ∈ {1, 2} and irrelevant_i the
+// rest (0 … 7), each drawn uniformly and independently per sample (token_selection_data.hpp).
+TokenSelectionSpec VariableTokensSpec(int d, double mu_norm);
+
 // The [S] heatmap grid: d = 250 + 125a and ‖μ‖ = 5 + 2.5b for a, b ∈ 0 … 38, taking every
 // `stride`-th point per axis from 0. Cell k is a = stride·(k / points), b = stride·(k % points),
 // with HeatmapGridPoints(stride) = ⌊38/stride⌋ + 1 points per axis.
