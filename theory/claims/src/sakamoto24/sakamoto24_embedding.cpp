@@ -35,6 +35,25 @@ Params EmbeddingBudgetParams(Budget budget) {
   return {{"lr", o.lr}, {"steps", o.steps}, {"n_test", o.n_test}};
 }
 
+// The frame the three embedding claims share: the balanced Fig. 3a setting with a random head
+// (only the seed varies), THEORY.md §4's "theorem conclusion" row fixed before any run (“the main
+// results also hold”: the conclusions of Thm 4.2 in the alternative construction), a finding
+// judged along the horizon, slow in CI.
+void EmbeddingFindingFrame(Claim& c, FindingClass finding_class) {
+  c.kind = ClaimKind::kProbabilistic;
+  c.provenance = Provenance::kOperationalised;
+  c.regime = {};
+  c.budget_params = EmbeddingBudgetParams;
+  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  c.expected = Expectation::kFails;
+  c.limit_path = HorizonPath();
+  c.finding_class = finding_class;  // records/finding_paths.csv
+  c.slow_in_ci = true;
+  c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the balanced setting of Fig. 3a with a random head; only the seed varies";
+}
+
 EmbeddingRun EmbeddingBalancedRun(const Params& params, std::uint64_t seed,
                                   std::map<std::string, double>& measured) {
   const TokenSelectionSpec spec = Sakamoto24Spec(2000, 20);
@@ -87,11 +106,10 @@ Element EmbeddingStatement() {
 
 Claim Sakamoto24EmbeddingTokenSelection() {
   Claim c;
+  EmbeddingFindingFrame(c, FindingClass::kPersists);
   c.id = "sakamoto24.embedding.token_selection";
   c.title =
       "Random fixed head, learned embedding: GD fits every sample, clean by the relevant token, noisy by a flipped-sign token; test ≥ 0.95";
-  c.kind = ClaimKind::kProbabilistic;
-  c.provenance = Provenance::kOperationalised;
   c.source = "[S] discussion A1 (random head with a learned embedding)";
   c.elements = EmbeddingElements(
       EmbeddingStatement(),
@@ -100,8 +118,6 @@ Claim Sakamoto24EmbeddingTokenSelection() {
        "boa's reading: train accuracy 1, clean samples on their relevant token, noisy samples "
        "on a token whose embedded head score νᵀEx has the flipped label's sign, and clean test "
        "≥ 0.95 (THEORY.md §2.3's benign cut-off)"});
-  c.regime = {};
-  c.budget_params = EmbeddingBudgetParams;
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     Outcome o;
     const EmbeddingRun e = EmbeddingBalancedRun(params, seed, o.measured);
@@ -115,12 +131,6 @@ Claim Sakamoto24EmbeddingTokenSelection() {
         FormatNumber(run.test_accuracy) + ", cos(E(μ₊ − μ₋), ν) " + FormatNumber(e.final_cosine);
     return o;
   };
-  // “The main results also hold”: the conclusion of Thm 4.2 in the alternative construction,
-  // THEORY.md §4's "theorem conclusion" row, fixed before any run.
-  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
-  c.expected = Expectation::kFails;
-  c.limit_path = HorizonPath();
-  c.finding_class = FindingClass::kPersists;  // records/finding_paths.csv
   c.encoding_sensitive =
       "boa's construction: E₀ = I, E d×d trained at p's step size; the random head's norm 1/‖μ‖; "
       "the horizon (the path lengthens it)";
@@ -135,25 +145,18 @@ Claim Sakamoto24EmbeddingTokenSelection() {
       "scenario, not the paper's (not available). Along the horizon (records/finding_paths.csv, "
       "100 draws a point) it persists: 91, 89, 89 and 88 of 100 fail at 1000, 2000, 4000 and "
       "8000 steps.";
-  c.slow_in_ci = true;
-  c.rejection = Rejection::kNone;
-  c.range = RangeKind::kSingleSetting;
-  c.range_note = "the balanced setting of Fig. 3a with a random head; only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24EmbeddingTokenSelection);
 
 Claim Sakamoto24EmbeddingBenign() {
   Claim c;
+  EmbeddingFindingFrame(c, FindingClass::kPersists);
   c.id = "sakamoto24.embedding.benign";
   c.title =
       "Random fixed head, learned embedding: GD overfits benignly (train accuracy 1, clean test ≥ 0.95)";
-  c.kind = ClaimKind::kProbabilistic;
-  c.provenance = Provenance::kOperationalised;
   c.source = "[S] discussion A1 (random head with a learned embedding)";
   c.elements = EmbeddingElements(EmbeddingStatement(), s24::BenignCutOff());
-  c.regime = {};
-  c.budget_params = EmbeddingBudgetParams;
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     Outcome o;
     const EmbeddingRun e = EmbeddingBalancedRun(params, seed, o.measured);
@@ -162,11 +165,6 @@ Claim Sakamoto24EmbeddingBenign() {
                     FormatNumber(e.run.test_accuracy);
     return o;
   };
-  // Benign overfitting, the first of “the main results”: THEORY.md §4's "theorem conclusion".
-  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
-  c.expected = Expectation::kFails;
-  c.limit_path = HorizonPath();
-  c.finding_class = FindingClass::kPersists;  // records/finding_paths.csv
   c.encoding_sensitive =
       "boa's construction: E₀ = I, E d×d trained at p's step size; the random head's norm 1/‖μ‖; "
       "the benign cut-off 0.95 (§2.3); the horizon (the path lengthens it)";
@@ -178,29 +176,22 @@ Claim Sakamoto24EmbeddingBenign() {
       "learned embedding is benign only in some draws under boa's construction. Along the horizon "
       "it persists: 71, 68, 68 and 69 of 100 fail at 1000, 2000, 4000 and 8000 steps "
       "(records/finding_paths.csv).";
-  c.slow_in_ci = true;
-  c.rejection = Rejection::kNone;
-  c.range = RangeKind::kSingleSetting;
-  c.range_note = "the balanced setting of Fig. 3a with a random head; only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24EmbeddingBenign);
 
 Claim Sakamoto24EmbeddingAlignment() {
   Claim c;
+  EmbeddingFindingFrame(c, FindingClass::kFiniteSize);
   c.id = "sakamoto24.embedding.alignment";
   c.title =
       "Random fixed head, learned embedding: GD aligns the class-signal difference with the head, cos∠(E(μ₊ − μ₋), ν) ≥ ½";
-  c.kind = ClaimKind::kProbabilistic;
-  c.provenance = Provenance::kOperationalised;
   c.source = "[S] discussion A1 (the embedding learns data embeddings aligned with the head)";
   c.elements = EmbeddingElements(
       EmbeddingStatement(),
       {"“aligned”: cos∠(E(μ₊ − μ₋), ν) ≥ ½ at the last step", Origin::kConvention,
        "boa's cut-off (within 60°), fixed before any run; at E₀ = I the cosine is the random "
        "head's, O(d^{−1/2}) (0.03 or less at d = 2000, sakamoto24.head.random)"});
-  c.regime = {};
-  c.budget_params = EmbeddingBudgetParams;
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     Outcome o;
     const EmbeddingRun e = EmbeddingBalancedRun(params, seed, o.measured);
@@ -210,10 +201,6 @@ Claim Sakamoto24EmbeddingAlignment() {
                     FormatNumber(e.head_signal);
     return o;
   };
-  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
-  c.expected = Expectation::kFails;
-  c.limit_path = HorizonPath();
-  c.finding_class = FindingClass::kFiniteSize;  // records/finding_paths.csv
   c.encoding_sensitive =
       "the cut-off ½ for “aligned”, boa's construction (E₀ = I, one step size) and the horizon "
       "(the path lengthens it)";
@@ -224,10 +211,6 @@ Claim Sakamoto24EmbeddingAlignment() {
       "accuracy follows the cosine (near chance where it stays near 0). Along the horizon the "
       "failure shrinks: 85, 38, 26 and 18 of 100 at 1000, 2000, 4000 and 8000 steps "
       "(records/finding_paths.csv), so the alignment is a finite-horizon deviation.";
-  c.slow_in_ci = true;
-  c.rejection = Rejection::kNone;
-  c.range = RangeKind::kSingleSetting;
-  c.range_note = "the balanced setting of Fig. 3a with a random head; only the seed varies";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24EmbeddingAlignment);
