@@ -157,7 +157,12 @@ def sync_tree(src):
 def build(scratch, log):
     src, out = os.path.join(scratch, "src"), os.path.join(scratch, "build")
     if not os.path.isfile(os.path.join(out, "CMakeCache.txt")):
-        if run(["cmake", "-S", src, "-B", out, "-DCMAKE_BUILD_TYPE=Release"], scratch, log):
+        # Through ccache where ./boa has it (the wrapper installs it and sets CCACHE_BASEDIR to the
+        # checkout): a new scratch folder's unmutated files are then served from the cache of the
+        # last scratch build.
+        launcher = ["-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"] if shutil.which("ccache") else []
+        if run(["cmake", "-S", src, "-B", out, "-DCMAKE_BUILD_TYPE=Release", *launcher], scratch,
+               log):
             return False
     return run(["cmake", "--build", out, "-j", str(os.cpu_count() or 1)], scratch, log) == 0
 
