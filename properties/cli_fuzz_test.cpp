@@ -427,7 +427,7 @@ std::vector<std::string> DrawCommand(const Layout& l, const Pool& commands) {
               number("--n-test", {"2", "100"}),
               number("--steps", {"0", "2"}),
               {"--d", {"3"}, {"1000000", "1e9", "2147483647"}},  // sizes above the budget
-              {"--model", {"m1", "m2", "m2w", "m2k", "m3", "cnn"}, {"m9", ""}},
+              {"--model", {"m1", "m2", "m2w", "m2k", "m2e", "m3", "cnn"}, {"m9", ""}},
               {"--data", {"signal-noise", "token-selection"}, {"x", ""}},
               {"--flips", {"exact", "bernoulli"}, {"no"}},
               {"--schedule", {"sa", "sb", "constant"}, {"zz"}},

@@ -3,7 +3,7 @@
 // queries, whatever the padding rows hold), AttentionFromScores, M1 and M2 — to 1e-12; the
 // factored W path of M2 follows the dense masked update; and the variable-count D2 generator
 // draws its counts in the declared ranges, lays the roles out in order, and zeroes the padding.
-// Finite differences on masked instances: core.gradient.finite_difference (model 9).
+// Finite differences on masked instances: core.gradient.finite_difference (model 10).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 

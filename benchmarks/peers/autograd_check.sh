@@ -2,7 +2,7 @@
 # ctest driver of the PyTorch peer (autograd_check.py, one process for every instance): writes
 # instances with `boa instance` that cover every model (M1; M2 p only, W and p — the second with
 # n·T < d, so W trains in factored form — and K outputs; M3; M4 with L = 3; M5; Kou et al.'s
-# two-layer ReLU CNN on D1 and on their antipodal data), every schedule
+# two-layer ReLU CNN on D1 and on their antipodal data; M2 with a learned embedding), every schedule
 # (sa, sb, constant), weight decay, zero and Gaussian initialisation, D1 (T = 2 and 3, signal first
 # and at random) and D2 (K = 2 and 3, and with variable token counts: masked M1, M2 p only, M2 W
 # and p), and checks each against the peer. The peer is always on
@@ -71,6 +71,14 @@ trap 'rm -rf "$work"' EXIT
 "$boa" instance --model cnn --width 4 --data signal-noise --antipodal --n 8 --T 3 --d 20 \
   --snr 0.6 --eta 0.25 --position random --steps 5 --schedule constant --lr 0.5 --omega 0.2 \
   --seed 21 --out "$work/cnn_kou.json" >/dev/null
+# M2 with a random fixed head and a learned embedding E ([S] discussion A1): from E = I with
+# n·T < d (E trains in the factored form E = I + R X), and from a Gaussian E (dense steps). No
+# test error (boa writes none for m2e): deterministic checks only, the 62 statistical ones stay.
+"$boa" instance --model m2e --data token-selection --n 4 --T 3 --d 30 --mu-norm 3 --steps 20 \
+  --schedule constant --lr 0.3 --seed 23 --out "$work/m2e.json" >/dev/null
+"$boa" instance --model m2e --data token-selection --n 6 --T 4 --d 12 --mu-norm 2 --steps 6 \
+  --schedule constant --lr 0.2 --weight-decay 0.05 --omega 0.3 --seed 24 \
+  --out "$work/m2e_dense.json" >/dev/null
 # Variable token counts (THEORY.md §2.2; T_min > 0): padding masked by M2 with W and p (n·T < d,
 # so the factored W path), M2 with p only and M1. Their test error is not written (instance.cpp:
 # a sampled check of it would be a statistical check the error budget does not count), so these
@@ -163,7 +171,7 @@ for k in 1 2; do
 done
 
 /usr/bin/python3 "$here/autograd_check.py" \
-  "$work"/{d1,d1_dominant,d2,d2_factored,d2_ponly,m2k,m3,m4,m5,cnn,cnn_kou}.json \
+  "$work"/{d1,d1_dominant,d2,d2_factored,d2_ponly,m2k,m2e,m2e_dense,m3,m4,m5,cnn,cnn_kou}.json \
   "$work"/{d2_masked,d2_masked_ponly,d2_masked_m1}.json \
   "$work/d1_sa.json@8e-9" "$work/s_protocol.json@3e-9" "${random[@]}" \
   --generators "$work/gen_d1.json" "$work/gen_d1_dominant.json" "$work/gen_d1_kou.json" \

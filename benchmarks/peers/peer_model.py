@@ -55,6 +55,12 @@ def model_output(kind, X, T, params, lengths=None):
         heads = params["nu"].reshape(-1, d)
         attention = torch.softmax(tokens @ params["p"], dim=1)
         return torch.einsum("it,itd,kd->ik", attention, tokens, heads), attention
+    elif kind == "m2e":
+        # M2 with a learned embedding E (d x d, row-major) on every token before the attention:
+        # f = nu^T (X E^T)^T softmax(X E^T p), the head nu fixed.
+        tokens = tokens @ params["E"].reshape(d, d).T
+        query = params["p"].expand(n, d)
+        head = params["nu"]
     elif kind == "m3":
         W = params["W"].reshape(d, d)
         query = tokens[:, 0, :] @ W.T  # q_i = W x_{i1}

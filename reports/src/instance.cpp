@@ -4,11 +4,13 @@
 #include <memory>
 
 #include "boa/deep_attention.hpp"
+#include "boa/embedded_token_selection.hpp"
 #include "boa/error.hpp"
 #include "boa/max_margin_selection.hpp"
 #include "boa/metrics.hpp"
 #include "boa/model.hpp"
 #include "boa/projected_test_error.hpp"
+#include "boa/sakamoto24_settings.hpp"
 #include "boa/sample_labels.hpp"
 #include "boa/token_selection_run.hpp"
 #include "boa/train.hpp"
@@ -93,6 +95,12 @@ std::unique_ptr<Model> MakeModel(const InstanceOptions& o, const Dataset& data) 
   } else if (o.model == "m2k") {
     Require(o.data == "token-selection", "m2k (K outputs) runs on token-selection data");
     model = std::make_unique<TokenSelectionK>(data.d, DefaultHeadsK(data));
+  } else if (o.model == "m2e") {
+    Require(o.data == "token-selection", "m2e (learned embedding) runs on token-selection data");
+    // [S] discussion A1's random fixed head (RandomGaussianHead of the seed); E₀ = I, p₀ = 0
+    // unless --omega draws them.
+    model = std::make_unique<EmbeddedTokenSelection>(data.d,
+                                                     RandomGaussianHead(o.token_selection, o.seed));
   } else if (o.model == "m3") {
     model = std::make_unique<SelfAttention>(data.d);
   } else if (o.model == "m4") {
@@ -104,7 +112,8 @@ std::unique_ptr<Model> MakeModel(const InstanceOptions& o, const Dataset& data) 
     Require(o.data == "signal-noise", "the CNN (cnn) runs on signal-noise data");
     model = std::make_unique<TwoLayerCnn>(data.d, o.width);
   } else {
-    throw InvalidInput("unknown model '" + o.model + "': use m1, m2, m2w, m2k, m3, m4, m5 or cnn");
+    throw InvalidInput("unknown model '" + o.model +
+                       "': use m1, m2, m2w, m2k, m2e, m3, m4, m5 or cnn");
   }
   if (o.omega > 0) InitGaussian(*model, o.omega, o.seed);
   if (o.omega > 0 && o.model == "m5") {
@@ -295,6 +304,8 @@ json BuildInstanceJson(const InstanceOptions& o) {
        : o.model == "m3" ? "f = v^T X^T softmax(X W x_1), W row-major"
        : o.model == "m4" ? "X <- X + softmax(X Q_l X^T) X V_l for l = 1..L-1 (Q_l, V_l row-major), "
                            "then f = v^T X^T softmax(X p)"
+       : o.model == "m2e"
+           ? "f = nu^T (X E^T)^T softmax(X E^T p), E d x d row-major (the embedding of every token)"
        : o.model == "m2k"
            ? "z_k = nu_k^T X^T softmax(X p), nu d x K column-major, loss = cross-entropy of "
              "softmax(z) with class y; f = z_y - max_{k != y} z_k"
@@ -322,7 +333,9 @@ json BuildInstanceJson(const InstanceOptions& o) {
       {"omega", o.omega}, {"step_sizes", step_sizes}, {"trajectory", steps}};
   out["final"] = EvaluationJson(*model, data, k_class);
   out["final"]["parameters"] = BlocksJson(*model);
-  out["test"] = TestJson(o, *model);
+  // m2e: no test error. Its peer checks are the deterministic ones (loss, f, gradients, the
+  // trajectory), so the peer's statistical check count (error_budget.cpp) is unchanged.
+  out["test"] = o.model == "m2e" ? json(nullptr) : TestJson(o, *model);
   out["max_margin"] = MaxMarginJson(o, data);
   return out;
 }

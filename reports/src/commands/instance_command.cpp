@@ -68,7 +68,7 @@ int RunInstance(CLI::App& cmd, InstanceArgs a) {
   }
   const bool signal_noise = o.data == "signal-noise";
   const double dim = signal_noise ? sn.d : ts.d;
-  const double dense_W = o.model == "m2w" || o.model == "m3" ? dim * dim
+  const double dense_W = o.model == "m2w" || o.model == "m3" || o.model == "m2e" ? dim * dim
                          : o.model == "m4"  ? 2.0 * std::max(0, o.layers - 1) * dim * dim
                          : o.model == "m5"  ? 8.0 * dim * dim
                          : o.model == "cnn" ? 2.0 * o.width * dim
@@ -87,9 +87,10 @@ int RunInstance(CLI::App& cmd, InstanceArgs a) {
 void AddInstanceCommand(CLI::App& app, Action& action) {
   auto a = std::make_shared<InstanceArgs>();
   auto* cmd = app.add_subcommand("instance", "Write one instance with its GD trajectory as JSON");
-  cmd->add_option("--model", a->options.model,
-                  "m1 | m2 (p only) | m2w (W and p) | m2k (K outputs) | m3 | m4 | m5 | cnn "
-                  "(Kou et al.'s two-layer ReLU CNN)");
+  cmd->add_option(
+      "--model", a->options.model,
+      "m1 | m2 (p only) | m2w (W and p) | m2k (K outputs) | m2e (random fixed head, learned "
+      "embedding E) | m3 | m4 | m5 | cnn (Kou et al.'s two-layer ReLU CNN)");
   constexpr int kMaxInt = std::numeric_limits<int>::max();
   constexpr RealRange kNonNegative{0};
   AddIntegerOption(*cmd, "--layers", a->options.layers, 1, 8,

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "boa/deep_attention.hpp"
+#include "boa/embedded_token_selection.hpp"
 #include "boa/error.hpp"
 #include "boa/rng.hpp"
 #include "boa/signal_noise_data.hpp"
@@ -43,11 +44,12 @@ std::unique_ptr<Model> MakeZeroModel(int model_kind, const Dataset& data) {
     case 6: return std::make_unique<TransformerEncoder>(data.d, 2 * data.d);
     case 7: return std::make_unique<TokenSelectionK>(data.d, DefaultHeadsK(data));
     case 8: return std::make_unique<TwoLayerCnn>(data.d, kRandomInstanceCnnWidth);
-    case 9: return std::make_unique<TokenSelection>(data.d, DefaultHead(data), true);
+    case 9: return std::make_unique<EmbeddedTokenSelection>(data.d, DefaultHead(data));
+    case 10: return std::make_unique<TokenSelection>(data.d, DefaultHead(data), true);
   }
   throw InvalidInput(
-      "model must be 1 (M1), 2 (M2 p only), 3 (M2 W and p), 4 (M3), 5 (M4), 6 (M5), 7 (M2, K = 3) "
-      "8 (the CNN) or 9 (M2 W and p, variable-length data)");
+      "model must be 1 (M1), 2 (M2 p only), 3 (M2 W and p), 4 (M3), 5 (M4), 6 (M5), 7 (M2, K = 3), "
+      "8 (the CNN), 9 (M2 with a learned embedding E) or 10 (M2 W and p, variable-length data)");
 }
 
 RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed) {
@@ -55,7 +57,7 @@ RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed) {
   const int n = IntParam(params, "n"), T = IntParam(params, "T"), d = IntParam(params, "d");
   const double scale = RealParam(params, "scale");
   RandomInstance instance;
-  if (kind == 2 || kind == 3 || kind == 6 || kind == 7 || kind == 9) {
+  if (kind == 2 || kind == 3 || kind == 6 || kind == 7 || kind == 9 || kind == 10) {
     TokenSelectionSpec spec;
     spec.n = n;
     spec.T = T;
@@ -69,7 +71,7 @@ RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed) {
       spec.classes = 3;
       spec.flips = FlipRule::kBernoulli;
     }
-    if (kind == 9) {  // variable token counts: lengths in [3, T + 2], so most samples are padded
+    if (kind == 10) {  // variable token counts: lengths in [3, T + 2], so most samples are padded
       spec.T = T + 2;
       spec.T_min = 3;
       spec.weak_same = spec.weak_opposite = 1;
@@ -112,7 +114,7 @@ RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed) {
 namespace boa::claims {
 
 const Vector& Head(const Model& model) {
-  return model.Name() == "m2" ? model.Block("nu") : model.Block("v");
+  return model.Name() == "m2" || model.Name() == "m2e" ? model.Block("nu") : model.Block("v");
 }
 
 double GradientSummandScale(const Model& model, const Dataset& data) {

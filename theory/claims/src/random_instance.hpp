@@ -5,8 +5,10 @@
 // Regime: model ∈ {1: M1, 2: M2 p only, 3: M2 W and p, 4: M3, and where asked 5: M4 with L = 3
 // (two self-attention layers, then the readout), 6: M5, the encoder with FFN width 2d, and 7: M2
 // with K = 3 outputs (TokenSelectionK, heads DefaultHeadsK, on D2 data with 3 classes), 8: the
-// two-layer ReLU CNN with 3 filters a bank, on D1 with Kou et al.'s antipodal signal, 9: M2 W and
-// p on variable-length D2 (T + 2 rows, per-sample lengths in [3, T + 2], padding masked)},
+// two-layer ReLU CNN with 3 filters a bank, on D1 with Kou et al.'s antipodal signal, 9: M2
+// with a learned embedding E (EmbeddedTokenSelection, head DefaultHead, E drawn like every block),
+// and 10: M2 W and p on variable-length D2 (T + 2 rows, per-sample lengths in [3, T + 2], padding
+// masked)},
 // n ∈ [2, 6], T ∈ [2, 5],
 // d ∈ [3, 10], scale ∈ {0.1, ..., 2} — parameters are N(0, scale²/d) per entry, so scores stay
 // O(scale·snr) and every model is tested away from the trivial zero point.
@@ -24,9 +26,9 @@ struct RandomInstance {
   std::unique_ptr<Model> model;
 };
 
-// last_model = 9 adds M4, M5, M2 with K outputs, the CNN and masked M2: only the gradient check
-// covers them
-// (the other identities are stated for the single-layer kernel f = uᵀXᵀS(Xq)).
+// last_model = 10 adds M4, M5, M2 with K outputs, the CNN, M2 with an embedding and masked M2:
+// only the gradient check covers them (the other identities are stated for the single-layer kernel
+// f = uᵀXᵀS(Xq)).
 Regime RandomInstanceRegime(int last_model = 4);
 RandomInstance MakeRandomInstance(const Params& params, std::uint64_t seed);
 

@@ -1,7 +1,7 @@
 // core.gradient.finite_difference — the analytic gradients of M1, M2 (p; W and p), M3, M4 (L = 3),
-// M5 (the encoder), M2 with K = 3 outputs (softmax cross-entropy), the two-layer ReLU CNN and M2 (W
-// and p) on variable-length data with its padding masked match central finite differences,
-// coordinate by coordinate and along a random direction.
+// M5 (the encoder), M2 with K = 3 outputs (softmax cross-entropy), the two-layer ReLU CNN, M2 with
+// a learned embedding layer and M2 (W and p) on variable-length data with its padding masked match
+// central finite differences, coordinate by coordinate and along a random direction.
 #include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/finite_difference.hpp"
@@ -14,7 +14,7 @@ Claim CoreGradientFiniteDifference() {
   Claim c;
   c.id = "core.gradient.finite_difference";
   c.title =
-      "Analytic gradients of M1 … M5, the K-output M2, the CNN and masked M2 match central finite differences (rtol 1e-5)";
+      "Analytic gradients of M1 … M5, the K-output M2, the CNN, M2 with an embedding and masked M2 match central finite differences (rtol 1e-5)";
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kDerived;
   c.source = "THEORY.md §1.1–1.2 (kernel gradients)";
@@ -24,8 +24,9 @@ Claim CoreGradientFiniteDifference() {
        "of the kernel equal the derivative of the loss"},
       {"setting", Origin::kConvention,
        "boa's random-instance regime (random_instance.hpp, THEORY.md §4.1): models M1 … M5, "
-       "the K-output M2, the two-layer ReLU CNN (3 filters a bank) and M2 (W and p) on "
-       "variable-length D2 (padding masked), n ∈ [2, 6], T ∈ [2, 5], d ∈ [3, 10], parameters N(0, scale²/d), "
+       "the K-output M2, the two-layer ReLU CNN (3 filters a bank), M2 with a learned d×d "
+       "embedding and M2 (W and p) on variable-length D2 (padding masked), n ∈ [2, 6], T ∈ [2, 5], "
+       "d ∈ [3, 10], parameters N(0, scale²/d), "
        "scale ∈ [0.1, 2]: small enough to check every coordinate, away from the zero point"},
       {"step h = 1e-6·max(1, |θ_j|)", Origin::kConvention,
        "tolerances.hpp fd_step: balances the truncation O(h²) ≈ 1e-12 against the rounding "
@@ -36,7 +37,7 @@ Claim CoreGradientFiniteDifference() {
       {"rounding floor 8ε(|L| + 1)/h", Origin::kDerivation,
        "THEORY.md §4.1: the rounding of a central difference of two loss values"},
   };
-  c.regime = RandomInstanceRegime(9);
+  c.regime = RandomInstanceRegime(10);
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const RandomInstance instance = MakeRandomInstance(params, seed);
     const GradientCheck check = CheckGradientByFiniteDifference(
