@@ -135,6 +135,7 @@ CnnGramTest CnnGramTestFromDataset(const Dataset& test, const Dataset& train,
   t.cross = test.X * train.X.transpose();
   t.init = test.X * InitialFilters(initial).transpose();
   t.y = test.y;
+  t.roles = test.roles;
   return t;
 }
 

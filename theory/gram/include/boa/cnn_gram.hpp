@@ -46,6 +46,7 @@ struct CnnGramTest {
   RowMatrix cross;  // (n·T)×(n_train·T_train): ⟨z_s, x_k⟩
   RowMatrix init;   // (n·T)×2m: ⟨z_s, w⁰_{j,r}⟩
   Vector y;
+  std::vector<TokenRole> roles;  // n·T entries
 };
 
 struct CnnSpanState {
