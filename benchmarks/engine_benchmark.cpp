@@ -3,8 +3,16 @@
 // ‖μ‖ = 20, Sakamoto24POnlyProtocol: W = I, lr 1e-3, 1500 steps, 2000 projected test samples)
 // against d, for the direct engine (n·T·d Gaussians, O(nTd) per step) and the Gram engine
 // (Bartlett-sampled Gram form, O((nT)²) per step, independent of d).
+// The two-layer CNN (issue 31): one GD step on Kou et al.'s data (n = 40, T = 2, m = 10 filters
+// per bank), direct (O(nT·m·d)) against span coordinates (O((nT)²·m)), and the cost of drawing
+// the span engine's inputs (training set, filters, 2000 test samples) without d-vectors.
 #include <cmath>
 #include <vector>
+
+#include "boa/cnn_gram.hpp"
+#include "boa/cnn_gram_sampling.hpp"
+#include "boa/train.hpp"
+#include "boa/two_layer_cnn.hpp"
 
 #include "boa/prompt_attention_run.hpp"
 #include "boa/sakamoto24_settings.hpp"
@@ -44,6 +52,64 @@ void RunTokenSelectionCell(benchmark::State& state, Engine engine, bool smoke) {
   for (auto _ : state) {
     const TokenSelectionRun run = RunTokenSelection(spec, options, seed++);
     benchmark::DoNotOptimize(run.test_accuracy);
+  }
+  state.counters["d"] = static_cast<double>(spec.d);
+}
+
+SignalNoiseSpec CnnSpec(int d, bool smoke) {
+  SignalNoiseSpec spec;
+  spec.n = smoke ? 6 : 40;
+  spec.T = 2;
+  spec.d = d;
+  spec.snr = 0.3;
+  spec.eta = 0.1;
+  spec.antipodal = true;
+  return spec;
+}
+
+constexpr double kCnnOmega = 0.01;
+
+TrainOptions CnnStep() {
+  TrainOptions options;
+  options.steps = 1;
+  options.step_size = ConstantSchedule({{"w_plus", 0.5}, {"w_minus", 0.5}});
+  return options;
+}
+
+int CnnWidth(bool smoke) { return smoke ? 2 : 10; }
+
+void BM_CnnStepDirect(benchmark::State& state, bool smoke) {
+  const SignalNoiseSpec spec = CnnSpec(static_cast<int>(state.range(0)), smoke);
+  const Dataset data = GenerateSignalNoise(spec, 1);
+  TwoLayerCnn cnn(spec.d, CnnWidth(smoke));
+  InitGaussian(cnn, kCnnOmega, 1);
+  const TrainOptions options = CnnStep();
+  for (auto _ : state) {
+    GradientDescent(cnn, data, options);
+    benchmark::DoNotOptimize(cnn.Block("w_plus").data());
+  }
+  state.counters["d"] = static_cast<double>(spec.d);
+}
+
+void BM_CnnStepGram(benchmark::State& state, bool smoke) {
+  const SignalNoiseSpec spec = CnnSpec(static_cast<int>(state.range(0)), smoke);
+  const CnnGramDraw draw = SampleSignalNoiseCnnGram(spec, CnnWidth(smoke), kCnnOmega, 0, 1);
+  CnnSpanState span = CnnSpanStart(draw.train);
+  const TrainOptions options = CnnStep();
+  for (auto _ : state) {
+    CnnGramGradientDescent(draw.train, span, options);
+    benchmark::DoNotOptimize(span.C.data());
+  }
+  state.counters["d"] = static_cast<double>(spec.d);
+}
+
+void BM_CnnGramDraw(benchmark::State& state, bool smoke) {
+  const SignalNoiseSpec spec = CnnSpec(static_cast<int>(state.range(0)), smoke);
+  std::uint64_t seed = 1;
+  for (auto _ : state) {
+    const CnnGramDraw draw =
+        SampleSignalNoiseCnnGram(spec, CnnWidth(smoke), kCnnOmega, smoke ? 10 : 2000, seed++);
+    benchmark::DoNotOptimize(draw.test.cross.data());
   }
   state.counters["d"] = static_cast<double>(spec.d);
 }
@@ -88,6 +154,27 @@ void RegisterBenchmarks(bool smoke) {
         ->Arg(d)
         ->Unit(benchmark::kMillisecond);
   }
+  // The CNN: one GD step, direct against span coordinates, and the span inputs' draw.
+  const std::vector<int> cnn_d = smoke ? std::vector<int>{50} : std::vector<int>{500, 2000, 8000};
+  for (int d : cnn_d) {
+    benchmark::RegisterBenchmark("BM_CnnStepDirect",
+                                 [smoke](benchmark::State& s) { BM_CnnStepDirect(s, smoke); })
+        ->ArgName("d")
+        ->Arg(d)
+        ->Unit(benchmark::kMicrosecond);
+  }
+  for (int d : cnn_d) {
+    benchmark::RegisterBenchmark("BM_CnnStepGram",
+                                 [smoke](benchmark::State& s) { BM_CnnStepGram(s, smoke); })
+        ->ArgName("d")
+        ->Arg(d)
+        ->Unit(benchmark::kMicrosecond);
+  }
+  benchmark::RegisterBenchmark("BM_CnnGramDraw",
+                               [smoke](benchmark::State& s) { BM_CnnGramDraw(s, smoke); })
+      ->ArgName("d")
+      ->Arg(smoke ? 50 : 2000)
+      ->Unit(benchmark::kMillisecond);
 }
 
 }  // namespace boa::bench

@@ -1,6 +1,7 @@
 #include "boa/two_layer_cnn.hpp"
 
 #include <string>
+#include <utility>
 
 #include "boa/error.hpp"
 #include "boa/numerics.hpp"
@@ -13,55 +14,72 @@ TwoLayerCnn::TwoLayerCnn(int d, int width) : Model(d), width_(width) {
   blocks_ = {{"w_plus", Vector::Zero(size), true}, {"w_minus", Vector::Zero(size), true}};
 }
 
-Evaluation TwoLayerCnn::Evaluate(const Dataset& data, bool with_gradient) const {
-  RequireFixedLength(data, "the two-layer CNN");
-  Require(data.d == d_, "model dimension " + std::to_string(d_) +
-                            " does not match data dimension " + std::to_string(data.d));
-  const int n = data.n, T = data.T, m = width_;
+CnnResponse CnnFromPreActivations(const RowMatrix& pre_plus, const RowMatrix& pre_minus,
+                                  const Vector& y, int T, bool with_gradient) {
+  const int n = static_cast<int>(y.size());
+  const Eigen::Index m = pre_plus.cols();
   const Eigen::Index rows = static_cast<Eigen::Index>(n) * T;
-  // Pre-activations of every token under every filter: (n·T)×m per bank.
-  const auto bank = [&](std::size_t b) {
-    return Eigen::Map<const RowMatrix>(blocks_[b].value.data(), m, d_);
-  };
-  const RowMatrix pre_plus = data.X * bank(0).transpose();
-  const RowMatrix pre_minus = data.X * bank(1).transpose();
-  const RowMatrix act_plus = pre_plus.cwiseMax(0.0);
-  const RowMatrix act_minus = pre_minus.cwiseMax(0.0);
-  const Vector token_plus = act_plus.rowwise().sum();    // Σ_r ReLU(⟨w_{+,r}, x_t⟩)
-  const Vector token_minus = act_minus.rowwise().sum();  // Σ_r ReLU(⟨w_{−,r}, x_t⟩)
+  Require(pre_plus.rows() == rows && pre_minus.rows() == rows && pre_minus.cols() == m && m >= 1,
+          "the CNN's pre-activations must be (n·T)×m per bank");
+  const Vector token_plus = pre_plus.cwiseMax(0.0).rowwise().sum();  // Σ_r ReLU(⟨w_{+,r}, x_t⟩)
+  const Vector token_minus = pre_minus.cwiseMax(0.0).rowwise().sum();
 
-  Evaluation e;
+  CnnResponse out;
+  Evaluation& e = out.evaluation;
   e.f.resize(n);
   e.attention.resize(n, T);
   Vector coefficient(n);  // g_i = ℓ'(y_i f_i) y_i / (n m)
   double loss = 0;
   for (int i = 0; i < n; ++i) {
     const Eigen::Index first = static_cast<Eigen::Index>(i) * T;
-    e.f(i) = (token_plus.segment(first, T).sum() - token_minus.segment(first, T).sum()) / m;
-    const double margin = data.y(i) * e.f(i);
+    e.f(i) = (token_plus.segment(first, T).sum() - token_minus.segment(first, T).sum()) /
+             static_cast<double>(m);
+    const double margin = y(i) * e.f(i);
     loss += LogisticLoss(margin);
-    coefficient(i) = -LogisticWeight(margin) * data.y(i) / (static_cast<double>(n) * m);
+    coefficient(i) =
+        -LogisticWeight(margin) * y(i) / (static_cast<double>(n) * static_cast<double>(m));
     const Vector total = token_plus.segment(first, T) + token_minus.segment(first, T);
     const double sum = total.sum();
     e.attention.row(i) = sum > 0 ? Vector(total / sum) : Vector::Constant(T, 1.0 / T);
   }
   e.loss = loss / n;
-  if (!with_gradient) return e;
+  if (!with_gradient) return out;
 
-  // ∇W_j = j · (D_j ⊙ g)ᵀ X with D_j the (n·T)×m activity mask and g repeated over each
-  // sample's T tokens.
+  // Γ_j = j · (D_j ⊙ g) with D_j the (n·T)×m activity mask and g repeated over each sample's T
+  // tokens.
   Vector per_token(rows);
   for (int i = 0; i < n; ++i)
     per_token.segment(static_cast<Eigen::Index>(i) * T, T).setConstant(coefficient(i));
-  const auto gradient = [&](const RowMatrix& pre, double sign) {
-    const RowMatrix weights =
-        (pre.array() > 0.0).cast<double>().colwise() * (sign * per_token).array();
+  const auto weights = [&](const RowMatrix& pre, double sign) -> RowMatrix {
+    return (pre.array() > 0.0).cast<double>().colwise() * (sign * per_token).array();
+  };
+  out.weight_plus = weights(pre_plus, 1.0);
+  out.weight_minus = weights(pre_minus, -1.0);
+  return out;
+}
+
+Evaluation TwoLayerCnn::Evaluate(const Dataset& data, bool with_gradient) const {
+  RequireFixedLength(data, "the two-layer CNN");
+  Require(data.d == d_, "model dimension " + std::to_string(d_) +
+                            " does not match data dimension " + std::to_string(data.d));
+  const int m = width_;
+  // Pre-activations of every token under every filter: (n·T)×m per bank.
+  const auto bank = [&](std::size_t b) {
+    return Eigen::Map<const RowMatrix>(blocks_[b].value.data(), m, d_);
+  };
+  const RowMatrix pre_plus = data.X * bank(0).transpose();
+  const RowMatrix pre_minus = data.X * bank(1).transpose();
+  CnnResponse response = CnnFromPreActivations(pre_plus, pre_minus, data.y, data.T, with_gradient);
+  Evaluation e = std::move(response.evaluation);
+  if (!with_gradient) return e;
+  // ∇W_j = Γ_jᵀ X.
+  const auto gradient = [&](const RowMatrix& weights) {
     Vector g(static_cast<Eigen::Index>(m) * d_);
     Eigen::Map<RowMatrix>(g.data(), m, d_).noalias() = weights.transpose() * data.X;
     return g;
   };
-  e.gradient = {blocks_[0].trained ? gradient(pre_plus, 1.0) : Vector(),
-                blocks_[1].trained ? gradient(pre_minus, -1.0) : Vector()};
+  e.gradient = {blocks_[0].trained ? gradient(response.weight_plus) : Vector(),
+                blocks_[1].trained ? gradient(response.weight_minus) : Vector()};
   return e;
 }
 

@@ -19,6 +19,19 @@
 
 namespace boa {
 
+// Everything the CNN computes from the pre-activations ⟨w_{j,r}, x_it⟩ alone, (n·T)×m per bank
+// (row i·T + t, column r): output f, loss, activation shares, and — with_gradient — the token
+// weights Γ_j = j·(1[pre_j > 0] ⊙ g) (g_i repeated over sample i's T tokens), so that
+// ∇_{w_{j,r}} L = Σ_k Γ_j(k, r) x_k. The direct model (TwoLayerCnn::Evaluate) and the span engine
+// (boa/cnn_gram.hpp) both evaluate through it: one definition of the model's arithmetic.
+struct CnnResponse {
+  Evaluation evaluation;  // loss, f, attention; no gradient vectors
+  RowMatrix weight_plus;  // Γ₊, (n·T)×m (empty without gradient)
+  RowMatrix weight_minus;
+};
+CnnResponse CnnFromPreActivations(const RowMatrix& pre_plus, const RowMatrix& pre_minus,
+                                  const Vector& y, int T, bool with_gradient);
+
 class TwoLayerCnn final : public Model {
  public:
   TwoLayerCnn(int d, int width);  // every filter 0; InitGaussian draws them (Kou et al.: N(0, σ₀²))

@@ -1,0 +1,177 @@
+#include "boa/cnn_gram_sampling.hpp"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <Eigen/Eigenvalues>
+
+#include "boa/error.hpp"
+#include "boa/gram_sampling.hpp"
+#include "boa/label_noise.hpp"
+#include "boa/memory_budget.hpp"
+#include "boa/rng.hpp"
+
+namespace boa {
+namespace {
+
+// The signal-plane coordinates of μ₊ and μ₋ (q = 2 for D1, 1 for Kou et al.'s ỹμ).
+struct Plane {
+  int q = 2;
+  Vector mu_plus;
+  Vector mu_minus;
+};
+
+Plane SignalPlane(const SignalNoiseSpec& spec) {
+  const double mu = spec.snr * spec.sigma * std::sqrt(static_cast<double>(spec.d));
+  Plane p;
+  p.q = spec.antipodal ? 1 : 2;
+  p.mu_plus = Vector::Zero(p.q);
+  p.mu_minus = Vector::Zero(p.q);
+  p.mu_plus(0) = mu;
+  if (spec.antipodal) {
+    p.mu_minus(0) = -mu;
+  } else {
+    p.mu_minus(1) = mu;
+  }
+  return p;
+}
+
+// A sample's label, its signal slot and its tokens' roles, in the direct generator's order of
+// draws (label, then the slot when random).
+struct Layout {
+  double label = 1;
+  int signal_at = 0;
+};
+
+Layout DrawLayout(const SignalNoiseSpec& spec, Rng& rng) {
+  Layout l;
+  l.label = rng.Bernoulli(0.5) ? 1.0 : -1.0;
+  l.signal_at = spec.position == SignalPosition::kFirst ? 0 : rng.UniformInt(0, spec.T - 1);
+  return l;
+}
+
+}  // namespace
+
+CnnGramDraw SampleSignalNoiseCnnGram(const SignalNoiseSpec& spec, int width, double omega,
+                                     int n_test, std::uint64_t seed) {
+  Validate(spec);
+  Require(width >= 1, "the CNN needs at least one filter per bank (width m ≥ 1)");
+  Require(std::isfinite(omega) && omega >= 0, "omega must be finite and non-negative");
+  Require(n_test >= 0, "the number of test samples must be non-negative");
+  const int n = spec.n, T = spec.T, m = width;
+  const Plane plane = SignalPlane(spec);
+  const int q = plane.q;
+  const Eigen::Index rows = static_cast<Eigen::Index>(n) * T;
+  const Eigen::Index vectors = rows + 2 * m;  // training tokens, then the 2m filters
+  const double K_estimate = static_cast<double>(n) * (T - 1) + 2.0 * m;
+  RequireMemory(static_cast<double>(vectors) * static_cast<double>(vectors) +
+                    3 * K_estimate * K_estimate +
+                    static_cast<double>(n_test) * T * static_cast<double>(vectors),
+                "the CNN's Gram form of n·T = " + std::to_string(n) + "·" + std::to_string(T) +
+                    " tokens and 2m = " + std::to_string(2 * m) + " filters");
+
+  Rng rng(seed, kTrainData);
+  CnnGramDraw draw;
+  CnnGramInstance& g = draw.train;
+  g.n = n;
+  g.T = T;
+  g.m = m;
+  g.y.resize(n);
+  g.y_true.resize(n);
+  g.roles.assign(static_cast<std::size_t>(rows), TokenRole::kNoise);
+  RowMatrix A = RowMatrix::Zero(vectors, q);                     // signal-plane coordinates
+  std::vector<int> zeta(static_cast<std::size_t>(vectors), -1);  // index into H, −1: none
+  std::vector<double> scales;
+  for (int i = 0; i < n; ++i) {
+    const Layout l = DrawLayout(spec, rng);
+    g.y_true(i) = l.label;
+    int rank = 0;
+    for (int t = 0; t < T; ++t) {
+      const Eigen::Index row = static_cast<Eigen::Index>(i) * T + t;
+      if (t == l.signal_at) {
+        A.row(row) = (l.label > 0 ? plane.mu_plus : plane.mu_minus).transpose();
+        g.roles[static_cast<std::size_t>(row)] = TokenRole::kSignal;
+      } else {
+        zeta[static_cast<std::size_t>(row)] = static_cast<int>(scales.size());
+        scales.push_back(NoiseTokenScale(spec, rank++));
+      }
+    }
+  }
+  g.noisy = DrawFlips(spec.flips, n, spec.eta, rng);
+  for (int i = 0; i < n; ++i) g.y(i) = g.noisy[i] ? -g.y_true(i) : g.y_true(i);
+  for (Eigen::Index f = rows; f < vectors; ++f) {
+    for (int c = 0; c < q; ++c) A(f, c) = omega * rng.Normal();
+    zeta[static_cast<std::size_t>(f)] = static_cast<int>(scales.size());
+    scales.push_back(omega);
+  }
+  const int K = static_cast<int>(scales.size());
+  const Vector s = Eigen::Map<const Vector>(scales.data(), K);
+  const RowMatrix H = s.asDiagonal() * SampleWishart(K, spec.d - q, rng) * s.asDiagonal();
+
+  // ⟨u_a, u_b⟩ over tokens and filters: plane part plus H where both have a ζ part.
+  const auto inner = [&](Eigen::Index a, Eigen::Index b) {
+    const int za = zeta[static_cast<std::size_t>(a)], zb = zeta[static_cast<std::size_t>(b)];
+    return A.row(a).dot(A.row(b)) + (za >= 0 && zb >= 0 ? H(za, zb) : 0.0);
+  };
+  g.G.resize(rows, rows);
+  g.P.resize(rows, 2 * m);
+  for (Eigen::Index a = 0; a < rows; ++a) {
+    for (Eigen::Index b = 0; b < rows; ++b) g.G(a, b) = inner(a, b);
+    for (int f = 0; f < 2 * m; ++f) g.P(a, f) = inner(a, rows + f);
+  }
+
+  CnnGramTest& test = draw.test;
+  test.n = n_test;
+  test.T = T;
+  const Eigen::Index test_rows = static_cast<Eigen::Index>(n_test) * T;
+  test.cross = RowMatrix::Zero(test_rows, rows);
+  test.init = RowMatrix::Zero(test_rows, 2 * m);
+  test.y.resize(n_test);
+  test.roles.assign(static_cast<std::size_t>(test_rows), TokenRole::kNoise);
+  if (n_test == 0) return draw;
+  Rng test_rng(seed, kTestData);
+  std::vector<Eigen::Index> noise_rows;  // test noise tokens, in order
+  std::vector<double> noise_scales;
+  for (int i = 0; i < n_test; ++i) {
+    const Layout l = DrawLayout(spec, test_rng);
+    test.y(i) = l.label;
+    int rank = 0;
+    for (int t = 0; t < T; ++t) {
+      const Eigen::Index row = static_cast<Eigen::Index>(i) * T + t;
+      if (t == l.signal_at) {
+        const Vector& a = l.label > 0 ? plane.mu_plus : plane.mu_minus;
+        test.roles[static_cast<std::size_t>(row)] = TokenRole::kSignal;
+        test.cross.row(row) = (A.topRows(rows) * a).transpose();
+        test.init.row(row) = (A.bottomRows(2 * m) * a).transpose();
+      } else {
+        noise_rows.push_back(row);
+        noise_scales.push_back(NoiseTokenScale(spec, rank++));
+      }
+    }
+  }
+  // Given the training draw, a test noise token's inner products with the K ζ vectors are
+  // N(0, s'²H): s'·R u with R = V Λ^{1/2} from H = VΛVᵀ (Λ clipped at 0: H is PSD up to rounding).
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(H);
+  const Eigen::MatrixXd R =
+      eigen.eigenvectors() * eigen.eigenvalues().cwiseMax(0.0).cwiseSqrt().asDiagonal();
+  const Eigen::Index count = static_cast<Eigen::Index>(noise_rows.size());
+  Eigen::MatrixXd U(K, count);
+  for (Eigen::Index c = 0; c < count; ++c) {
+    for (int k = 0; k < K; ++k) U(k, c) = test_rng.Normal();
+  }
+  const Eigen::MatrixXd products = R * U;  // K × count
+  for (Eigen::Index c = 0; c < count; ++c) {
+    const Eigen::Index row = noise_rows[static_cast<std::size_t>(c)];
+    const double scale = noise_scales[static_cast<std::size_t>(c)];
+    for (Eigen::Index k = 0; k < rows; ++k) {
+      const int z = zeta[static_cast<std::size_t>(k)];
+      if (z >= 0) test.cross(row, k) = scale * products(z, c);
+    }
+    for (int f = 0; f < 2 * m; ++f)
+      test.init(row, f) = scale * products(zeta[static_cast<std::size_t>(rows + f)], c);
+  }
+  return draw;
+}
+
+}  // namespace boa
