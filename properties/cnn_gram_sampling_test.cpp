@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -23,28 +24,15 @@
 #include "boa/signal_noise_data.hpp"
 #include "boa/train.hpp"
 #include "boa/two_layer_cnn.hpp"
+#include "same_distribution.hpp"
 
 namespace boa {
 namespace {
 
 constexpr double kAlpha = 1e-6;
 
-// Two-sample Kolmogorov–Smirnov test of equal distributions, equal sample sizes N.
 void ExpectSameDistribution(std::vector<double> a, std::vector<double> b, const std::string& what) {
-  ASSERT_EQ(a.size(), b.size());
-  std::sort(a.begin(), a.end());
-  std::sort(b.begin(), b.end());
-  const double n = static_cast<double>(a.size());
-  double largest = 0;
-  std::size_t i = 0, j = 0;
-  while (i < a.size() && j < b.size()) {
-    const double x = std::min(a[i], b[j]);
-    while (i < a.size() && a[i] == x) ++i;
-    while (j < b.size() && b[j] == x) ++j;
-    largest = std::max(largest, std::fabs(static_cast<double>(i) - static_cast<double>(j)) / n);
-  }
-  const double c = std::sqrt(std::log(2 / kAlpha) / 2);
-  EXPECT_LE(largest, c * std::sqrt(2 / n)) << what << ": KS distance " << largest;
+  testing::ExpectSameDistribution(std::move(a), std::move(b), what, kAlpha);
 }
 
 constexpr int kStatistics = 8;

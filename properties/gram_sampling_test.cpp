@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -22,6 +24,7 @@
 #include "boa/gram_sampling.hpp"
 #include "boa/prompt_attention_run.hpp"
 #include "boa/token_selection_run.hpp"
+#include "same_distribution.hpp"
 
 namespace boa {
 namespace {
@@ -53,22 +56,8 @@ void ExpectSameMean(const std::vector<double>& a, const std::vector<double>& b,
   EXPECT_LE(std::fabs(ma - mb), z * std::sqrt(va + vb)) << what << ": " << ma << " vs " << mb;
 }
 
-// Two-sample Kolmogorov–Smirnov test of equal distributions, equal sample sizes N.
 void ExpectSameDistribution(std::vector<double> a, std::vector<double> b, const std::string& what) {
-  ASSERT_EQ(a.size(), b.size());
-  std::sort(a.begin(), a.end());
-  std::sort(b.begin(), b.end());
-  const double n = static_cast<double>(a.size());
-  double largest = 0;
-  std::size_t i = 0, j = 0;
-  while (i < a.size() && j < b.size()) {
-    const double x = std::min(a[i], b[j]);  // step both empirical CDFs past every tie at x
-    while (i < a.size() && a[i] == x) ++i;
-    while (j < b.size() && b[j] == x) ++j;
-    largest = std::max(largest, std::fabs(static_cast<double>(i) - static_cast<double>(j)) / n);
-  }
-  const double c = std::sqrt(std::log(2 / kAlpha) / 2);
-  EXPECT_LE(largest, c * std::sqrt(2 / n)) << what << ": KS distance " << largest;
+  testing::ExpectSameDistribution(std::move(a), std::move(b), what, kAlpha);
 }
 
 void CheckWishart(int K, int dof) {

@@ -15,7 +15,6 @@
 
 #include "boa/catalog.hpp"
 #include "boa/claim.hpp"
-#include "boa/fit_regime.hpp"
 #include "sakamoto24_protocol.hpp"
 #include "sakamoto24_provenance.hpp"
 
@@ -71,15 +70,7 @@ Claim Sakamoto24GdTokenSelection() {
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     Outcome o;
     const TokenSelectionRun run = BalancedRun(params, seed, o.measured);
-    o.holds = run.train_accuracy == 1 && run.clean_selects.at("relevant") == 1 &&
-              run.noisy_select_label_sign == 1 && run.test_accuracy >= kBenignCleanTestAccuracy;
-    if (!o.holds) {
-      o.explanation =
-          "train " + std::to_string(run.train_accuracy) + ", clean selecting relevant " +
-          std::to_string(run.clean_selects.at("relevant")) +
-          ", noisy selecting a flipped-sign token " + std::to_string(run.noisy_select_label_sign) +
-          ", clean test " + std::to_string(run.test_accuracy);
-    }
+    JudgeTokenSelection(run, o);
     return o;
   };
   // Thm 4.2's conclusion for random draws of its setting: δ = 0.1 (THEORY.md §4.4, "theorem

@@ -1,5 +1,8 @@
 #include "sakamoto24_protocol.hpp"
 
+#include <string>
+
+#include "boa/fit_regime.hpp"
 #include "boa/frak_s_map.hpp"
 
 namespace boa::claims {
@@ -33,6 +36,18 @@ LimitPath FrakSHorizonPath() {
   return {"steps",
           {600, 1200, 2400, 4800},
           "[S] Thm 4.2 concludes for every τ ≥ T₀: CI's 600 steps of the 𝔖 protocol, doubled"};
+}
+
+void JudgeTokenSelection(const TokenSelectionRun& run, Outcome& o) {
+  o.holds = run.train_accuracy == 1 && run.clean_selects.at("relevant") == 1 &&
+            run.noisy_select_label_sign == 1 && run.test_accuracy >= kBenignCleanTestAccuracy;
+  if (!o.holds) {
+    o.explanation = "train " + std::to_string(run.train_accuracy) + ", clean selecting relevant " +
+                    std::to_string(run.clean_selects.at("relevant")) +
+                    ", noisy selecting a flipped-sign token " +
+                    std::to_string(run.noisy_select_label_sign) + ", clean test " +
+                    std::to_string(run.test_accuracy);
+  }
 }
 
 }  // namespace boa::claims

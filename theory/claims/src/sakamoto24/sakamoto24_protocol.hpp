@@ -26,4 +26,10 @@ LimitPath HorizonPath();
 // steps doubled three times.
 LimitPath FrakSHorizonPath();
 
+// Thm 4.2's conclusion on one run (sakamoto24.gd.token_selection and its variable-count twin):
+// train accuracy 1, every clean sample on a relevant token, every noisy sample on a token whose
+// head score has its flipped label's sign, clean test ≥ 0.95. Sets o.holds and, when it fails,
+// o.explanation.
+void JudgeTokenSelection(const TokenSelectionRun& run, Outcome& o);
+
 }  // namespace boa::claims

@@ -49,6 +49,12 @@ Element VariableTokensData() {
       "to 1/3); the discussion gives no distribution of the counts"};
 }
 
+Element VariableTokensTestSet() {
+  return s24::ProjectedTestSet(
+      "clean test set: 2000 projected samples, each with its own counts drawn as the training "
+      "samples' are");
+}
+
 // One W-and-p run on the variable-count data at (d, ‖μ‖), its key numbers under `prefix`.
 TokenSelectionRun VariableTokensRun(const Params& params, int d, double mu_norm, std::uint64_t seed,
                                     const std::string& prefix,
@@ -92,9 +98,7 @@ Claim Sakamoto24VariableTokensTokenSelection() {
        "boa's, as for sakamoto24.gd.token_selection: the theorem concludes for τ beyond some "
        "T₀; boa reads it at the authors' horizon"},
       s24::BenignCutOff(),
-      s24::ProjectedTestSet(
-          "clean test set: 2000 projected samples, each with its own counts drawn as the "
-          "training samples' are"),
+      VariableTokensTestSet(),
   };
   c.regime = {};
   c.budget_params = Sakamoto24BudgetParams;
@@ -103,15 +107,7 @@ Claim Sakamoto24VariableTokensTokenSelection() {
     const auto& setting = Sakamoto24Settings()[0];
     const TokenSelectionRun run =
         VariableTokensRun(params, setting.d, setting.mu_norm, seed, "", o.measured);
-    o.holds = run.train_accuracy == 1 && run.clean_selects.at("relevant") == 1 &&
-              run.noisy_select_label_sign == 1 && run.test_accuracy >= kBenignCleanTestAccuracy;
-    if (!o.holds) {
-      o.explanation =
-          "train " + std::to_string(run.train_accuracy) + ", clean selecting relevant " +
-          std::to_string(run.clean_selects.at("relevant")) +
-          ", noisy selecting a flipped-sign token " + std::to_string(run.noisy_select_label_sign) +
-          ", clean test " + std::to_string(run.test_accuracy);
-    }
+    JudgeTokenSelection(run, o);
     return o;
   };
   // Thm 4.2's conclusion for random draws: δ = 0.1, δ₁ = 0.3 (THEORY.md §4, "theorem
@@ -167,9 +163,7 @@ Claim Sakamoto24VariableTokensRegimesNotBenign() {
        "boa's benign threshold (THEORY.md §2.3), as for sakamoto24.gd.regimes_not_benign"},
       {"not overfitting: train accuracy < 1 and clean test ≥ 0.95", Origin::kConvention,
        "THEORY.md §2.3, boa's"},
-      s24::ProjectedTestSet(
-          "clean test set: 2000 projected samples, each with its own counts drawn as the "
-          "training samples' are"),
+      VariableTokensTestSet(),
   };
   c.regime = {};
   c.budget_params = Sakamoto24BudgetParams;
