@@ -28,12 +28,21 @@ void Progress::Update(int done, int total) {
 
 void Progress::Finish(const std::string& result) {
   if (!enabled_) return;
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  Line(task_, result,
+       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count());
+}
+
+void Progress::Done(const std::string& task, const std::string& result, double seconds) {
+  const std::lock_guard<std::mutex> lock(lines_);
+  ++index_;
+  if (enabled_) Line(task, result, seconds);
+}
+
+void Progress::Line(const std::string& task, const std::string& result, double seconds) const {
   // Aligned columns for any total and for the longest claim id (44 characters) with its prefix.
   const int digits = static_cast<int>(std::to_string(total_).size());
   std::fprintf(stderr, "%s[%*d/%d] %-52s %-16s %6.1f s\n", terminal_ ? "\r\033[K" : "", digits,
-               index_, total_, task_.c_str(), result.c_str(), seconds);
+               index_, total_, task.c_str(), result.c_str(), seconds);
 }
 
 }  // namespace boa::report
