@@ -657,6 +657,7 @@ int WriteReport(const ReportOptions& options) {
       } catch (...) {
         const std::lock_guard<std::mutex> lock(failure_lock);
         if (!failure) failure = std::current_exception();
+        next = claims.size();  // the report fails: no claim is started after the first error
       }
     }
   };
