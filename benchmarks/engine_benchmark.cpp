@@ -5,12 +5,14 @@
 // (Bartlett-sampled Gram form, O((nT)²) per step, independent of d).
 // The two-layer CNN (issue 31): one GD step on Kou et al.'s data (n = 40, T = 2, m = 10 filters
 // per bank), direct (O(nT·m·d)) against span coordinates (O((nT)²·m)), and the cost of drawing
-// the span engine's inputs (training set, filters, 2000 test samples) without d-vectors.
+// the span engine's inputs (training set, filters, 2000 test samples) without d-vectors; and one
+// whole CNN run (RunCnn: draw, 100 GD steps with m = 10, 2000 clean test samples) on each engine.
 #include <cmath>
 #include <vector>
 
 #include "boa/cnn_gram.hpp"
 #include "boa/cnn_gram_sampling.hpp"
+#include "boa/cnn_run.hpp"
 #include "boa/train.hpp"
 #include "boa/two_layer_cnn.hpp"
 
@@ -114,6 +116,25 @@ void BM_CnnGramDraw(benchmark::State& state, bool smoke) {
   state.counters["d"] = static_cast<double>(spec.d);
 }
 
+// One whole CNN run (RunCnn's default options: m = 10, σ₀ = 0.01, step 0.5, 100 steps, 2000 test
+// samples), data drawn inside the timing, a fresh seed per iteration.
+void BM_CnnRun(benchmark::State& state, Engine engine, bool smoke) {
+  const SignalNoiseSpec spec = CnnSpec(static_cast<int>(state.range(0)), smoke);
+  CnnRunOptions options;
+  options.width = CnnWidth(smoke);
+  options.engine = engine;
+  if (smoke) {
+    options.steps = 10;
+    options.n_test = 10;
+  }
+  std::uint64_t seed = 1;
+  for (auto _ : state) {
+    const CnnRun run = RunCnn(spec, options, seed++);
+    benchmark::DoNotOptimize(run.test_accuracy);
+  }
+  state.counters["d"] = static_cast<double>(spec.d);
+}
+
 }  // namespace
 
 void RegisterBenchmarks(bool smoke) {
@@ -175,6 +196,14 @@ void RegisterBenchmarks(bool smoke) {
       ->ArgName("d")
       ->Arg(smoke ? 50 : 2000)
       ->Unit(benchmark::kMillisecond);
+  for (const Engine engine : {Engine::kDirect, Engine::kGram}) {
+    benchmark::RegisterBenchmark(
+        engine == Engine::kDirect ? "BM_CnnRunDirect" : "BM_CnnRunGram",
+        [engine, smoke](benchmark::State& s) { BM_CnnRun(s, engine, smoke); })
+        ->ArgName("d")
+        ->Arg(smoke ? 50 : 2000)
+        ->Unit(benchmark::kMillisecond);
+  }
 }
 
 }  // namespace boa::bench

@@ -10,4 +10,8 @@ SampleLabels LabelsOf(const GramInstance& gram) {
   return {gram.n, gram.T, gram.y, gram.y_true, gram.noisy, gram.roles};
 }
 
+SampleLabels LabelsOf(const CnnGramInstance& gram) {
+  return {gram.n, gram.T, gram.y, gram.y_true, gram.noisy, gram.roles};
+}
+
 }  // namespace boa

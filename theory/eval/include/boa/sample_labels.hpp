@@ -1,9 +1,11 @@
 #pragma once
 // The labels and token roles of a training set: everything a run's summaries (fit of clean and
 // noisy samples, attention on the signal token, realised per-class flip rates) need to know about
-// the data, whichever engine drew it — a Dataset (direct) or a GramInstance (Gram).
+// the data, whichever engine drew it — a Dataset (direct) or a GramInstance / CnnGramInstance
+// (Gram).
 #include <vector>
 
+#include "boa/cnn_gram.hpp"
 #include "boa/dataset.hpp"
 #include "boa/gram_instance.hpp"
 
@@ -22,5 +24,6 @@ struct SampleLabels {
 
 SampleLabels LabelsOf(const Dataset& data);
 SampleLabels LabelsOf(const GramInstance& gram);
+SampleLabels LabelsOf(const CnnGramInstance& gram);
 
 }  // namespace boa
