@@ -6,8 +6,8 @@
 //
 // Tests and flake rates (fixed seeds, so a CI run is reproducible; with fresh seeds): two-sample
 // Kolmogorov–Smirnov tests at α = 1e-6 each (D ≤ c·√(2/N), c = √(ln(2/α)/2) = 2.69, from the
-// Kolmogorov tail P[√(N/2)·D > c] ≤ 2e^{−2c²}), 8 statistics × 2 data models: the file falsely
-// fails with probability ≤ 1.6e-5. The statistics are functions of each whole draw (G, P, the test
+// Kolmogorov tail P[√(N/2)·D > c] ≤ 2e^{−2c²}), 8 statistics × 2 data models, 16 checks in all:
+// the file falsely fails with probability ≤ 1.6e-5. The statistics are functions of each whole draw (G, P, the test
 // inner products, and the losses after 20 span-engine GD steps), so they see the joint law, not
 // only the marginals.
 #include <algorithm>

@@ -6,7 +6,7 @@
 // - On their own draws the engines agree in law: two-sample Kolmogorov–Smirnov tests at
 //   α = 1e-6 each (D ≤ c·√(2/N), c = √(ln(2/α)/2) = 2.69, from the Kolmogorov tail
 //   P[√(N/2)·D > c] ≤ 2e^{−2c²}; conservative for the discrete accuracies), 3 statistics × 2 data
-//   models: the file falsely fails with probability ≤ 6e-6 (fixed seeds, so a CI run is
+//   models, 6 checks in all: the file falsely fails with probability ≤ 6e-6 (fixed seeds, so a CI run is
 //   reproducible).
 // - Summaries, observers, refusals, and a sanity check that far above and far below the
 //   threshold both engines give the expected clean test accuracy (fixed seeds, deterministic).
