@@ -1,9 +1,12 @@
 // sweep: results are bit-identical for any thread count and any sharding, and the merged CSV of
 // N shards is byte for byte the unsharded one (issue 6: sweeps past one machine).
 #include <algorithm>
+#include <atomic>
 #include <fstream>
 #include <numeric>
 #include <random>
+#include <stdexcept>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -11,6 +14,7 @@
 #include "boa/error.hpp"
 #include "boa/sweep.hpp"
 #include "boa/sweep_catalog.hpp"
+#include "boa/threads.hpp"
 #include "boa_report/sweep_csv.hpp"
 #include "paths.hpp"
 
@@ -59,6 +63,25 @@ RC_GTEST_PROP(Sweep, MergedShardsAreByteForByteTheUnshardedCsv, ()) {
   const std::string whole =
       report::SweepCsv(s, Budget::kQuick, kGram, RunSweep(s, Budget::kQuick, kGram), 0, 1);
   if (shards > 1) RC_ASSERT(report::MergeSweepCsv(parts) == whole);
+}
+
+// The outer parallel loop (sweep cells, report claims) runs every index exactly once on any thread
+// count, and a task's exception reaches the caller with no task started after it.
+TEST(ParallelFor, RunsEveryIndexOnceAndRethrowsTheFirstError) {
+  for (const int threads : {0, 1, 2, 7}) {
+    std::vector<std::atomic<int>> runs(50);
+    ParallelFor(runs.size(), threads, [&](std::size_t k) { ++runs[k]; });
+    for (const auto& r : runs) EXPECT_EQ(r.load(), 1) << threads << " threads";
+  }
+  std::atomic<int> started{0};
+  EXPECT_THROW(ParallelFor(1000, 1,
+                           [&](std::size_t k) {
+                             ++started;
+                             if (k == 3) throw std::runtime_error("task 3");
+                           }),
+               std::runtime_error);
+  EXPECT_EQ(started.load(), 4);  // one thread: tasks 0 … 3, none after the error
+  ParallelFor(0, 2, [](std::size_t) { FAIL() << "no task for count 0"; });
 }
 
 TEST(Sweep, MergeRefusesIncompleteOrMixedParts) {

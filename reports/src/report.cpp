@@ -2,19 +2,15 @@
 
 #include <fnmatch.h>
 #include <algorithm>
-#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <exception>
 #include <fstream>
 #include <functional>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <sstream>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -28,6 +24,7 @@
 #include "boa/simd.hpp"
 #include "boa/stats.hpp"
 #include "boa/sweep_catalog.hpp"
+#include "boa/threads.hpp"
 #include "boa_report/atomic_file.hpp"
 #include "boa_report/command_support.hpp"
 #include "boa_report/figure_catalog.hpp"
@@ -635,39 +632,20 @@ int WriteReport(const ReportOptions& options) {
   // The claims run in parallel, one per core: each draws from its own seeds, so the rows (kept in
   // catalog order) are those of a serial run; only the progress lines come in finishing order.
   std::vector<Row> rows(claims.size());
-  std::atomic<std::size_t> next{0};
-  std::mutex failure_lock;
-  std::exception_ptr failure;
-  auto work = [&] {
-    for (std::size_t k = next++; k < claims.size(); k = next++) {
-      const Claim& claim = *claims[k];
-      try {
-        const auto claim_started = std::chrono::steady_clock::now();
-        RunOptions run;
-        run.budget = options.budget;
-        run.seed_base = options.seed;
-        run.engine = CatalogRunEngine(claim, options.engine);
-        Row row{&claim, RunClaim(claim, run), ""};
-        row.replay = RunReplay(claim, options.seed, options.budget, row.verdict.engine);
-        progress.Done(
-            claim.id, VerdictLabel(row.verdict),
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - claim_started)
-                .count());
-        rows[k] = std::move(row);
-      } catch (...) {
-        const std::lock_guard<std::mutex> lock(failure_lock);
-        if (!failure) failure = std::current_exception();
-        next = claims.size();  // the report fails: no claim is started after the first error
-      }
-    }
-  };
-  const std::size_t workers = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1,
-                                                      std::max<std::size_t>(claims.size(), 1));
-  std::vector<std::thread> pool;
-  for (std::size_t w = 1; w < workers; ++w) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
+  ParallelFor(claims.size(), 0, [&](std::size_t k) {
+    const Claim& claim = *claims[k];
+    const auto claim_started = std::chrono::steady_clock::now();
+    RunOptions run;
+    run.budget = options.budget;
+    run.seed_base = options.seed;
+    run.engine = CatalogRunEngine(claim, options.engine);
+    Row row{&claim, RunClaim(claim, run), ""};
+    row.replay = RunReplay(claim, options.seed, options.budget, row.verdict.engine);
+    progress.Done(
+        claim.id, VerdictLabel(row.verdict),
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - claim_started).count());
+    rows[k] = std::move(row);
+  });
   int failing = 0;
   for (const Row& row : rows) failing += !MatchesExpectation(*row.claim, row.verdict);
   progress.Start("flake audit");

@@ -4,9 +4,9 @@
 #include <atomic>
 #include <mutex>
 #include <stdexcept>
-#include <thread>
 
 #include "boa/error.hpp"
+#include "boa/threads.hpp"
 
 namespace boa {
 
@@ -28,33 +28,16 @@ SweepPart RunSweep(const Sweep& sweep, Budget budget, Engine asked, int shard, i
   SweepPart part;
   for (int c = shard; c < total; c += shards) part.cells.push_back(c);
   part.rows.resize(part.cells.size());
-  const int workers =
-      std::max(1, std::min<int>(threads > 0 ? threads : std::thread::hardware_concurrency(),
-                                static_cast<int>(part.cells.size())));
-  std::atomic<std::size_t> next{0};
   std::atomic<int> done{0};
   std::mutex report;
-  std::exception_ptr failure;
-  auto work = [&] {
-    for (std::size_t k = next++; k < part.cells.size(); k = next++) {
-      try {
-        part.rows[k] = sweep.run(part.cells[k], budget, engine);
-      } catch (...) {
-        const std::lock_guard lock(report);
-        if (!failure) failure = std::current_exception();
-      }
-      const int finished = ++done;
-      if (progress) {
-        const std::lock_guard lock(report);
-        progress(finished, static_cast<int>(part.cells.size()));
-      }
+  ParallelFor(part.cells.size(), threads, [&](std::size_t k) {
+    part.rows[k] = sweep.run(part.cells[k], budget, engine);
+    const int finished = ++done;
+    if (progress) {
+      const std::lock_guard lock(report);
+      progress(finished, static_cast<int>(part.cells.size()));
     }
-  };
-  std::vector<std::thread> pool;
-  for (int w = 1; w < workers; ++w) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
+  });
   return part;
 }
 
