@@ -18,7 +18,7 @@
 #include "boa/tolerances.hpp"
 
 namespace boa {
-namespace {
+namespace attention_kernel_test {
 
 // Restores the thread count however the property exits.
 struct ThreadsGuard {
@@ -171,5 +171,5 @@ TEST(AttentionKernel, DispatchRunsTheChosenTarget) {
   EXPECT_LE((best.grad_q - baseline.grad_q).norm(), 1e-12 * baseline.grad_q.norm());
 }
 
-}  // namespace
+}  // namespace attention_kernel_test
 }  // namespace boa

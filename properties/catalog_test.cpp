@@ -19,7 +19,7 @@
 #include "paths.hpp"
 
 namespace boa {
-namespace {
+namespace catalog_test {
 
 namespace fs = std::filesystem;
 
@@ -190,5 +190,5 @@ TEST(Catalog, EveryClaimDeclaresItsRejectionKind) {
   EXPECT_DOUBLE_EQ(WorstCaseRate(3, 40, 10), 13.0 / 50);
 }
 
-}  // namespace
+}  // namespace catalog_test
 }  // namespace boa

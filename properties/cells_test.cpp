@@ -15,7 +15,7 @@
 #include "boa/sequential_test.hpp"
 
 namespace boa {
-namespace {
+namespace cells_test {
 
 // "For every x in 0 … 9, P[fail] ≤ 0.1", violated only at x ≤ 1, where an instance fails with
 // probability `local_rate` (a coin of the seed's own stream); elsewhere it never fails. Drawn
@@ -205,5 +205,5 @@ TEST(Cells, TheErrorBudgetHasTermsPerCell) {
   EXPECT_EQ(findings, 1);
 }
 
-}  // namespace
+}  // namespace cells_test
 }  // namespace boa

@@ -20,7 +20,7 @@
 #include "claim_property.hpp"
 
 namespace boa {
-namespace {
+namespace claims_test {
 
 bool AsProperty(const Claim& claim) {
   return claim.kind == ClaimKind::kIdentity && claim.identity_as_property;
@@ -97,5 +97,5 @@ GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ClaimVerdictSlow);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ClaimVerdictStatistical);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ClaimVerdictSlowStatistical);
 
-}  // namespace
+}  // namespace claims_test
 }  // namespace boa

@@ -52,7 +52,7 @@
 #include "paths.hpp"
 
 namespace boa::testing {
-namespace {
+namespace cli_fuzz_test {
 
 namespace fs = std::filesystem;
 
@@ -787,5 +787,5 @@ RC_GTEST_PROP(CliFuzz, ANumberOutsideItsTypeIsRefusedNamingItAndOneInsidePasses,
   RC_ASSERT(failure.empty());
 }
 
-}  // namespace
+}  // namespace cli_fuzz_test
 }  // namespace boa::testing

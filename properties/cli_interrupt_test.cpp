@@ -22,7 +22,7 @@
 #include "paths.hpp"
 
 namespace boa::testing {
-namespace {
+namespace cli_interrupt_test {
 
 namespace fs = std::filesystem;
 
@@ -232,5 +232,5 @@ TEST(CliInterrupt, TheNextRunRemovesWhatAKilledRunLeftAndOnlyThat) {
   EXPECT_EQ(fs::file_size(dir.path() / "r" / "REPORT.md"), 20u);  // the previous report
 }
 
-}  // namespace
+}  // namespace cli_interrupt_test
 }  // namespace boa::testing

@@ -13,7 +13,7 @@
 #include "paths.hpp"
 
 namespace boa::testing {
-namespace {
+namespace cli_test {
 
 namespace fs = std::filesystem;
 
@@ -216,11 +216,11 @@ TEST(Cli, ListShowsEveryCoreClaim) {
   EXPECT_NE(r.out.find("core.growth_function"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace boa::testing
 
 namespace boa::testing {
-namespace {
+namespace cli_test {
 
 TEST(Cli, ThresholdConstantSearchAndExploreRunEndToEnd) {
   TempDir dir;
@@ -306,5 +306,5 @@ TEST(Cli, SweepMergeRefusesPartsOfAnotherEngineOrBudget) {
   }
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace boa::testing

@@ -27,7 +27,7 @@
 #include "same_distribution.hpp"
 
 namespace boa {
-namespace {
+namespace cnn_gram_sampling_test {
 
 constexpr double kAlpha = 1e-6;
 
@@ -171,5 +171,5 @@ TEST(CnnGramSampling, SignalInnerProductsAreExact) {
   EXPECT_THROW(SampleSignalNoiseCnnGram(spec, 2, 0.1, 4, 3), InvalidInput);
 }
 
-}  // namespace
+}  // namespace cnn_gram_sampling_test
 }  // namespace boa

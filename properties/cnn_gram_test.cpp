@@ -18,7 +18,7 @@
 #include "boa/two_layer_cnn.hpp"
 
 namespace boa {
-namespace {
+namespace cnn_gram_test {
 
 // Relative agreement to rounding: pre-activations are sums of O(d) products in the direct engine
 // and of O(nT) Gram entries in the span engine; over ≤ 30 steps the difference stays near 1e-14.
@@ -193,5 +193,5 @@ TEST(CnnGram, RejectsInconsistentShapes) {
                InvalidInput);
 }
 
-}  // namespace
+}  // namespace cnn_gram_test
 }  // namespace boa

@@ -28,7 +28,7 @@
 #include "same_distribution.hpp"
 
 namespace boa {
-namespace {
+namespace cnn_run_test {
 
 // Relative agreement to rounding (cnn_gram_test measures ~1e-14 over ≤ 30 steps; the brief's
 // bound for a run is 1e-9).
@@ -254,5 +254,5 @@ TEST(CnnRun, CleanTestAccuracyFarBelowAndFarAboveTheThreshold) {
   }
 }
 
-}  // namespace
+}  // namespace cnn_run_test
 }  // namespace boa

@@ -9,7 +9,7 @@
 #include "paths.hpp"
 
 namespace boa::report {
-namespace {
+namespace corpus_test {
 
 namespace fs = std::filesystem;
 
@@ -69,5 +69,5 @@ TEST(Corpus, MalformedEntriesAreRefused) {
   EXPECT_THROW(WriteCorpusEntry(dir.path(), "../escape", {}), InvalidInput);
 }
 
-}  // namespace
+}  // namespace corpus_test
 }  // namespace boa::report

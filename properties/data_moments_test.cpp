@@ -17,7 +17,7 @@
 #include "boa/token_selection_data.hpp"
 
 namespace boa {
-namespace {
+namespace data_moments_test {
 
 constexpr double kAlpha = 1e-6;
 
@@ -139,5 +139,5 @@ TEST(DataMoments, TokenSelectionRandomLabelsAndBernoulliFlipsHaveTheirRates) {
   ExpectBinomial(data.NoisyCount(), data.n, spec.eta);
 }
 
-}  // namespace
+}  // namespace data_moments_test
 }  // namespace boa

@@ -13,7 +13,7 @@
 #include "boa/train.hpp"
 
 namespace boa {
-namespace {
+namespace deep_attention_test {
 
 Dataset SmallData(int T, std::uint64_t seed) {
   SignalNoiseSpec spec;
@@ -101,5 +101,5 @@ TEST(DeepAttention, FirstLayerAttentionIsTheMeanSoftmaxRow) {
   EXPECT_THROW(one.FirstLayerAttention(SmallData(2, 1)), InvalidInput);
 }
 
-}  // namespace
+}  // namespace deep_attention_test
 }  // namespace boa

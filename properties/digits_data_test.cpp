@@ -12,7 +12,7 @@
 #include "boa/error.hpp"
 
 namespace boa {
-namespace {
+namespace digits_data_test {
 
 TEST(DigitsData, HasTheScikitLearnCountsAndGoldenFirstImage) {
   const std::vector<DigitImage>& images = DigitImages();
@@ -158,5 +158,5 @@ TEST(DigitsTokenSelection, SelectionFractionsAreDistributionsOverQuadrants) {
   }
 }
 
-}  // namespace
+}  // namespace digits_data_test
 }  // namespace boa

@@ -12,7 +12,7 @@
 #include "boa/digits_token_selection.hpp"
 
 namespace boa {
-namespace {
+namespace digits_token_roles_test {
 
 TEST(DigitsTokenRoles, HeadIsGenerateDigitsHeadForEverySeed) {
   const DigitsSpec spec = DigitsSpecAt(0.1);
@@ -133,5 +133,5 @@ TEST(DigitsTokenRoles, PerSampleSelectionMatchesTheSelectionFractions) {
   }
 }
 
-}  // namespace
+}  // namespace digits_token_roles_test
 }  // namespace boa

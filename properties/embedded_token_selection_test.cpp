@@ -17,7 +17,7 @@
 #include "boa/train.hpp"
 
 namespace boa {
-namespace {
+namespace embedded_token_selection_test {
 
 // The factored and the dense update sum in another order over ≤ 40 steps: relative rounding
 // differences ≈ 1e-14·steps, far below the 1e-10 asked for (as factored_query_weights_test).
@@ -143,5 +143,5 @@ TEST(EmbeddedTokenSelection, StartsAtTheIdentityWithTheHeadFixed) {
   EXPECT_THROW(EmbeddedTokenSelection(4, Vector::Ones(3)), InvalidInput);
 }
 
-}  // namespace
+}  // namespace embedded_token_selection_test
 }  // namespace boa

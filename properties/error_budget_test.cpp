@@ -15,7 +15,7 @@
 #include "paths.hpp"
 
 namespace boa {
-namespace {
+namespace error_budget_test {
 
 // The budget CI runs under: every term listed, their sum within the suite's bound.
 TEST(ErrorBudget, TheSuiteStaysWithinItsFalseAlarmBound) {
@@ -164,5 +164,5 @@ TEST(ErrorBudget, HealthBoundCoversTheRunnersHealthCheck) {
   EXPECT_LT(HealthFailureBound(plan, 0.1, kFilterHealthDrawsPerInstance), 1e-6);
 }
 
-}  // namespace
+}  // namespace error_budget_test
 }  // namespace boa

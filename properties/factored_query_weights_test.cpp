@@ -11,7 +11,7 @@
 #include "boa/train.hpp"
 
 namespace boa {
-namespace {
+namespace factored_query_weights_test {
 
 // The factored and the dense update compute the same sums in another order over ≤ 40 steps:
 // relative rounding differences stay ≈ 1e-14·steps, far below the 1e-10 asked for (issue 5).
@@ -126,5 +126,5 @@ TEST(FactoredQueryWeights, NewDataRestartsTheFactorisation) {
   EXPECT_LE(RelativeGap(model.Block("p"), dense.Block("p")), kTrajectoryRtol);
 }
 
-}  // namespace
+}  // namespace factored_query_weights_test
 }  // namespace boa

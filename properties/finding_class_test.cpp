@@ -12,7 +12,7 @@
 #include "boa/rate_records.hpp"
 
 namespace boa {
-namespace {
+namespace finding_class_test {
 
 // Counts at x = 1, 2, 4, 8 with rate A·x^κ, exactly (rounded) as expected.
 std::vector<PathPoint> PowerLaw(double scale, double kappa, int instances) {
@@ -101,5 +101,5 @@ TEST(FindingClass, EveryPathRecordNamesAFindingWithAPath) {
   }
 }
 
-}  // namespace
+}  // namespace finding_class_test
 }  // namespace boa

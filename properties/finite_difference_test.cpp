@@ -8,7 +8,7 @@
 #include "boa/train.hpp"
 
 namespace boa {
-namespace {
+namespace finite_difference_test {
 
 // M1 with one gradient coordinate of v off by a relative `error`.
 class SkewedPromptAttention final : public Model {
@@ -60,5 +60,5 @@ TEST(FiniteDifference, CatchesAOnePercentErrorInOneCoordinate) {
   EXPECT_EQ(check.worst_where, "v[3]");
 }
 
-}  // namespace
+}  // namespace finite_difference_test
 }  // namespace boa

@@ -26,7 +26,7 @@
 #include "paths.hpp"
 
 namespace boa::testing {
-namespace {
+namespace flake_audit_record_test {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -344,5 +344,5 @@ TEST(FlakeAuditPrediction, ARecordIsMatchedToTodaysCatalogAndShownWithItsFlags) 
   EXPECT_THROW(report::AuditFromRecord(broken), InvalidInput);
 }
 
-}  // namespace
+}  // namespace flake_audit_record_test
 }  // namespace boa::testing

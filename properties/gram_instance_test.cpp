@@ -16,7 +16,7 @@
 #include "boa/token_selection_data.hpp"
 
 namespace boa {
-namespace {
+namespace gram_instance_test {
 
 // Relative agreement to rounding: the values are sums of O(d) products of O(1) entries.
 constexpr double kRounding = 1e-10;
@@ -86,5 +86,5 @@ RC_GTEST_PROP(GramInstance, EveryOperationAgreesWithTheAmbientVectorsItStandsFor
     RC_ASSERT((ToAmbient(g.initial[j], form.basis) - initial[j]).norm() <= kRounding * scale);
 }
 
-}  // namespace
+}  // namespace gram_instance_test
 }  // namespace boa

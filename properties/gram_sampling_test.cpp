@@ -27,7 +27,7 @@
 #include "same_distribution.hpp"
 
 namespace boa {
-namespace {
+namespace gram_sampling_test {
 
 constexpr double kAlpha = 1e-6;
 
@@ -204,5 +204,5 @@ TEST(GramSampling, TokenSelectionExperimentIsTheSameOnBothEngines) {
   ExpectSameDistribution(test[0], test[1], "clean test accuracy");
 }
 
-}  // namespace
+}  // namespace gram_sampling_test
 }  // namespace boa

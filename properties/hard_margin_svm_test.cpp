@@ -10,7 +10,7 @@
 #include "boa/rng.hpp"
 
 namespace boa {
-namespace {
+namespace hard_margin_svm_test {
 
 constexpr double kKkt = 1e-9;  // the solver's target is 1e-10; margins are O(1)
 
@@ -122,5 +122,5 @@ TEST(HardMarginSvm, AZeroRowIsInfeasible) {
   EXPECT_FALSE(svm.converged);
 }
 
-}  // namespace
+}  // namespace hard_margin_svm_test
 }  // namespace boa

@@ -8,7 +8,7 @@
 #include "boa/linearized_thresholds.hpp"
 
 namespace boa {
-namespace {
+namespace linearized_thresholds_test {
 
 TEST(LinearizedThresholds, QuotedValuesAtEtaOneTenth) {
   const LinearizedThresholds t = MagenLinearizedThresholds(0.1);
@@ -33,5 +33,5 @@ TEST(LinearizedThresholds, MaxMarginBoundary) {
   EXPECT_DOUBLE_EQ(MaxMarginSnrSquaredThreshold(20, 0.2), 2.0 / (0.8 * 20));
 }
 
-}  // namespace
+}  // namespace linearized_thresholds_test
 }  // namespace boa

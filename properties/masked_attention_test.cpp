@@ -20,7 +20,7 @@
 #include "boa/train.hpp"
 
 namespace boa {
-namespace {
+namespace masked_attention_test {
 
 constexpr double kRtol = 1e-12;
 
@@ -287,5 +287,5 @@ TEST(VariableTokenCounts, ProjectedTestErrorIsDeterministic) {
   EXPECT_LE(a.mean_signal_attention, 1);
 }
 
-}  // namespace
+}  // namespace masked_attention_test
 }  // namespace boa

@@ -14,7 +14,7 @@
 #include "boa/max_margin_selection.hpp"
 
 namespace boa {
-namespace {
+namespace max_margin_selection_test {
 
 // n samples, sample i: signal μ_{ỹ_i} (coordinate 0 or 1) and noise ξ_i = ‖ξ‖·e_{2+i}.
 // Classes alternate; the last `noisy` samples of each class have flipped labels.
@@ -164,5 +164,5 @@ RC_GTEST_PROP(MaxMarginSelection, GramFormGivesTheDirectSolution, ()) {
   RC_ASSERT(std::fabs(gram.test.error.rate - direct.test.error.rate) <= 1.0 / 500 + 1e-12);
 }
 
-}  // namespace
+}  // namespace max_margin_selection_test
 }  // namespace boa

@@ -5,7 +5,7 @@
 #include "boa/signal_noise_data.hpp"
 
 namespace boa {
-namespace {
+namespace metrics_test {
 
 TEST(Metrics, AnOracleHeadHasZeroCleanTestErrorWithAnHonestInterval) {
   // With p = 0 attention is uniform, and v = μ₊ − μ₋ scores the signal token ±‖μ‖² while
@@ -57,5 +57,5 @@ TEST(Metrics, TrainAccuracyCountsStrictlyPositiveMargins) {
   EXPECT_DOUBLE_EQ(TrainAccuracy(e, data), 0.75);
 }
 
-}  // namespace
+}  // namespace metrics_test
 }  // namespace boa

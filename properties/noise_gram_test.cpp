@@ -7,7 +7,7 @@
 #include "boa/signal_noise_data.hpp"
 
 namespace boa {
-namespace {
+namespace noise_gram_test {
 
 TEST(NoiseGram, SummaryOfAHandMadeGramMatrix) {
   Matrix g(3, 3);
@@ -53,5 +53,5 @@ RC_GTEST_PROP(NoiseGram, PrefixCurveEqualsTheSummaryOfEachPrefix, ()) {
   }
 }
 
-}  // namespace
+}  // namespace noise_gram_test
 }  // namespace boa

@@ -12,7 +12,7 @@
 #include "boa/number_input.hpp"
 
 namespace boa {
-namespace {
+namespace number_input_test {
 
 // The refusal, as the user sees it: one line naming the input and quoting the text.
 template <typename Parse>
@@ -103,5 +103,5 @@ RC_GTEST_PROP(NumberInput, AnIntegerJustOutsideItsRangeIsRefused, ()) {
   }
 }
 
-}  // namespace
+}  // namespace number_input_test
 }  // namespace boa

@@ -8,7 +8,7 @@
 #include "boa/tolerances.hpp"
 
 namespace boa {
-namespace {
+namespace numerics_test {
 
 TEST(Numerics, LogisticLossIsFiniteAndAccurateAtExtremeMargins) {
   EXPECT_EQ(LogisticLoss(1e6), 0.0);   // e^{−1e6} underflows to 0: the loss is 0, not NaN
@@ -41,5 +41,5 @@ TEST(Numerics, SoftmaxPutsAllMassOnALeaderByAMillion) {
   EXPECT_EQ(s[2], 0.0);
 }
 
-}  // namespace
+}  // namespace numerics_test
 }  // namespace boa

@@ -16,7 +16,7 @@
 #include "boa/rng.hpp"
 
 namespace boa {
-namespace {
+namespace projected_test_error_test {
 
 void ExpectSameProportion(const ErrorEstimate& a, const ErrorEstimate& b) {
   const double z = boost::math::quantile(boost::math::normal(), 1 - 1e-6 / 2);
@@ -88,11 +88,11 @@ TEST(ProjectedTestError, MatchesDirectMonteCarloForTokenSelectionOnD2) {
   ExpectSameProportion(projected.error, direct);
 }
 
-}  // namespace
+}  // namespace projected_test_error_test
 }  // namespace boa
 
 namespace boa {
-namespace {
+namespace projected_test_error_test {
 
 // The exact T = 2 error against the Monte Carlo estimate on the same sufficient statistics:
 // a one-sample z-test at α = 1e-6 (the exact value is the mean of the Monte Carlo draws).
@@ -129,5 +129,5 @@ TEST(ProjectedTestError, ExactT2HandlesDegenerateNoise) {
   EXPECT_EQ(ExactCleanTestErrorSignalNoiseT2(p), 0.5);
 }
 
-}  // namespace
+}  // namespace projected_test_error_test
 }  // namespace boa

@@ -11,7 +11,7 @@
 #include "boa/window_middle_setting.hpp"
 
 namespace boa {
-namespace {
+namespace prompt_attention_trace_test {
 
 TEST(PromptAttentionTrace, IterateKIsTheKStepRun) {
   const SignalNoiseSpec spec = WindowMiddleSpec();
@@ -73,5 +73,5 @@ TEST(PromptAttentionTrace, ABlowUpEndsTheTraceAsDiverged) {
   }
 }
 
-}  // namespace
+}  // namespace prompt_attention_trace_test
 }  // namespace boa

@@ -14,7 +14,7 @@
 #include "paths.hpp"
 
 namespace boa::testing {
-namespace {
+namespace readme_test {
 
 std::string Between(const std::string& text, const std::string& begin, const std::string& end) {
   const auto from = text.find(begin), to = text.find(end);
@@ -97,5 +97,5 @@ TEST(Readme, TheoryRangeTableMatchesTheCatalog) {
   }
 }
 
-}  // namespace
+}  // namespace readme_test
 }  // namespace boa::testing

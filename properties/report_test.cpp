@@ -23,7 +23,7 @@
 #include "paths.hpp"
 
 namespace boa::testing {
-namespace {
+namespace report_test {
 
 namespace fs = std::filesystem;
 
@@ -280,5 +280,5 @@ TEST(Report, ShowsThePeersSummaryAndRefusesAMalformedOne) {
   }
 }
 
-}  // namespace
+}  // namespace report_test
 }  // namespace boa::testing

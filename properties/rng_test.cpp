@@ -10,7 +10,7 @@
 #include "boa/rng.hpp"
 
 namespace boa {
-namespace {
+namespace rng_test {
 
 TEST(Rng, GoldenValuesForSeed42AreStable) {
   // Recorded from this implementation (Boost 1.74 mt19937_64 + ziggurat normal). A mismatch means
@@ -56,5 +56,5 @@ TEST(Rng, FillUniformRefusesBoundsUniformRefuses) {
   EXPECT_THROW(Rng(1).FillUniform(0, INFINITY, out), InvalidInput);
 }
 
-}  // namespace
+}  // namespace rng_test
 }  // namespace boa

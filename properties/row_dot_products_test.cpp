@@ -16,7 +16,7 @@
 #include "boa/simd.hpp"
 
 namespace boa {
-namespace {
+namespace row_dot_products_test {
 
 // Sizes cover several 256-column chunks, every remainder of 8 columns, every remainder of the
 // 5×4 (AVX-512) and 1×4 (AVX2) row blocks, and more than one 12-row panel of B.
@@ -130,5 +130,5 @@ TEST(RowDotProducts, RefusesMatricesOfDifferentWidths) {
   EXPECT_THROW(RowDotProducts(RowMatrix::Zero(2, 3), RowMatrix::Zero(2, 4)), InvalidInput);
 }
 
-}  // namespace
+}  // namespace row_dot_products_test
 }  // namespace boa

@@ -18,7 +18,7 @@
 #include "boa/stats.hpp"
 
 namespace boa {
-namespace {
+namespace runner_test {
 
 // "Every n·d is below 40" — false, and its minimal counterexamples are easy to state.
 Claim FalseClaim() {
@@ -457,5 +457,5 @@ TEST(Runner, ParamsRoundTripAndRejectMalformedText) {
   EXPECT_THROW(IntParam({{"n", 2.5}}, "n"), InvalidInput);
 }
 
-}  // namespace
+}  // namespace runner_test
 }  // namespace boa

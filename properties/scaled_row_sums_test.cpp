@@ -16,7 +16,7 @@
 #include "boa/simd.hpp"
 
 namespace boa {
-namespace {
+namespace scaled_row_sums_test {
 
 // Up to 300 columns: whole tiles (16 vectors, 128 columns, on AVX-512; 4 vectors, 16 columns, on
 // AVX2), every combination of the leftover tiles of 8, 4, 2 and 1 vectors, and each leftover
@@ -96,5 +96,5 @@ TEST(ScaledRowSums, RefusesMismatchedSizes) {
                InvalidInput);
 }
 
-}  // namespace
+}  // namespace scaled_row_sums_test
 }  // namespace boa

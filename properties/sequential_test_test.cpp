@@ -12,7 +12,7 @@
 #include "boa/sequential_test.hpp"
 
 namespace boa {
-namespace {
+namespace sequential_test_test {
 
 SequentialPlan RandomPlan(int max_cap) {
   SequentialPlan plan;
@@ -171,5 +171,5 @@ TEST(SequentialTest, DecidesAtTheBoundariesAndRejectsBadPlans) {
   EXPECT_THROW(Operate(plan, 1.5), InvalidInput);
 }
 
-}  // namespace
+}  // namespace sequential_test_test
 }  // namespace boa

@@ -10,7 +10,7 @@
 #include "boa/signal_noise_data.hpp"
 
 namespace boa {
-namespace {
+namespace signal_noise_data_test {
 
 SignalNoiseSpec DrawSpec() {
   SignalNoiseSpec spec;
@@ -165,5 +165,5 @@ TEST(SignalNoiseData, GoldenValuesForAFixedSeed) {
   EXPECT_EQ(data.X(7, 5), -0.098002510211112073);
 }
 
-}  // namespace
+}  // namespace signal_noise_data_test
 }  // namespace boa

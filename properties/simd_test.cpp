@@ -11,7 +11,7 @@
 #include "paths.hpp"
 
 namespace boa {
-namespace {
+namespace simd_test {
 
 // Runs the boa program with BOA_SIMD=value in its environment.
 testing::CommandResult RunBoaWithSimd(const std::string& value, const std::string& arguments) {
@@ -67,5 +67,5 @@ TEST(Simd, BoaRunsOnTheBaselineWhenAsked) {
   EXPECT_EQ(nlohmann::json::parse(r.out)["simd"], SupportedSimdTargets().back()) << r.out;
 }
 
-}  // namespace
+}  // namespace simd_test
 }  // namespace boa

@@ -11,7 +11,7 @@
 #include "boa/snr_threshold.hpp"
 
 namespace boa {
-namespace {
+namespace snr_threshold_test {
 
 TEST(FitRegime, FollowsTheDefinitionAtItsEdges) {
   EXPECT_EQ(ClassifyFit(1.0, 0.95), FitRegime::kBenign);
@@ -59,5 +59,5 @@ TEST(SnrThreshold, LocatedThresholdIsConsistent) {
   EXPECT_GT(t.evaluations, 0);
 }
 
-}  // namespace
+}  // namespace snr_threshold_test
 }  // namespace boa

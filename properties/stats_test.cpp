@@ -17,7 +17,7 @@
 #include "boa/stats.hpp"
 
 namespace boa {
-namespace {
+namespace stats_test {
 
 RC_GTEST_PROP(Stats, UpperBoundForZeroFailuresIsOneMinusAlphaToTheOneOverN, ()) {
   const int N = *rc::gen::inRange(1, 5000);
@@ -301,5 +301,5 @@ TEST(Stats, RejectsBadInput) {
   EXPECT_THROW(FitLogLogSlope({1, 2, -3}, {1, 2, 3}), InvalidInput);
 }
 
-}  // namespace
+}  // namespace stats_test
 }  // namespace boa

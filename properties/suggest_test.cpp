@@ -5,7 +5,7 @@
 #include "boa/suggest.hpp"
 
 namespace boa {
-namespace {
+namespace suggest_test {
 
 const std::vector<std::string> kIds = {"magen24.noise.orthogonal", "magen24.gd.two_step_benign",
                                        "core.softmax.stable", "sakamoto24.gd.token_selection"};
@@ -36,5 +36,5 @@ TEST(Suggest, AWordNearNothingGetsNoSuggestion) {
   EXPECT_EQ(DidYouMean("--sed", {"--seed"}), " (did you mean '--seed'?)");
 }
 
-}  // namespace
+}  // namespace suggest_test
 }  // namespace boa

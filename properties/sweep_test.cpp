@@ -19,7 +19,7 @@
 #include "paths.hpp"
 
 namespace boa {
-namespace {
+namespace sweep_test {
 
 constexpr Engine kGram = Engine::kGram;
 
@@ -176,5 +176,5 @@ TEST(Sweep, EveryCatalogSweepMergesToItsUnshardedCsv) {
   }
 }
 
-}  // namespace
+}  // namespace sweep_test
 }  // namespace boa

@@ -8,7 +8,7 @@
 #include "boa/targeted_search.hpp"
 
 namespace boa {
-namespace {
+namespace targeted_search_test {
 
 // Score rises smoothly toward (a, b) = (90, 90); the claim fails only when both are ≥ 88
 // (9 of 10 000 grid points: uniform sampling hits it with probability ≈ 1e-3 per draw).
@@ -51,5 +51,5 @@ TEST(TargetedSearch, ReportsTheWorstInstanceWhenNothingFails) {
   EXPECT_EQ(r.evaluations, 300);
 }
 
-}  // namespace
+}  // namespace targeted_search_test
 }  // namespace boa

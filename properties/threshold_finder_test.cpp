@@ -8,7 +8,7 @@
 #include "boa/threshold_finder.hpp"
 
 namespace boa {
-namespace {
+namespace threshold_finder_test {
 
 // Fails exactly when x > 3·n², whatever the seed: the flip point is 3n² (exponent 2 in n).
 Claim QuadraticLaw() {
@@ -113,5 +113,5 @@ TEST(ThresholdFinder, RejectsBadRequests) {
   EXPECT_THROW(BisectFlip(QuadraticLaw(), o), InvalidInput);
 }
 
-}  // namespace
+}  // namespace threshold_finder_test
 }  // namespace boa

@@ -13,7 +13,7 @@
 #include "boa/token_selection_data.hpp"
 
 namespace boa {
-namespace {
+namespace token_selection_data_test {
 
 TokenSelectionSpec DrawSpec() {
   TokenSelectionSpec spec;
@@ -183,5 +183,5 @@ TEST(TokenSelectionData, GoldenValuesForAFixedSeed) {
   EXPECT_EQ(data.y, (Vector(4) << -1, 1, 1, -1).finished());
 }
 
-}  // namespace
+}  // namespace token_selection_data_test
 }  // namespace boa

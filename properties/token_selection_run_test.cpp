@@ -25,7 +25,7 @@
 #include "boa/tolerances.hpp"
 
 namespace boa {
-namespace {
+namespace token_selection_run_test {
 
 // Three samples of T = 3 tokens (relevant, weak opposite, irrelevant); sample 1 is noisy.
 Dataset ThreeSamples() {
@@ -337,5 +337,5 @@ TEST(TokenSelectionK, RunFillsItsSummariesAndRefusesWhatItDoesNotTrain) {
   EXPECT_THROW(RunTokenSelectionK(spec, options, 4), InvalidInput);
 }
 
-}  // namespace
+}  // namespace token_selection_run_test
 }  // namespace boa

@@ -10,7 +10,7 @@
 #include "boa/train.hpp"
 
 namespace boa {
-namespace {
+namespace train_test {
 
 TEST(Train, ScheduleSaHasTheStatedStepSizes) {
   const int n = 20, d = 1000;
@@ -92,5 +92,5 @@ TEST(Train, NonFiniteLossStopsTrainingWithAnError) {
                NumericalFailure);
 }
 
-}  // namespace
+}  // namespace train_test
 }  // namespace boa

@@ -13,7 +13,7 @@
 #include "boa/transformer_encoder.hpp"
 
 namespace boa {
-namespace {
+namespace transformer_encoder_test {
 
 Dataset SmallData(int T, int d, std::uint64_t seed) {
   TokenSelectionSpec spec;
@@ -59,5 +59,5 @@ TEST(TransformerEncoder, OutputIgnoresTheOrderOfTheTokens) {
   EXPECT_LE((a.f - b.f).cwiseAbs().maxCoeff(), 1e-12 * (1 + a.f.cwiseAbs().maxCoeff()));
 }
 
-}  // namespace
+}  // namespace transformer_encoder_test
 }  // namespace boa

@@ -14,7 +14,7 @@
 #include "boa/two_layer_cnn.hpp"
 
 namespace boa {
-namespace {
+namespace two_layer_cnn_test {
 
 struct CnnCase {
   Dataset data;
@@ -86,5 +86,5 @@ TEST(TwoLayerCnn, RejectsAZeroWidthAndAMismatchedDimension) {
   EXPECT_THROW(TwoLayerCnn(11, 2).Evaluate(GenerateSignalNoise(spec, 1), false), InvalidInput);
 }
 
-}  // namespace
+}  // namespace two_layer_cnn_test
 }  // namespace boa

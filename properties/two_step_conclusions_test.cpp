@@ -9,7 +9,7 @@
 #include "boa/two_step_conclusions.hpp"
 
 namespace boa {
-namespace {
+namespace two_step_conclusions_test {
 
 // Values on, just inside and just outside each threshold, and far from all of them.
 constexpr double kNearThresholds[] = {0.0,         0.05 - 1e-12, 0.05,        0.05 + 1e-12,
@@ -40,5 +40,5 @@ TEST(TwoStepConclusions, HoldExactlyWhenTheFourStatedConventionsHold) {
   }
 }
 
-}  // namespace
+}  // namespace two_step_conclusions_test
 }  // namespace boa
