@@ -61,16 +61,19 @@ Figure MagenSnrThresholdDimensionFigure(const SweepRun& run) {
   f.caption =
       "Measured here (snr_threshold.hpp: majority over " +
       std::to_string(static_cast<int>(run.At(0, "seeds"))) +
-      " seeds, η = 0.1, d = n²·4^k). [M] predicts no d-dependence; the derived max-margin "
-      "boundary √(2/((1−η)n)) and Kou et al.'s d^(−1/4) (through the first max-margin point) are "
-      "drawn for comparison. A gap is a threshold not located.";
-  f.columns = {"d", "snr_threshold_maxmargin", "snr_threshold_sa", "maxmargin_boundary",
-               "kou_d_quarter"};
-  const double first = GapIfZero(run.At(0, "snr_threshold_maxmargin")), d0 = run.At(0, "d");
+      " seeds, η = 0.1, d = n²·4^k, the same seeds for every route). [M] predicts no "
+      "d-dependence for attention (max-margin, two SA steps); Kou et al.'s two-layer ReLU CNN "
+      "(boa's CNN route, cnn_run.hpp: m = 10, GD time 5000 in units of the data) is predicted to "
+      "fall as d^(−1/4), drawn through its first point. The derived max-margin boundary "
+      "√(2/((1−η)n)) is drawn for comparison. A gap is a threshold not located.";
+  f.columns = {"d", "snr_threshold_maxmargin", "snr_threshold_sa", "snr_threshold_cnn",
+               "maxmargin_boundary", "kou_d_quarter"};
+  const double first = GapIfZero(run.At(0, "snr_threshold_cnn")), d0 = run.At(0, "d");
   for (std::size_t k = 0; k < run.rows.size(); ++k) {
     const double d = run.At(k, "d");
     f.rows.push_back({d, GapIfZero(run.At(k, "snr_threshold_maxmargin")),
                       GapIfZero(run.At(k, "snr_threshold_sa")),
+                      GapIfZero(run.At(k, "snr_threshold_cnn")),
                       std::sqrt(MaxMarginSnrSquaredThreshold(n, kEta)),
                       first * std::pow(d / d0, -0.25)});
   }
@@ -81,8 +84,10 @@ Figure MagenSnrThresholdDimensionFigure(const SweepRun& run) {
   f.key = "bottom left";
   f.series = {{"snr_threshold_maxmargin", "max-margin (measured)", "linespoints pt 7"},
               {"snr_threshold_sa", "two SA steps (measured)", "linespoints pt 5"},
+              {"snr_threshold_cnn", "two-layer ReLU CNN (measured)", "linespoints pt 9"},
               {"maxmargin_boundary", "√(2/((1−η)n)) (derived)", "lines dt 2 lc rgb 'black'"},
-              {"kou_d_quarter", "∝ d^(−1/4) (Kou et al.)", "lines dt 3"}};
+              {"kou_d_quarter", "∝ d^(−1/4) (Kou et al., through the CNN's first point)",
+               "lines dt 3"}};
   return f;
 }
 

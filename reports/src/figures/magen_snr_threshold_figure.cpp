@@ -31,6 +31,7 @@ const char* Colour(ThresholdRoute route) {
     case ThresholdRoute::kScheduleSA: return "#1f77b4";
     case ThresholdRoute::kScheduleSB: return "#d62728";
     case ThresholdRoute::kMaxMargin: return "#2ca02c";
+    case ThresholdRoute::kCnn: return "#9467bd";
   }
   return "black";
 }
@@ -90,7 +91,7 @@ Figure MagenSnrThresholdFigure(const SweepRun& run) {
       } else {
         const auto why = static_cast<NotLocated>(static_cast<int>(run.At(k, "not_located")));
         not_located += (not_located.empty() ? " Not located: " : "; ") + label +
-                       ", n = " + std::to_string(static_cast<int>(n)) + " (" + WhyNotLocated(why) +
+                       ", n = " + std::to_string(static_cast<int>(n)) + " (" + WhyNotLocated(why, route) +
                        ")";
       }
     }

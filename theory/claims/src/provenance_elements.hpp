@@ -30,6 +30,16 @@ inline Element ExclusionBand() {
           "boa's: near the boundary finite-n effects decide (ratio ∉ (0.76, 1.32))"};
 }
 
+// The CNN threshold route's conventions (cnn_run.hpp, CnnRouteSettings).
+inline Element CnnRoute() {
+  return {"route: Kou et al.'s two-layer ReLU CNN, m = 10, σ₀ = 0.01, GD step 50, 100 steps, in "
+          "units of the data (σ = 1/√d)",
+          Origin::kConvention,
+          "cnn_run.hpp CnnRouteSettings: Kou et al. scale the step with 1/(σ_p²d) and σ₀ with "
+          "1/(σ_p√d); width, σ₀ and the horizon lr·steps = 5000 are boa's (their values were not "
+          "retrievable); ReLU′(0) = 0; the Gram engine"};
+}
+
 inline Element ExponentTolerance() {
   return {
       "exponent tolerance 0.1", Origin::kConvention,

@@ -87,6 +87,17 @@ CnnRun RunCnn(const SignalNoiseSpec& spec, const CnnRunOptions& options, std::ui
   return RunCnnOnGram(draw.train, draw.test, options);
 }
 
+CnnRunOptions CnnRouteRunOptions(const CnnRouteSettings& settings, int n_test, Engine engine) {
+  CnnRunOptions options;
+  options.width = settings.width;
+  options.omega = settings.omega;
+  options.lr = settings.lr;
+  options.steps = settings.steps;
+  options.n_test = n_test;
+  options.engine = engine;
+  return options;
+}
+
 CnnRun RunCnnOnGram(const CnnGramInstance& train, const CnnGramTest& test,
                     const CnnRunOptions& options) {
   RequireCnnRunOptions(options);

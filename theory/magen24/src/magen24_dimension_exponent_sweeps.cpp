@@ -3,8 +3,8 @@
 // - magen24_benign_onset: the smallest d at which two SA steps are benign, against n
 //   (benign_onset.hpp), with the lemma's d = n² and the derived signed-sum law d = n·z_n²;
 // - magen_snr_threshold_dimension: the harmful→benign SNR threshold against d at fixed n, for
-//   the max-margin solution and two SA steps ([M] predicts no d-dependence; Kou et al.'s
-//   Θ(1/(√n·d^{1/4})) is drawn through the first point for comparison);
+//   the max-margin solution, two SA steps ([M] predicts no d-dependence) and Kou et al.'s
+//   two-layer ReLU CNN (the CNN route, magen24.cnn.threshold_dimension: d^{−1/4});
 // - magen_snr_threshold_normalised: the SA threshold r* with standard noise, with normalised
 //   noise ξ ~ N(0, I/d) and step sizes following the data scale, and with normalised noise and
 //   the standard step sizes, against n.
@@ -51,11 +51,15 @@ Sweep Magen24BenignOnsetSweep() {
 Sweep MagenSnrThresholdDimensionSweep() {
   Sweep s;
   s.name = "magen_snr_threshold_dimension";
-  s.description = "[M] harmful→benign SNR threshold against d at n = 20: max-margin and SA";
-  // One cell per d, both routes. A threshold not located is 0, with its NotLocated reason.
-  s.columns = {
-      "n",         "d", "seeds", "snr_threshold_maxmargin", "why_not_maxmargin", "snr_threshold_sa",
-      "why_not_sa"};
+  s.description =
+      "[M] harmful→benign SNR threshold against d at n = 20: max-margin, SA and the two-layer ReLU "
+      "CNN";
+  // One cell per d, every route. A threshold not located is 0, with its NotLocated reason.
+  s.columns = {"n",           "d",
+               "seeds",       "snr_threshold_maxmargin",
+               "why_not_maxmargin", "snr_threshold_sa",
+               "why_not_sa",  "snr_threshold_cnn",
+               "why_not_cnn"};
   s.cells = [](Budget b, Engine) { return SnrThresholdDimensionSweepAt(b).quadruplings + 1; };
   s.run = [](int cell, Budget budget, Engine engine) {
     const SnrThresholdDimensionSweepSize size = SnrThresholdDimensionSweepAt(budget);
@@ -66,7 +70,8 @@ Sweep MagenSnrThresholdDimensionSweep() {
     o.seed_base = kSeedBase;
     o.engine = ChoiceOf(engine);
     std::vector<double> row = {double(o.n), double(o.d), double(o.seeds)};
-    for (const ThresholdRoute route : {ThresholdRoute::kMaxMargin, ThresholdRoute::kScheduleSA}) {
+    for (const ThresholdRoute route :
+         {ThresholdRoute::kMaxMargin, ThresholdRoute::kScheduleSA, ThresholdRoute::kCnn}) {
       o.route = route;
       const SnrThreshold t = LocateSnrThreshold(o);
       row.push_back(t.found ? t.snr_threshold : 0.0);

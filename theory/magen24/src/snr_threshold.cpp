@@ -19,6 +19,17 @@ namespace {
 // and the max-margin boundary (2/(1 − η) ≈ 2.2) lie, coarse below.
 const std::vector<double> kScanR = {1.0 / 32, 1.0 / 16, 1.0 / 8, 0.25, 0.5, 0.75, 1, 1.5, 2,
                                     2.5,      3,        3.5,     4,    5,   6,    8, 12,  16};
+// The CNN's: factors of 2 from 2⁻¹⁰ (its threshold falls like d^{−1/4} in SNR, so r* goes below
+// the attention grid at large d: harmful for most seeds up to r = 2⁻⁷ at n = 20, d = 102400) to 16.
+const std::vector<double> kCnnScanR = [] {
+  std::vector<double> grid;
+  for (int k = -10; k <= 4; ++k) grid.push_back(std::exp2(k));
+  return grid;
+}();
+
+const std::vector<double>& ScanGrid(ThresholdRoute route) {
+  return route == ThresholdRoute::kCnn ? kCnnScanR : kScanR;
+}
 
 struct Fractions {
   double harmful = 0;
@@ -40,9 +51,13 @@ class Evaluator {
     Fractions f;
     const double snr = std::sqrt(r / o_.n);
     for (int k = 0; k < o_.seeds; ++k) {
+      const std::uint64_t seed = o_.seed_base + static_cast<std::uint64_t>(k);
       const RouteResult result =
-          RunThresholdRoute(o_.route, o_.n, d_, o_.eta, snr, o_.n_test,
-                            o_.seed_base + static_cast<std::uint64_t>(k), o_.engine, o_.noise);
+          o_.route == ThresholdRoute::kCnn
+              ? RunCnnThresholdRoute(o_.cnn, o_.antipodal, o_.n, d_, o_.eta, snr, o_.n_test, seed,
+                                     o_.engine)
+              : RunThresholdRoute(o_.route, o_.n, d_, o_.eta, snr, o_.n_test, seed, o_.engine,
+                                  o_.noise);
       const FitRegime regime = ClassifyFit(result.train_accuracy, result.clean_test_accuracy);
       f.harmful += regime == FitRegime::kHarmful;
       f.benign += regime == FitRegime::kBenign;
@@ -79,6 +94,7 @@ std::string ToString(ThresholdRoute route) {
     case ThresholdRoute::kScheduleSA: return "sa";
     case ThresholdRoute::kScheduleSB: return "sb";
     case ThresholdRoute::kMaxMargin: return "maxmargin";
+    case ThresholdRoute::kCnn: return "cnn";
   }
   return "unknown";
 }
@@ -92,9 +108,34 @@ std::string ToString(NoiseScale scale) {
   return "unknown";
 }
 
+RouteResult RunCnnThresholdRoute(const CnnRouteSettings& settings, bool antipodal, int n, int d,
+                                 double eta, double snr, int n_test, std::uint64_t seed,
+                                 EngineChoice engine) {
+  SignalNoiseSpec spec;
+  spec.n = n;
+  spec.d = d;
+  spec.eta = eta;
+  spec.snr = snr;
+  spec.flips = FlipRule::kExact;
+  spec.antipodal = antipodal;
+  spec.sigma = 1 / std::sqrt(static_cast<double>(d));  // the route's units (CnnRouteSettings)
+  const CnnRun run =
+      RunCnn(spec, CnnRouteRunOptions(settings, n_test, ResolveEngine(engine)), seed);
+  // A CNN has no attention: the signal-attention fields stay 0.
+  RouteResult result;
+  result.train_accuracy = run.train_accuracy;
+  result.clean_test_accuracy = run.test_accuracy;
+  return result;
+}
+
 RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, double snr,
                               int n_test, std::uint64_t seed, EngineChoice engine,
                               NoiseScale noise) {
+  if (route == ThresholdRoute::kCnn) {
+    Require(noise == NoiseScale::kStandard,
+            "the CNN route sets its own data scale (CnnRouteSettings); it takes no noise scale");
+    return RunCnnThresholdRoute({}, false, n, d, eta, snr, n_test, seed, engine);
+  }
   SignalNoiseSpec spec;
   spec.n = n;
   spec.d = d;
@@ -129,13 +170,14 @@ RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, do
                         1 - run.test.error.rate);
 }
 
-std::string WhyNotLocated(NotLocated reason) {
+std::string WhyNotLocated(NotLocated reason, ThresholdRoute route) {
+  const std::vector<double>& grid = ScanGrid(route);
   switch (reason) {
     case NotLocated::kLocated: return "";
     case NotLocated::kNoBenignMajority:
-      return "no scanned r up to " + FormatNumber(kScanR.back()) + " is benign for most seeds";
+      return "no scanned r up to " + FormatNumber(grid.back()) + " is benign for most seeds";
     case NotLocated::kSmallestNotHarmful:
-      return "the smallest scanned r = " + FormatNumber(kScanR[0]) +
+      return "the smallest scanned r = " + FormatNumber(grid[0]) +
              " is not harmful for most seeds";
   }
   return "";
@@ -180,34 +222,35 @@ SnrThreshold LocateSnrThreshold(const SnrThresholdOptions& options) {
           "the SNR threshold needs n ≥ 2, d/n² ≥ 1 (or a fixed d ≥ 0), at least one seed and a "
           "positive resolution");
   Evaluator evaluate(options);
+  const std::vector<double>& grid = ScanGrid(options.route);
   SnrThreshold t;
   std::vector<Fractions> scanned;
-  std::size_t onset = kScanR.size();
-  for (std::size_t k = 0; k < kScanR.size(); ++k) {
-    scanned.push_back(evaluate.At(kScanR[k]));
+  std::size_t onset = grid.size();
+  for (std::size_t k = 0; k < grid.size(); ++k) {
+    scanned.push_back(evaluate.At(grid[k]));
     if (scanned.back().benign >= 0.5) {
       onset = k;
       break;
     }
   }
   t.evaluations = evaluate.evaluations;
-  if (onset == kScanR.size()) {
+  if (onset == grid.size()) {
     t.not_located = NotLocated::kNoBenignMajority;
-    t.why_not = WhyNotLocated(t.not_located);
+    t.why_not = WhyNotLocated(t.not_located, options.route);
     return t;
   }
   if (onset == 0 || scanned[0].harmful < 0.5) {
     t.not_located = NotLocated::kSmallestNotHarmful;
-    t.why_not = WhyNotLocated(t.not_located);
+    t.why_not = WhyNotLocated(t.not_located, options.route);
     return t;
   }
   std::size_t last_harmful = 0;
   for (std::size_t k = 0; k < onset; ++k) {
     if (scanned[k].harmful >= 0.5) last_harmful = k;
   }
-  t.r_harmful_end = evaluate.Bisect(kScanR[last_harmful], kScanR[last_harmful + 1],
+  t.r_harmful_end = evaluate.Bisect(grid[last_harmful], grid[last_harmful + 1],
                                     [](const Fractions& f) { return f.harmful >= 0.5; });
-  t.r_benign_onset = evaluate.Bisect(kScanR[onset - 1], kScanR[onset],
+  t.r_benign_onset = evaluate.Bisect(grid[onset - 1], grid[onset],
                                      [](const Fractions& f) { return f.benign < 0.5; });
   t.r_threshold = std::sqrt(t.r_harmful_end * t.r_benign_onset);
   for (const auto& [r, f] : evaluate.evaluated) {

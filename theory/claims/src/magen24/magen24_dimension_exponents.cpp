@@ -281,4 +281,30 @@ Claim Magen24SnrThresholdDimensionSA() {
 }
 BOA_REGISTER_CLAIM(Magen24SnrThresholdDimensionSA);
 
+// The same sweep for Kou et al.'s CNN (issue 31, item 3): both Kou et al.'s condition as boa
+// recalls it (n‖μ‖⁴ ≍ σ_p⁴d) and the [M] discussion's quote Θ(1/(n^{1/2}d^{1/4})) give exponent
+// −1/4 in d.
+Claim Magen24CnnThresholdDimension() {
+  Claim c = ThresholdDimensionClaim(ThresholdRoute::kCnn);
+  c.id = "magen24.cnn.threshold_dimension";
+  c.title = "At fixed n the two-layer ReLU CNN's SNR threshold scales as d^(−1/4)";
+  c.source =
+      "[M] discussion ('SNR- self-attention vs convolutional'): Kou et al.'s CNN threshold "
+      "Θ(1/(n^{1/2}d^{1/4})); the same d-exponent follows from their condition n‖μ‖⁴ ≍ σ_p⁴d";
+  c.elements[0] = {"statement", Origin::kPaper,
+                   "[M] discussion: Kou et al.'s threshold is ||μ||/√d = Θ(1/n^{1/2} d^{1/4}) "
+                   "(exponent −1/4 in d)"};
+  c.elements.push_back(prov::CnnRoute());
+  c.predicted_exponent = -0.25;
+  c.instances = 5;  // the smallest N planned from σ (exponent_plan.hpp)
+  c.exponent_sd = 0.00535;
+  c.exponent_sd_replicates = 30;
+  c.exponent_sd_source =
+      "`./boa check magen24.cnn.threshold_dimension --seed 1000000000 --instances 30 --budget "
+      "quick --json`, 2026-12-02: exponent_standard_error × √30 over 30 replicate sweeps (mean "
+      "exponent −0.275, sweeps −0.291 … −0.266)";
+  return c;
+}
+BOA_REGISTER_CLAIM(Magen24CnnThresholdDimension);
+
 }  // namespace boa::claims

@@ -16,16 +16,21 @@
 // of the estimates is what the slope fit's interval sees.
 // Monotone fractions between the two brackets are assumed (SA's window closes again above r_N;
 // the scan stops at the first benign-majority point, below it).
+//
+// The CNN route (issue 31) is Kou et al.'s two-layer ReLU CNN (cnn_run.hpp) trained by GD for a
+// fixed horizon, located the same way on a grid that reaches lower r (its threshold is predicted
+// to fall with d, so r* = n·SNR*² goes below the attention routes' grid at large d).
 #include <cstdint>
 #include <string>
 
 #include "boa/budget.hpp"
+#include "boa/cnn_run.hpp"
 #include "boa/engine.hpp"
 #include "boa/route_result.hpp"
 
 namespace boa {
 
-enum class ThresholdRoute { kScheduleSA, kScheduleSB, kMaxMargin };
+enum class ThresholdRoute { kScheduleSA, kScheduleSB, kMaxMargin, kCnn };
 std::string ToString(ThresholdRoute route);
 
 // The noise scale of D1 (THEORY.md §4.4, normalised noise). kNormalised: ξ ~ N(0, I/d), i.e.
@@ -47,9 +52,18 @@ struct SnrThresholdOptions {
   double resolution = 0.03;  // relative width of the final brackets in r
   EngineChoice engine = EngineChoice::kAuto;
   NoiseScale noise = NoiseScale::kStandard;
+  bool antipodal = false;  // Kou et al.'s data (one signal vector ỹμ) instead of D1's μ₊, μ₋
+  CnnRouteSettings cnn;    // the CNN route's conventions (read by kCnn only)
 };
 
-// One route on one D1 draw (exact flips) at SNR `snr`; every route runs on either engine.
+// The CNN route on one draw (exact flips; D1, or Kou et al.'s data with `antipodal`) at SNR `snr`,
+// with CnnRouteSettings' conventions; either engine.
+RouteResult RunCnnThresholdRoute(const CnnRouteSettings& settings, bool antipodal, int n, int d,
+                                 double eta, double snr, int n_test, std::uint64_t seed,
+                                 EngineChoice engine = EngineChoice::kAuto);
+
+// One attention route on one D1 draw (exact flips) at SNR `snr`; every route runs on either
+// engine (kCnn: RunCnnThresholdRoute with the default settings on D1).
 RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, double snr,
                               int n_test, std::uint64_t seed,
                               EngineChoice engine = EngineChoice::kAuto,
@@ -57,7 +71,8 @@ RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, do
 
 // Why a threshold was not located (kLocated: it was).
 enum class NotLocated { kLocated, kNoBenignMajority, kSmallestNotHarmful };
-std::string WhyNotLocated(NotLocated reason);  // the sentence SnrThreshold::why_not carries
+// The sentence SnrThreshold::why_not carries (the route names its scan grid's ends).
+std::string WhyNotLocated(NotLocated reason, ThresholdRoute route);
 
 struct SnrThreshold {
   bool found = false;  // both the harmful end and the benign onset were bracketed
