@@ -15,7 +15,7 @@
 namespace boa::sweeps {
 namespace {
 
-constexpr double kEta = 0.1;
+constexpr double kThresholdSweepEta = 0.1;
 constexpr int kLargeD = 1000000;
 
 struct Curve {
@@ -57,11 +57,11 @@ Sweep MagenSnrThresholdSweep() {
     const double n = size.n_min << k;
     const SnrThreshold t =
         LocateSnrThresholdInSweep(c.route, size, k, c.fixed_d, 1000, ChoiceOf(engine));
-    const LinearizedThresholds window = MagenLinearizedThresholds(kEta);
+    const LinearizedThresholds window = MagenLinearizedThresholds(kThresholdSweepEta);
     return Rows{{double(curve), double(static_cast<int>(c.route)), double(c.fixed_d), n,
                  double(t.found), t.found ? t.snr_threshold : 0.0,
                  double(static_cast<int>(t.not_located)), std::sqrt(window.test / n),
-                 std::sqrt(MaxMarginSnrSquaredThreshold(static_cast<int>(n), kEta)),
+                 std::sqrt(MaxMarginSnrSquaredThreshold(static_cast<int>(n), kThresholdSweepEta)),
                  double(size.seeds), double(size.d_over_n2)}};
   };
   return s;
