@@ -47,8 +47,13 @@ Figure MagenSnrThresholdFigure(const SweepRun& run) {
     if (curve >= rows_of_curve.size()) rows_of_curve.resize(curve + 1);
     rows_of_curve[curve].push_back(k);
   }
-  bool large_d = false;
-  for (const auto& rows : rows_of_curve) large_d = large_d || run.At(rows[0], "fixed_d") > 0;
+  bool large_d = false, cnn = false;
+  for (const auto& rows : rows_of_curve) {
+    const bool is_cnn = static_cast<ThresholdRoute>(static_cast<int>(run.At(rows[0], "route"))) ==
+                        ThresholdRoute::kCnn;
+    cnn = cnn || is_cnn;
+    large_d = large_d || (!is_cnn && run.At(rows[0], "fixed_d") > 0);
+  }
   std::vector<double> ns;
   for (const std::size_t k : rows_of_curve[0]) ns.push_back(run.At(k, "n"));
   Figure f;
@@ -61,7 +66,11 @@ Figure MagenSnrThresholdFigure(const SweepRun& run) {
               (large_d ? ", and open points at d = 10⁶" : "") +
               ", η = 0.1), with OLS fits in "
               "log-log; references derived: √(r_T/n) (two-step window) and √(2/((1−η)n)) "
-              "(max-margin). [M] predicts slope −1/2.";
+              "(max-margin). [M] predicts slope −1/2 for attention." +
+              (cnn ? " The two-layer ReLU CNN (boa's CNN route, cnn_run.hpp) at fixed d = 25600: "
+                     "the [M] discussion quotes its threshold as Θ(1/(n^{1/2}d^{1/4})), slope "
+                     "−1/2 in n; Kou et al.'s condition as boa recalls it gives −1/4."
+                   : "");
   f.columns = {"n", "predicted_sa", "predicted_maxmargin"};
   std::vector<std::vector<double>> thresholds;  // per route, per n (NaN: not found)
   f.x_column = "n";
@@ -74,9 +83,13 @@ Figure MagenSnrThresholdFigure(const SweepRun& run) {
   std::string not_located;  // why, per curve and n, for the caption
   for (const auto& rows : rows_of_curve) {
     const auto route = static_cast<ThresholdRoute>(static_cast<int>(run.At(rows[0], "route")));
-    const bool at_large_d = run.At(rows[0], "fixed_d") > 0;
+    // Attention at d = 10⁶ is drawn open; the CNN has its own fixed d and colour.
+    const bool cnn_curve = route == ThresholdRoute::kCnn;
+    const bool at_large_d = !cnn_curve && run.At(rows[0], "fixed_d") > 0;
     const std::string name = ToString(route) + (at_large_d ? "_d1e6" : "");
-    const std::string label = ToString(route) + (at_large_d ? " at d = 10⁶" : "");
+    const std::string label =
+        cnn_curve ? "CNN at d = " + std::to_string(static_cast<int>(run.At(rows[0], "fixed_d")))
+                  : ToString(route) + (at_large_d ? " at d = 10⁶" : "");
     const std::string lc = std::string(" lc rgb '") + Colour(route) + "'";
     const std::string point = at_large_d ? "points pt 6 ps 1" : "points pt 7 ps 1";
     const std::string line = at_large_d ? "lines dt 4" : "lines";

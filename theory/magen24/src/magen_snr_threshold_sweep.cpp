@@ -2,8 +2,10 @@
 // with SB and for the max-margin solution — the sweep of the magen24.snr.threshold claims at the
 // same budget (SnrThresholdSweepAt: n = n_min·2^k, d = d_over_n2·n², η = 0.1) at the claims'
 // instance with seed 1 (seed base 1000) — plus, on the Gram engine, SA and max-margin at d = 10⁶ ≫
-// n², the regime the theorems speak of (direct: 10⁶·2n doubles per draw, out of reach). One cell
-// per (curve, n). Beside each threshold, the derived references √(r_T/n) (two-step window) and
+// n², the regime the theorems speak of (direct: 10⁶·2n doubles per draw, out of reach), and Kou
+// et al.'s two-layer ReLU CNN (the CNN route, issue 31) at fixed d = 25600, whose threshold the
+// [M] discussion quotes as Θ(1/(n^{1/2}d^{1/4})) (THEORY.md, magen24.cnn.threshold_dimension: the
+// n-exponent measured there is ≈ −0.28). One cell per (curve, n). Beside each threshold, the derived references √(r_T/n) (two-step window) and
 // √(2/((1 − η)n)) (max-margin).
 #include <cmath>
 #include <vector>
@@ -17,6 +19,7 @@ namespace {
 
 constexpr double kThresholdSweepEta = 0.1;
 constexpr int kLargeD = 1000000;
+constexpr int kCnnD = 25600;  // d/n² ≥ 4 up to n = 80
 
 struct Curve {
   ThresholdRoute route;
@@ -30,6 +33,7 @@ std::vector<Curve> Curves(Engine engine) {
   if (engine == Engine::kGram) {
     curves.push_back({ThresholdRoute::kScheduleSA, kLargeD});
     curves.push_back({ThresholdRoute::kMaxMargin, kLargeD});
+    curves.push_back({ThresholdRoute::kCnn, kCnnD});
   }
   return curves;
 }
@@ -40,7 +44,8 @@ Sweep MagenSnrThresholdSweep() {
   Sweep s;
   s.name = "magen_snr_threshold";
   s.description =
-      "[M] harmful→benign SNR threshold against n: SA, SB, max-margin (and at d = 10⁶ on Gram)";
+      "[M] harmful→benign SNR threshold against n: SA, SB, max-margin (and, on Gram, at d = 10⁶, "
+      "and the two-layer ReLU CNN at d = 25600)";
   // route: the number of the ThresholdRoute; found: 1 when located (else snr_threshold is 0 and
   // not_located the number of the NotLocated reason).
   s.columns = {"curve",       "route",        "fixed_d",
