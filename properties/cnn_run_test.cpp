@@ -254,5 +254,44 @@ TEST(CnnRun, CleanTestAccuracyFarBelowAndFarAboveTheThreshold) {
   }
 }
 
+// The CNN threshold route's units (cnn_run.hpp CnnRouteSettings): data with σ = 1/√d, step lr and
+// σ₀ give the same run as data with σ = 1, step lr/d and σ₀/√d — f(cX; W/c) = f(X; W) for the
+// positively homogeneous CNN, and a step of size β/c² keeps W/c. Same seed, direct engine: every
+// training output and the test accuracy agree to rounding.
+RC_GTEST_PROP(CnnRun, TheRouteUnitsAreTheStandardRunRescaled, ()) {
+  SignalNoiseSpec spec;
+  spec.n = *rc::gen::inRange(2, 9);
+  spec.d = *rc::gen::inRange(3, 60);
+  spec.snr = *rc::gen::inRange(1, 200) / 100.0;
+  spec.eta = *rc::gen::inRange(0, 40) / 100.0;
+  spec.flips = FlipRule::kExact;
+  spec.antipodal = *rc::gen::arbitrary<bool>();
+  const double d = spec.d;
+  CnnRouteSettings settings;
+  settings.width = *rc::gen::inRange(1, 6);
+  settings.steps = *rc::gen::inRange(0, 30);
+  settings.lr = *rc::gen::inRange(1, 500) / 10.0;
+  const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(1, 1u << 30);
+  const CnnRunOptions route = CnnRouteRunOptions(settings, 50, Engine::kDirect);
+  CnnRunOptions standard = route;
+  standard.lr = route.lr / d;
+  standard.omega = route.omega / std::sqrt(d);
+  std::vector<Step> route_steps, standard_steps;
+  SignalNoiseSpec unit = spec;
+  unit.sigma = 1 / std::sqrt(d);
+  CnnRunOptions observed = route;
+  observed.observer = Recorder(route_steps);
+  const CnnRun in_route_units = RunCnn(unit, observed, seed);
+  standard.observer = Recorder(standard_steps);
+  const CnnRun in_standard_units = RunCnn(spec, standard, seed);
+  RC_ASSERT(route_steps.size() == standard_steps.size());
+  for (std::size_t k = 0; k < route_steps.size(); ++k) {
+    RC_ASSERT(Close(route_steps[k].loss, standard_steps[k].loss));
+    // X_route = X/√d and W_route = √d·W at every step, so the outputs themselves agree.
+    for (int i = 0; i < spec.n; ++i) RC_ASSERT(Close(route_steps[k].f(i), standard_steps[k].f(i)));
+  }
+  RC_ASSERT(in_route_units.test_accuracy == in_standard_units.test_accuracy);
+}
+
 }  // namespace cnn_run_test
 }  // namespace boa

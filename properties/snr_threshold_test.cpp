@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "boa/error.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/route_result.hpp"
 #include "boa/snr_threshold.hpp"
@@ -32,8 +33,8 @@ TEST(RouteResult, AveragesSignalAttentionSeparatelyOverCleanAndNoisySamples) {
 // Without signal (SNR = 0) the clean label is independent of everything the model sees: clean
 // test accuracy is ½ up to sampling error (4000 samples: sd 0.008, so ≤ 0.75 with huge margin).
 TEST(SnrThreshold, EveryRouteIsHarmfulWithoutSignal) {
-  for (const ThresholdRoute route :
-       {ThresholdRoute::kScheduleSA, ThresholdRoute::kScheduleSB, ThresholdRoute::kMaxMargin}) {
+  for (const ThresholdRoute route : {ThresholdRoute::kScheduleSA, ThresholdRoute::kScheduleSB,
+                                     ThresholdRoute::kMaxMargin, ThresholdRoute::kCnn}) {
     const RouteResult r = RunThresholdRoute(route, 12, 144, 0.1, 0.0, 4000, 3);
     EXPECT_EQ(ClassifyFit(r.train_accuracy, r.clean_test_accuracy), FitRegime::kHarmful)
         << ToString(route) << ": clean test accuracy " << r.clean_test_accuracy;
@@ -57,6 +58,25 @@ TEST(SnrThreshold, LocatedThresholdIsConsistent) {
     EXPECT_GE(t.r_surely_benign, t.r_threshold / (1 + options.resolution));
   }
   EXPECT_GT(t.evaluations, 0);
+}
+
+// The CNN route locates a threshold on its own grid, and refuses what it does not read: a noise
+// scale (it sets its own, CnnRouteSettings) and antipodal data on an attention route.
+TEST(SnrThreshold, CnnRouteLocatesAThresholdAndRefusesOtherRoutesOptions) {
+  SnrThresholdOptions options;
+  options.route = ThresholdRoute::kCnn;
+  options.n = 12;
+  options.seeds = 6;
+  const SnrThreshold t = LocateSnrThreshold(options);
+  ASSERT_TRUE(t.found) << t.why_not;
+  EXPECT_LE(t.r_harmful_end, t.r_benign_onset * (1 + options.resolution));
+  EXPECT_LT(t.r_threshold, 16);  // the grid's top
+  EXPECT_THROW(RunThresholdRoute(ThresholdRoute::kCnn, 12, 144, 0.1, 0.5, 100, 3,
+                                 EngineChoice::kAuto, NoiseScale::kNormalised),
+               InvalidInput);
+  options.route = ThresholdRoute::kScheduleSA;
+  options.antipodal = true;
+  EXPECT_THROW(LocateSnrThreshold(options), InvalidInput);
 }
 
 }  // namespace snr_threshold_test

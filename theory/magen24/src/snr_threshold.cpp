@@ -108,15 +108,25 @@ std::string ToString(NoiseScale scale) {
   return "unknown";
 }
 
-RouteResult RunCnnThresholdRoute(const CnnRouteSettings& settings, bool antipodal, int n, int d,
-                                 double eta, double snr, int n_test, std::uint64_t seed,
-                                 EngineChoice engine) {
+namespace {
+
+// The D1 draw every route runs on: exact flips, standard noise unless a route rescales it.
+SignalNoiseSpec RouteSpec(int n, int d, double eta, double snr) {
   SignalNoiseSpec spec;
   spec.n = n;
   spec.d = d;
   spec.eta = eta;
   spec.snr = snr;
   spec.flips = FlipRule::kExact;
+  return spec;
+}
+
+}  // namespace
+
+RouteResult RunCnnThresholdRoute(const CnnRouteSettings& settings, bool antipodal, int n, int d,
+                                 double eta, double snr, int n_test, std::uint64_t seed,
+                                 EngineChoice engine) {
+  SignalNoiseSpec spec = RouteSpec(n, d, eta, snr);
   spec.antipodal = antipodal;
   spec.sigma = 1 / std::sqrt(static_cast<double>(d));  // the route's units (CnnRouteSettings)
   const CnnRun run =
@@ -136,12 +146,7 @@ RouteResult RunThresholdRoute(ThresholdRoute route, int n, int d, double eta, do
             "the CNN route sets its own data scale (CnnRouteSettings); it takes no noise scale");
     return RunCnnThresholdRoute({}, false, n, d, eta, snr, n_test, seed, engine);
   }
-  SignalNoiseSpec spec;
-  spec.n = n;
-  spec.d = d;
-  spec.eta = eta;
-  spec.snr = snr;
-  spec.flips = FlipRule::kExact;
+  SignalNoiseSpec spec = RouteSpec(n, d, eta, snr);
   if (noise != NoiseScale::kStandard) spec.sigma = 1 / std::sqrt(static_cast<double>(d));
   if (route == ThresholdRoute::kMaxMargin) {
     const MaxMarginSolution m = SolveMaxMarginSelection(spec, engine, n_test, seed);
@@ -221,6 +226,8 @@ SnrThreshold LocateSnrThreshold(const SnrThresholdOptions& options) {
               options.resolution > 0,
           "the SNR threshold needs n ≥ 2, d/n² ≥ 1 (or a fixed d ≥ 0), at least one seed and a "
           "positive resolution");
+  Require(!options.antipodal || options.route == ThresholdRoute::kCnn,
+          "Kou et al.'s antipodal data runs on the CNN route only (the attention routes run on D1)");
   Evaluator evaluate(options);
   const std::vector<double>& grid = ScanGrid(options.route);
   SnrThreshold t;

@@ -84,7 +84,7 @@ struct CnnRouteSettings {
   int steps = 100;      // the horizon: GD time lr·steps = 5000
 };
 
-// The run options of the CNN route at dimension d (RunCnn on data with σ = 1/√d).
+// RunCnn's options for the CNN route (to be run on data with σ = 1/√d).
 CnnRunOptions CnnRouteRunOptions(const CnnRouteSettings& settings, int n_test, Engine engine);
 
 // The Gram engine's run on a given training set and test set in span form (RunCnn with kGram calls
