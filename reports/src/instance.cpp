@@ -22,7 +22,7 @@ namespace {
 
 using nlohmann::json;
 
-json Rows(const RowMatrix& m) {
+json MatrixRows(const RowMatrix& m) {
   json rows = json::array();
   for (Eigen::Index r = 0; r < m.rows(); ++r) {
     rows.push_back(std::vector<double>(m.row(r).data(), m.row(r).data() + m.cols()));
@@ -72,10 +72,10 @@ json EvaluationJson(const Model& model, const Dataset& data, bool k_class) {
   json out = FitJson(e, data, k_class);
   out["loss"] = e.loss;
   out["f"] = Values(e.f);
-  out["attention"] = Rows(e.attention);
+  out["attention"] = MatrixRows(e.attention);
   out["gradient"] = gradient;
   if (const auto* deep = dynamic_cast<const DeepAttention*>(&model); deep && deep->Layers() >= 2) {
-    out["first_layer_attention"] = Rows(deep->FirstLayerAttention(data));
+    out["first_layer_attention"] = MatrixRows(deep->FirstLayerAttention(data));
   }
   return out;
 }
@@ -275,7 +275,7 @@ json BuildInstanceJson(const InstanceOptions& o) {
   out["seed"] = o.seed;
   out["data"] = {{"kind", o.data},      {"spec", SpecJson(o)},
                  {"n", data.n},         {"T", data.T},
-                 {"d", data.d},         {"X", Rows(data.X)},
+                 {"d", data.d},         {"X", MatrixRows(data.X)},
                  {"y", Values(data.y)}, {"y_true", Values(data.y_true)},
                  {"noisy", data.noisy}, {"roles", roles}};
   if (!data.lengths.empty()) {
