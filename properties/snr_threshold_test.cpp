@@ -41,39 +41,37 @@ TEST(SnrThreshold, EveryRouteIsHarmfulWithoutSignal) {
   }
 }
 
+// Max-margin on the attention grid, the CNN on its own (whose top is r = 16).
 TEST(SnrThreshold, LocatedThresholdIsConsistent) {
-  SnrThresholdOptions options;
-  options.route = ThresholdRoute::kMaxMargin;
-  options.n = 12;
-  options.seeds = 6;
-  const SnrThreshold t = LocateSnrThreshold(options);
-  ASSERT_TRUE(t.found) << t.why_not;
-  EXPECT_LE(t.r_harmful_end, t.r_benign_onset * (1 + options.resolution));
-  EXPECT_NEAR(t.snr_threshold * t.snr_threshold * options.n, t.r_threshold, 1e-12);
-  // With monotone fractions the confident band lies around r* (0: no confident point).
-  if (t.r_surely_harmful > 0) {
-    EXPECT_LE(t.r_surely_harmful, t.r_threshold * (1 + options.resolution));
+  for (const ThresholdRoute route : {ThresholdRoute::kMaxMargin, ThresholdRoute::kCnn}) {
+    SCOPED_TRACE(ToString(route));
+    SnrThresholdOptions options;
+    options.route = route;
+    options.n = 12;
+    options.seeds = 6;
+    const SnrThreshold t = LocateSnrThreshold(options);
+    ASSERT_TRUE(t.found) << t.why_not;
+    EXPECT_LE(t.r_harmful_end, t.r_benign_onset * (1 + options.resolution));
+    EXPECT_LT(t.r_threshold, 16);
+    EXPECT_NEAR(t.snr_threshold * t.snr_threshold * options.n, t.r_threshold, 1e-12);
+    // With monotone fractions the confident band lies around r* (0: no confident point).
+    if (t.r_surely_harmful > 0) {
+      EXPECT_LE(t.r_surely_harmful, t.r_threshold * (1 + options.resolution));
+    }
+    if (t.r_surely_benign > 0) {
+      EXPECT_GE(t.r_surely_benign, t.r_threshold / (1 + options.resolution));
+    }
+    EXPECT_GT(t.evaluations, 0);
   }
-  if (t.r_surely_benign > 0) {
-    EXPECT_GE(t.r_surely_benign, t.r_threshold / (1 + options.resolution));
-  }
-  EXPECT_GT(t.evaluations, 0);
 }
 
-// The CNN route locates a threshold on its own grid, and refuses what it does not read: a noise
-// scale (it sets its own, CnnRouteSettings) and antipodal data on an attention route.
-TEST(SnrThreshold, CnnRouteLocatesAThresholdAndRefusesOtherRoutesOptions) {
-  SnrThresholdOptions options;
-  options.route = ThresholdRoute::kCnn;
-  options.n = 12;
-  options.seeds = 6;
-  const SnrThreshold t = LocateSnrThreshold(options);
-  ASSERT_TRUE(t.found) << t.why_not;
-  EXPECT_LE(t.r_harmful_end, t.r_benign_onset * (1 + options.resolution));
-  EXPECT_LT(t.r_threshold, 16);  // the grid's top
+// The CNN route refuses what it does not read: a noise scale (it sets its own, CnnRouteSettings);
+// and antipodal data is the CNN route's only.
+TEST(SnrThreshold, CnnRouteRefusesOtherRoutesOptions) {
   EXPECT_THROW(RunThresholdRoute(ThresholdRoute::kCnn, 12, 144, 0.1, 0.5, 100, 3,
                                  EngineChoice::kAuto, NoiseScale::kNormalised),
                InvalidInput);
+  SnrThresholdOptions options;
   options.route = ThresholdRoute::kScheduleSA;
   options.antipodal = true;
   EXPECT_THROW(LocateSnrThreshold(options), InvalidInput);
