@@ -6,10 +6,11 @@
 //
 // Tests and flake rates (fixed seeds, so a CI run is reproducible; with fresh seeds): two-sample
 // Kolmogorov–Smirnov tests at α = 1e-6 each (D ≤ c·√(2/N), c = √(ln(2/α)/2) = 2.69, from the
-// Kolmogorov tail P[√(N/2)·D > c] ≤ 2e^{−2c²}), 8 statistics × 2 data models, 16 checks in all:
-// the file falsely fails with probability ≤ 1.6e-5. The statistics are functions of each whole draw (G, P, the test
+// Kolmogorov tail P[√(N/2)·D > c] ≤ 2e^{−2c²}), 9 statistics × 2 data models, 18 checks in all:
+// the file falsely fails with probability ≤ 1.8e-5. The statistics are functions of each whole draw (G, P, the test
 // inner products, and the losses after 20 span-engine GD steps), so they see the joint law, not
-// only the marginals.
+// only the marginals. The last is the loss on a test set drawn after training against the trained
+// filters (EvaluateFreshCnnGramTest), against the direct test set's loss.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -35,12 +36,16 @@ void ExpectSameDistribution(std::vector<double> a, std::vector<double> b, const 
   testing::ExpectSameDistribution(std::move(a), std::move(b), what, kAlpha);
 }
 
-constexpr int kStatistics = 8;
+constexpr int kStatistics = 9;
 const char* const kStatisticName[kStatistics] = {
-    "trace G",        "Σ off-diagonal G²", "‖P‖²",          "‖test·train‖²", "‖test·w⁰‖²",
-    "Σ cross·P·init", "train loss (20)",   "test loss (20)"};
+    "trace G",         "Σ off-diagonal G²", "‖P‖²",          "‖test·train‖²",
+    "‖test·w⁰‖²",      "Σ cross·P·init",    "train loss (20)", "test loss (20)",
+    "fresh test loss (20)"};
 
-std::vector<double> Statistics(const CnnGramInstance& g, const CnnGramTest& t) {
+// `draw`: the sampled draw whose g and t these are (its fresh test set is the last statistic);
+// null for the direct data, whose test set t is already fresh.
+std::vector<double> Statistics(const CnnGramInstance& g, const CnnGramTest& t,
+                               const CnnGramDraw* draw) {
   const double trace = g.G.trace();
   const double off = g.G.squaredNorm() - g.G.diagonal().squaredNorm();
   // Σ_s Σ_{k,f} ⟨z_s, x_k⟩⟨x_k, w_f⟩⟨z_s, w_f⟩: the test products' joint law with the training's.
@@ -50,6 +55,7 @@ std::vector<double> Statistics(const CnnGramInstance& g, const CnnGramTest& t) {
   options.step_size = ConstantSchedule({{"w_plus", 0.5}, {"w_minus", 0.5}});
   CnnSpanState state = CnnSpanStart(g);
   CnnGramGradientDescent(g, state, options);
+  const double test_loss = EvaluateCnnGramTest(t, state).loss;
   return {trace,
           off,
           g.P.squaredNorm(),
@@ -57,7 +63,8 @@ std::vector<double> Statistics(const CnnGramInstance& g, const CnnGramTest& t) {
           t.init.squaredNorm(),
           mixed,
           EvaluateCnnGram(g, state, false).evaluation.loss,
-          EvaluateCnnGramTest(t, state).loss};
+          test_loss,
+          draw ? EvaluateFreshCnnGramTest(*draw, state, t.n).evaluation.loss : test_loss};
 }
 
 SignalNoiseSpec SmallSpec(bool antipodal) {
@@ -82,10 +89,11 @@ void CheckAgainstDirect(bool antipodal) {
     const Dataset train = GenerateSignalNoise(spec, seed);
     TwoLayerCnn initial(spec.d, kWidth);
     InitGaussian(initial, kOmega, seed);
-    const std::vector<double> a = Statistics(s.train, s.test);
+    const std::vector<double> a = Statistics(s.train, s.test, &s);
     const std::vector<double> b = Statistics(
         CnnGramFromDataset(train, initial),
-        CnnGramTestFromDataset(GenerateSignalNoiseTest(spec, kTest, seed), train, initial));
+        CnnGramTestFromDataset(GenerateSignalNoiseTest(spec, kTest, seed), train, initial),
+        nullptr);
     for (int k = 0; k < kStatistics; ++k) {
       sampled[k].push_back(a[k]);
       direct[k].push_back(b[k]);
@@ -167,6 +175,11 @@ TEST(CnnGramSampling, SignalInnerProductsAreExact) {
   EXPECT_EQ(SampleSignalNoiseCnnGram(spec, 2, 0.1, 0, 3).test.cross.rows(), 0);
   EXPECT_THROW(SampleSignalNoiseCnnGram(spec, 0, 0.1, 4, 3), InvalidInput);
   EXPECT_THROW(SampleSignalNoiseCnnGram(spec, 2, -1, 4, 3), InvalidInput);
+  const CnnGramDraw small = SampleSignalNoiseCnnGram(spec, 2, 0.1, 0, 3);
+  EXPECT_THROW(EvaluateFreshCnnGramTest(small, CnnSpanStart(small.train), 0), InvalidInput);
+  CnnSpanState wrong = CnnSpanStart(small.train);
+  wrong.C.conservativeResize(wrong.C.rows() - 1, Eigen::NoChange);
+  EXPECT_THROW(EvaluateFreshCnnGramTest(small, wrong, 4), InvalidInput);
   spec.d = 2;
   EXPECT_THROW(SampleSignalNoiseCnnGram(spec, 2, 0.1, 4, 3), InvalidInput);
 }

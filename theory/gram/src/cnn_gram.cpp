@@ -98,7 +98,13 @@ Evaluation EvaluateCnnGramTest(const CnnGramTest& test, const CnnSpanState& stat
   Require(test.cross.rows() == rows && test.init.rows() == rows && test.y.size() == test.n &&
               test.cross.cols() == state.C.rows() && test.init.cols() == state.C.cols(),
           "a CNN test set needs cross (n·T)×(n_train·T), init (n·T)×2m and n labels");
-  return Respond(PreActivations(test.init, test.cross, state), test.y, test.T, false).evaluation;
+  return EvaluateCnnPreActivations(PreActivations(test.init, test.cross, state), test.y, test.T);
+}
+
+Evaluation EvaluateCnnPreActivations(const RowMatrix& pre, const Vector& y, int T) {
+  Require(T >= 1 && pre.rows() == y.size() * T && pre.cols() % 2 == 0 && pre.cols() >= 2,
+          "CNN pre-activations must be (n·T)×2m for n labels");
+  return Respond(pre, y, T, false).evaluation;
 }
 
 double CnnGramTestAccuracy(const CnnGramTest& test, const CnnSpanState& state) {

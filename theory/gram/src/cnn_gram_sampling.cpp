@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Eigenvalues>
@@ -51,6 +52,62 @@ Layout DrawLayout(const SignalNoiseSpec& spec, Rng& rng) {
   return l;
 }
 
+// Fresh clean test samples: labels, roles, and each token's inner products with p vectors whose
+// signal-plane coordinates are Q (p×q) and whose ζ parts are E·ζ (E p×K) — exact for signal
+// tokens, s'·R u with RRᵀ = EHEᵀ for noise tokens (file comment). Draws from (seed, kTestData).
+struct TestProducts {
+  Vector y;
+  std::vector<TokenRole> roles;
+  RowMatrix products;  // (n_test·T)×p
+};
+
+TestProducts DrawTestProducts(const CnnGramTrainingLaw& law, const RowMatrix& Q,
+                              const RowMatrix& E, int n_test) {
+  const SignalNoiseSpec& spec = law.spec;
+  const Plane plane = SignalPlane(spec);
+  const int T = spec.T;
+  const Eigen::Index p = Q.rows();
+  const Eigen::Index rows = static_cast<Eigen::Index>(n_test) * T;
+  TestProducts out;
+  out.y.resize(n_test);
+  out.roles.assign(static_cast<std::size_t>(rows), TokenRole::kNoise);
+  out.products = RowMatrix::Zero(rows, p);
+  Rng rng(law.seed, kTestData);
+  std::vector<Eigen::Index> noise_rows;  // test noise tokens, in order
+  std::vector<double> noise_scales;
+  for (int i = 0; i < n_test; ++i) {
+    const Layout l = DrawLayout(spec, rng);
+    out.y(i) = l.label;
+    int rank = 0;
+    for (int t = 0; t < T; ++t) {
+      const Eigen::Index row = static_cast<Eigen::Index>(i) * T + t;
+      if (t == l.signal_at) {
+        out.roles[static_cast<std::size_t>(row)] = TokenRole::kSignal;
+        out.products.row(row) = (Q * (l.label > 0 ? plane.mu_plus : plane.mu_minus)).transpose();
+      } else {
+        noise_rows.push_back(row);
+        noise_scales.push_back(NoiseTokenScale(spec, rank++));
+      }
+    }
+  }
+  // R = V Λ^{1/2} from EHEᵀ = VΛVᵀ (Λ clipped at 0: PSD up to rounding).
+  const Eigen::MatrixXd covariance = E * law.H * E.transpose();
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(covariance);
+  const Eigen::MatrixXd R =
+      eigen.eigenvectors() * eigen.eigenvalues().cwiseMax(0.0).cwiseSqrt().asDiagonal();
+  const Eigen::Index count = static_cast<Eigen::Index>(noise_rows.size());
+  Eigen::MatrixXd U(p, count);
+  for (Eigen::Index c = 0; c < count; ++c) {
+    for (Eigen::Index k = 0; k < p; ++k) U(k, c) = rng.Normal();
+  }
+  const Eigen::MatrixXd products = R * U;  // p × count
+  for (Eigen::Index c = 0; c < count; ++c) {
+    out.products.row(noise_rows[static_cast<std::size_t>(c)]) =
+        noise_scales[static_cast<std::size_t>(c)] * products.col(c).transpose();
+  }
+  return out;
+}
+
 }  // namespace
 
 CnnGramDraw SampleSignalNoiseCnnGram(const SignalNoiseSpec& spec, int width, double omega,
@@ -66,7 +123,7 @@ CnnGramDraw SampleSignalNoiseCnnGram(const SignalNoiseSpec& spec, int width, dou
   const Eigen::Index vectors = rows + 2 * m;  // training tokens, then the 2m filters
   const double K_estimate = static_cast<double>(n) * (T - 1) + 2.0 * m;
   RequireMemory(static_cast<double>(vectors) * static_cast<double>(vectors) +
-                    3 * K_estimate * K_estimate +
+                    static_cast<double>(vectors) * K_estimate + 3 * K_estimate * K_estimate +
                     static_cast<double>(n_test) * T * static_cast<double>(vectors),
                 "the CNN's Gram form of n·T = " + std::to_string(n) + "·" + std::to_string(T) +
                     " tokens and 2m = " + std::to_string(2 * m) + " filters");
@@ -121,57 +178,50 @@ CnnGramDraw SampleSignalNoiseCnnGram(const SignalNoiseSpec& spec, int width, dou
     for (int f = 0; f < 2 * m; ++f) g.P(a, f) = inner(a, rows + f);
   }
 
+  CnnGramTrainingLaw& law = draw.law;
+  law.spec = spec;
+  law.seed = seed;
+  law.plane = std::move(A);
+  law.zeta = RowMatrix::Zero(vectors, K);
+  for (Eigen::Index v = 0; v < vectors; ++v) {
+    if (zeta[static_cast<std::size_t>(v)] >= 0) law.zeta(v, zeta[static_cast<std::size_t>(v)]) = 1;
+  }
+  law.H = H;
+
+  // The test set in span form: products with every training token and initial filter.
   CnnGramTest& test = draw.test;
   test.n = n_test;
   test.T = T;
-  const Eigen::Index test_rows = static_cast<Eigen::Index>(n_test) * T;
-  test.cross = RowMatrix::Zero(test_rows, rows);
-  test.init = RowMatrix::Zero(test_rows, 2 * m);
-  test.y.resize(n_test);
-  test.roles.assign(static_cast<std::size_t>(test_rows), TokenRole::kNoise);
-  if (n_test == 0) return draw;
-  Rng test_rng(seed, kTestData);
-  std::vector<Eigen::Index> noise_rows;  // test noise tokens, in order
-  std::vector<double> noise_scales;
-  for (int i = 0; i < n_test; ++i) {
-    const Layout l = DrawLayout(spec, test_rng);
-    test.y(i) = l.label;
-    int rank = 0;
-    for (int t = 0; t < T; ++t) {
-      const Eigen::Index row = static_cast<Eigen::Index>(i) * T + t;
-      if (t == l.signal_at) {
-        const Vector& a = l.label > 0 ? plane.mu_plus : plane.mu_minus;
-        test.roles[static_cast<std::size_t>(row)] = TokenRole::kSignal;
-        test.cross.row(row) = (A.topRows(rows) * a).transpose();
-        test.init.row(row) = (A.bottomRows(2 * m) * a).transpose();
-      } else {
-        noise_rows.push_back(row);
-        noise_scales.push_back(NoiseTokenScale(spec, rank++));
-      }
-    }
-  }
-  // Given the training draw, a test noise token's inner products with the K ζ vectors are
-  // N(0, s'²H): s'·R u with R = V Λ^{1/2} from H = VΛVᵀ (Λ clipped at 0: H is PSD up to rounding).
-  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(H);
-  const Eigen::MatrixXd R =
-      eigen.eigenvectors() * eigen.eigenvalues().cwiseMax(0.0).cwiseSqrt().asDiagonal();
-  const Eigen::Index count = static_cast<Eigen::Index>(noise_rows.size());
-  Eigen::MatrixXd U(K, count);
-  for (Eigen::Index c = 0; c < count; ++c) {
-    for (int k = 0; k < K; ++k) U(k, c) = test_rng.Normal();
-  }
-  const Eigen::MatrixXd products = R * U;  // K × count
-  for (Eigen::Index c = 0; c < count; ++c) {
-    const Eigen::Index row = noise_rows[static_cast<std::size_t>(c)];
-    const double scale = noise_scales[static_cast<std::size_t>(c)];
-    for (Eigen::Index k = 0; k < rows; ++k) {
-      const int z = zeta[static_cast<std::size_t>(k)];
-      if (z >= 0) test.cross(row, k) = scale * products(z, c);
-    }
-    for (int f = 0; f < 2 * m; ++f)
-      test.init(row, f) = scale * products(zeta[static_cast<std::size_t>(rows + f)], c);
-  }
+  TestProducts fresh = n_test == 0 ? TestProducts{Vector(0), {}, RowMatrix::Zero(0, vectors)}
+                                   : DrawTestProducts(law, law.plane, law.zeta, n_test);
+  test.cross = fresh.products.leftCols(rows);
+  test.init = fresh.products.rightCols(2 * m);
+  test.y = std::move(fresh.y);
+  test.roles = std::move(fresh.roles);
   return draw;
+}
+
+CnnGramTestOutcome EvaluateFreshCnnGramTest(const CnnGramDraw& draw, const CnnSpanState& state,
+                                            int n_test) {
+  const CnnGramInstance& g = draw.train;
+  const CnnGramTrainingLaw& law = draw.law;
+  const Eigen::Index rows = static_cast<Eigen::Index>(g.n) * g.T;
+  const int m = g.m;
+  Require(n_test >= 1, "a fresh CNN test set needs n_test ≥ 1 samples");
+  Require(state.C.rows() == rows && state.C.cols() == 2 * m && law.plane.rows() == rows + 2 * m,
+          "the span state must belong to the draw's training set ((n·T)×2m coefficients)");
+  // The trained filters as combinations of the training tokens and initial filters:
+  // w_{j,r} = s_j w⁰_{j,r} + Σ_k C_{k,(j,r)} x_k, i.e. Mᵀ over the n·T + 2m vectors.
+  RowMatrix M(rows + 2 * m, 2 * m);
+  M.topRows(rows) = state.C;
+  M.bottomRows(2 * m).setZero();
+  for (int f = 0; f < 2 * m; ++f) M(rows + f, f) = state.scale(f < m ? 0 : 1);
+  const RowMatrix Mt = M.transpose();
+  TestProducts fresh = DrawTestProducts(law, Mt * law.plane, Mt * law.zeta, n_test);
+  CnnGramTestOutcome outcome;
+  outcome.evaluation = EvaluateCnnPreActivations(fresh.products, fresh.y, g.T);
+  outcome.y = std::move(fresh.y);
+  return outcome;
 }
 
 }  // namespace boa

@@ -75,6 +75,25 @@ CnnRun RunDirect(const SignalNoiseSpec& spec, const CnnRunOptions& options, std:
   return run;
 }
 
+// The Gram engine's descent: fills run's engine and labels, returns the trained span state.
+CnnSpanState TrainOnGram(const CnnGramInstance& train, const CnnRunOptions& options, CnnRun& run) {
+  RequireCnnRunOptions(options);
+  Require(train.m == options.width,
+          "the span-form training set has m = " + std::to_string(train.m) +
+              " filters per bank, the options ask for " + std::to_string(options.width));
+  run.engine = Engine::kGram;
+  run.labels = LabelsOf(train);
+  CnnSpanState state = CnnSpanStart(train);
+  CnnGramObserver observer;
+  if (options.observer) {
+    observer = [&](int step, const CnnSpanState&, const CnnGramEvaluation& e) {
+      options.observer(step, run.labels, e.evaluation);
+    };
+  }
+  CnnGramGradientDescent(train, state, CnnTrainOptions(options), observer);
+  return state;
+}
+
 }  // namespace
 
 CnnRun RunCnn(const SignalNoiseSpec& spec, const CnnRunOptions& options, std::uint64_t seed) {
@@ -82,9 +101,15 @@ CnnRun RunCnn(const SignalNoiseSpec& spec, const CnnRunOptions& options, std::ui
   Require(options.n_test >= 2, "a CNN run needs a test set of n_test ≥ 2 samples");
   Validate(spec);
   if (options.engine == Engine::kDirect) return RunDirect(spec, options, seed);
-  const CnnGramDraw draw =
-      SampleSignalNoiseCnnGram(spec, options.width, options.omega, options.n_test, seed);
-  return RunCnnOnGram(draw.train, draw.test, options);
+  // The test set is drawn after training, against the trained filters only (exact in
+  // distribution, cnn_gram_sampling.hpp): its products with the n·T training tokens are never
+  // formed.
+  const CnnGramDraw draw = SampleSignalNoiseCnnGram(spec, options.width, options.omega, 0, seed);
+  CnnRun run;
+  const CnnSpanState state = TrainOnGram(draw.train, options, run);
+  const CnnGramTestOutcome test = EvaluateFreshCnnGramTest(draw, state, options.n_test);
+  Summarise(EvaluateCnnGram(draw.train, state, false).evaluation, test.y, test.evaluation.f, run);
+  return run;
 }
 
 CnnRunOptions CnnRouteRunOptions(const CnnRouteSettings& settings, int n_test, Engine engine) {
@@ -100,24 +125,11 @@ CnnRunOptions CnnRouteRunOptions(const CnnRouteSettings& settings, int n_test, E
 
 CnnRun RunCnnOnGram(const CnnGramInstance& train, const CnnGramTest& test,
                     const CnnRunOptions& options) {
-  RequireCnnRunOptions(options);
-  Require(train.m == options.width,
-          "the span-form training set has m = " + std::to_string(train.m) +
-              " filters per bank, the options ask for " + std::to_string(options.width));
   Require(test.T == train.T, "the test set's token count differs from the training set's");
   CnnRun run;
-  run.engine = Engine::kGram;
-  run.labels = LabelsOf(train);
-  CnnSpanState state = CnnSpanStart(train);
-  CnnGramObserver observer;
-  if (options.observer) {
-    observer = [&](int step, const CnnSpanState&, const CnnGramEvaluation& e) {
-      options.observer(step, run.labels, e.evaluation);
-    };
-  }
-  CnnGramGradientDescent(train, state, CnnTrainOptions(options), observer);
-  const CnnGramEvaluation e = EvaluateCnnGram(train, state, false);
-  Summarise(e.evaluation, test.y, EvaluateCnnGramTest(test, state).f, run);
+  const CnnSpanState state = TrainOnGram(train, options, run);
+  Summarise(EvaluateCnnGram(train, state, false).evaluation, test.y,
+            EvaluateCnnGramTest(test, state).f, run);
   return run;
 }
 

@@ -73,6 +73,9 @@ using CnnGramObserver =
 void CnnGramGradientDescent(const CnnGramInstance& gram, CnnSpanState& state,
                             const TrainOptions& options, const CnnGramObserver& observer = {});
 
+// The CNN's evaluation (loss and f, no gradient) of n = y.size() samples of T tokens from their
+// pre-activations ⟨w_{j,r}, z⟩, (n·T)×2m with bank + in columns 0..m−1.
+Evaluation EvaluateCnnPreActivations(const RowMatrix& pre, const Vector& y, int T);
 // The CNN's evaluation on a test set in inner-product form (its loss and f on the test labels).
 Evaluation EvaluateCnnGramTest(const CnnGramTest& test, const CnnSpanState& state);
 // The fraction of test samples with sign(f_i) = y_i (f_i = 0 counts as an error).

@@ -9,9 +9,10 @@
 //
 // Engines (engine.hpp). kDirect: data GenerateSignalNoise(spec, seed), filters
 // InitGaussian(TwoLayerCnn(d, m), σ₀, seed), test set GenerateSignalNoiseTest(spec, n_test, seed),
-// GradientDescent on the ambient filters, O(nT·m·d) per step. kGram: the training set, filters and
-// test products drawn together by SampleSignalNoiseCnnGram(spec, m, σ₀, n_test, seed) and
-// CnnGramGradientDescent in span coordinates, O((nT)²m) per step whatever d is (cnn_gram.hpp).
+// GradientDescent on the ambient filters, O(nT·m·d) per step. kGram: the training set and filters
+// drawn by SampleSignalNoiseCnnGram(spec, m, σ₀, 0, seed), CnnGramGradientDescent in span
+// coordinates, O((nT)²m) per step whatever d is (cnn_gram.hpp), and the test set drawn after
+// training against the trained filters (EvaluateFreshCnnGramTest, O(n_test·T·m²)).
 // Both data models, any σ₀ and any step size have a Gram form. The engines are equal in
 // distribution, not draw for draw; on the same data (RunCnnOnGram of CnnGramFromDataset and
 // CnnGramTestFromDataset of the direct draw above) they give the same run up to rounding
@@ -87,9 +88,8 @@ struct CnnRouteSettings {
 // RunCnn's options for the CNN route (to be run on data with σ = 1/√d).
 CnnRunOptions CnnRouteRunOptions(const CnnRouteSettings& settings, int n_test, Engine engine);
 
-// The Gram engine's run on a given training set and test set in span form (RunCnn with kGram calls
-// it on SampleSignalNoiseCnnGram's draw; options.width must be train.m, options.n_test and
-// options.engine are not read). On CnnGramFromDataset / CnnGramTestFromDataset of RunCnn's direct
+// The Gram engine's run on a given training set and test set in span form (options.width must be
+// train.m, options.n_test and options.engine are not read). On CnnGramFromDataset / CnnGramTestFromDataset of RunCnn's direct
 // draw it is the direct run up to rounding.
 CnnRun RunCnnOnGram(const CnnGramInstance& train, const CnnGramTest& test,
                     const CnnRunOptions& options);
