@@ -61,8 +61,8 @@ struct TestProducts {
   RowMatrix products;  // (n_test·T)×p
 };
 
-TestProducts DrawTestProducts(const CnnGramTrainingLaw& law, const RowMatrix& Q,
-                              const RowMatrix& E, int n_test) {
+TestProducts DrawTestProducts(const CnnGramTrainingLaw& law, const RowMatrix& Q, const RowMatrix& E,
+                              int n_test) {
   const SignalNoiseSpec& spec = law.spec;
   const Plane plane = SignalPlane(spec);
   const int T = spec.T;
