@@ -50,7 +50,8 @@ Outcome CnnLargeSnr(std::uint64_t seed, Engine engine) {
       const RouteResult result = RunCnnThresholdRoute(
           options.cnn, false, kLargeSnrN, kLargeSnrD, kLargeSnrEta, std::sqrt(r / kLargeSnrN),
           kLargeSnrTestSamples, run_seed, options.engine);
-      benign += ClassifyFit(result.train_accuracy, result.clean_test_accuracy) == FitRegime::kBenign;
+      benign +=
+          ClassifyFit(result.train_accuracy, result.clean_test_accuracy) == FitRegime::kBenign;
       fitted += result.train_accuracy == 1;
       test += result.clean_test_accuracy;
     }
@@ -68,8 +69,9 @@ Outcome CnnLargeSnr(std::uint64_t seed, Engine engine) {
 Claim Magen24CnnLargeSnr() {
   Claim c;
   c.id = "magen24.cnn.large_snr";
-  c.title = "The two-layer ReLU CNN at 4, 20 and 100 times its own threshold in SNR²: benign, "
-            "fitted and clean test fractions";
+  c.title =
+      "The two-layer ReLU CNN at 4, 20 and 100 times its own threshold in SNR²: benign, "
+      "fitted and clean test fractions";
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
   c.source =
