@@ -77,6 +77,7 @@ const std::vector<FigureBuilder>& FigureCatalog() {
       {"magen24_dimension", Magen24DimensionFigure},
       {"magen_heatmap_sa", MagenAccuracyHeatmapFigure},
       {"magen_heatmap_maxmargin", MagenAccuracyHeatmapFigure},
+      {"magen_heatmap_cnn", MagenAccuracyHeatmapFigure},
       {"magen_heatmap_sa_d1000000", MagenAccuracyHeatmapFigure},
       {"magen_heatmap_maxmargin_d1000000", MagenAccuracyHeatmapFigure},
       {"magen_snr_threshold", MagenSnrThresholdFigure},

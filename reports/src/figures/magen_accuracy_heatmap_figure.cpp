@@ -1,5 +1,6 @@
 // [M] Fig. 7 (rebuttal heatmap): clean test accuracy over SNR × n, for two GD steps with schedule
-// SA or for the max-margin solution, with the predicted boundaries on top: SNR = √(r_T/n) and
+// SA, for the max-margin solution or for Kou et al.'s CNN (its pair on the same grid), with the
+// predicted boundaries on top: SNR = √(r_T/n) and
 // √(r_N/n) (linearised two-step window) and SNR² = 2/((1 − η)n) (max-margin) — the sweeps
 // magen_heatmap_<route>[_d<D>]. Every cell is measured (mean over seeds); the curves are derived
 // (THEORY.md magen24.gd.linearized_thresholds).
@@ -16,19 +17,25 @@ Figure MagenAccuracyHeatmapFigure(const SweepRun& run) {
   const int seeds = static_cast<int>(run.At(0, "seeds"));
   const double snr_step = run.At(0, "snr_step");
   const int n_step = static_cast<int>(run.At(0, "n_step"));
-  const bool sa = route == ThresholdRoute::kScheduleSA;
+  const bool sa = route == ThresholdRoute::kScheduleSA, cnn = route == ThresholdRoute::kCnn;
   const std::string at_d = fixed_d > 0 ? "d = " + std::to_string(fixed_d) : "d = max(16, n²)";
   Figure f;
   f.name = run.sweep->name;
   f.engine = ToString(run.engine);
-  f.title = (sa ? "Clean test accuracy after two GD steps (schedule SA)"
-                : "Clean test accuracy of the max-margin solution") +
+  f.title = (sa    ? "Clean test accuracy after two GD steps (schedule SA)"
+             : cnn ? "Clean test accuracy of the two-layer ReLU CNN (Kou et al.)"
+                   : "Clean test accuracy of the max-margin solution") +
             std::string(fixed_d > 0 ? ", " + at_d : "");
   f.caption = "Measured here: mean clean test accuracy over " + std::to_string(seeds) +
               " seed(s) per cell (η = 0.1, " + at_d +
-              ", projected test error on 1000 samples). "
-              "Curves derived: SNR = √(r_T/n), √(r_N/n) (linearised two-step window) and "
-              "SNR² = 2/((1−η)n) (max-margin).";
+              (cnn ? ", the CNN route of magen24.cnn.threshold_dimension: m = 10, σ₀ = 0.01, step "
+                     "50, 100 steps in units of the data; test accuracy on 1000 fresh samples). "
+                     "The same grid and seeds as magen_heatmap_maxmargin. Attention's "
+                   : ", projected test error on 1000 samples). ") +
+              std::string(cnn ? "curves" : "Curves") +
+              " derived: SNR = √(r_T/n), √(r_N/n) (linearised two-step window) and "
+              "SNR² = 2/((1−η)n) (max-margin)" +
+              (cnn ? ", drawn for comparison." : ".");
   f.columns = {"snr",       "n",       "d",       "clean_test_acc",
                "train_acc", "snr_r_T", "snr_r_N", "snr_maxmargin"};
   f.rows = run.Select(f.columns);

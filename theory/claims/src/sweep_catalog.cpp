@@ -56,6 +56,7 @@ const std::vector<Sweep>& SweepCatalog() {
       sweeps::Magen24DimensionSweep(),
       sweeps::MagenHeatmapSweep(ThresholdRoute::kScheduleSA, 0),
       sweeps::MagenHeatmapSweep(ThresholdRoute::kMaxMargin, 0),
+      sweeps::MagenHeatmapSweep(ThresholdRoute::kCnn, 0),
       sweeps::MagenHeatmapSweep(ThresholdRoute::kScheduleSA, 1000000),
       sweeps::MagenHeatmapSweep(ThresholdRoute::kMaxMargin, 1000000),
       sweeps::MagenSnrThresholdSweep(),

@@ -1,5 +1,7 @@
 // magen_heatmap_<route>[_d<D>]: [M] Fig. 7 (rebuttal heatmap), clean test accuracy over SNR × n
-// for two GD steps with schedule SA or for the max-margin solution, with the predicted boundaries
+// for two GD steps with schedule SA or for the max-margin solution — and, on the max-margin's grid,
+// for Kou et al.'s two-layer ReLU CNN (the CNN threshold route, issue 31 item 6: the pair of
+// heatmaps, attention and CNN, on one grid and the same seeds) — with the predicted boundaries
 // SNR = √(r_T/n), √(r_N/n) (linearised two-step window, MagenLinearizedThresholds) and
 // SNR² = 2/((1 − η)n) (max-margin) beside each cell. η = 0.1 (exact flips), d = max(16, n²) on the
 // engine asked — or a fixed d such as 10⁶ ≫ n², Gram only (direct, that grid would draw 10⁶·2n
@@ -39,10 +41,11 @@ Sweep MagenHeatmapSweep(ThresholdRoute route, int fixed_d) {
   Sweep s;
   const std::string at_d = fixed_d > 0 ? "d = " + std::to_string(fixed_d) : "d = max(16, n²)";
   s.name = "magen_heatmap_" + ToString(route) + (fixed_d > 0 ? "_d" + std::to_string(fixed_d) : "");
-  s.description =
-      "[M] Fig. 7 clean test accuracy over SNR × n, " +
-      std::string(route == ThresholdRoute::kScheduleSA ? "two SA steps" : "max-margin") + ", " +
-      at_d + (fixed_d > 0 ? " (Gram engine)" : "");
+  const char* model = route == ThresholdRoute::kScheduleSA ? "two SA steps"
+                      : route == ThresholdRoute::kCnn      ? "the two-layer ReLU CNN"
+                                                           : "max-margin";
+  s.description = "[M] Fig. 7 clean test accuracy over SNR × n, " + std::string(model) + ", " +
+                  at_d + (fixed_d > 0 ? " (Gram engine)" : "");
   s.columns = {
       "snr",           "n",     "d",        "clean_test_acc", "train_acc", "snr_r_T", "snr_r_N",
       "snr_maxmargin", "seeds", "snr_step", "n_step",         "route",     "fixed_d"};
