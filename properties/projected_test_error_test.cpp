@@ -1,10 +1,11 @@
 // projected_test_error: the 2T-Gaussian-draw estimate of the clean test error agrees with direct
-// Monte Carlo on full d-dimensional test tokens, for M1 on D1 and M2 on D2.
+// Monte Carlo on full d-dimensional test tokens, for M1 on D1 (and on Kou et al.'s antipodal
+// signal–noise data) and M2 on D2.
 //
 // Both are unbiased estimates of the same probability from independent samples; the check is a
 // two-proportion z-test at α = 1e-6 (|p̂₁ − p̂₂| ≤ z_{1−α/2}·√(p̄(1−p̄)(1/N₁ + 1/N₂)), z = 4.89).
 // Seeds are fixed; with fresh seeds each check falsely fails with probability ≤ 1e-6. The file
-// makes 8 checks in all (four two-proportion tests, four seeds of the exact integral).
+// makes 9 checks in all (five two-proportion tests, four seeds of the exact integral).
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -38,8 +39,10 @@ Vector Gaussian(int d, double scale, std::uint64_t seed) {
 // − reading a weak one (10, 0.2), the projection must keep each class's own score pattern.
 void ExpectPromptAttentionProjectionMatchesDirect(double plus_signal_score,
                                                   double minus_signal_value,
-                                                  double dominant_ratio = 1) {
+                                                  double dominant_ratio = 1,
+                                                  bool antipodal = false) {
   SignalNoiseSpec spec;
+  spec.antipodal = antipodal;
   spec.n = 10;
   spec.d = 200;
   spec.T = 3;
@@ -70,6 +73,12 @@ TEST(ProjectedTestError, MatchesDirectMonteCarloWhenTheClassesScoreTheirSignalsD
 // scale by 1/κ.
 TEST(ProjectedTestError, MatchesDirectMonteCarloWithADominantNoiseToken) {
   ExpectPromptAttentionProjectionMatchesDirect(0.0, 1.0, 4.0);
+}
+
+// Kou et al.'s data: μ₋ = −μ₊ on e₁ and noise on the other d − 1 coordinates (e₂ is noise there),
+// with class + scoring its signal so the classes' patterns differ.
+TEST(ProjectedTestError, MatchesDirectMonteCarloOnKouEtAlsAntipodalData) {
+  ExpectPromptAttentionProjectionMatchesDirect(3.0, 0.5, 1, true);
 }
 
 TEST(ProjectedTestError, MatchesDirectMonteCarloForTokenSelectionOnD2) {

@@ -89,6 +89,20 @@ TestProjections ProjectionsOf(const Vector& q, const Vector& u, double mu_norm, 
   return p;
 }
 
+TestProjections ProjectionsOf(const Vector& q, const Vector& u, const SignalNoiseSpec& spec) {
+  const double mu = spec.snr * spec.sigma * std::sqrt(static_cast<double>(spec.d));
+  if (!spec.antipodal) return ProjectionsOf(q, u, mu, spec.sigma, false);
+  TestProjections p;
+  p.q_plus = mu * q(0);
+  p.q_minus = -p.q_plus;
+  p.u_plus = mu * u(0);
+  p.u_minus = -p.u_plus;
+  const auto qn = q.tail(q.size() - 1), un = u.tail(u.size() - 1);
+  p.noise_cov << qn.squaredNorm(), qn.dot(un), qn.dot(un), un.squaredNorm();
+  p.noise_cov *= spec.sigma * spec.sigma;
+  return p;
+}
+
 TestProjections ProjectionsOf(const SpanVector& q, const SpanVector& u, const GramInstance& g) {
   TestProjections p;
   p.q_plus = g.mu_plus_a.dot(q.a);
@@ -154,8 +168,7 @@ ProjectedTestResult ProjectedCleanTestError(const TestProjections& p,
 ProjectedTestResult ProjectedCleanTestError(const Vector& q, const Vector& u,
                                             const SignalNoiseSpec& spec, int n_test,
                                             std::uint64_t seed) {
-  const double mu = spec.snr * spec.sigma * std::sqrt(static_cast<double>(spec.d));
-  return ProjectedCleanTestError(ProjectionsOf(q, u, mu, spec.sigma, false), spec, n_test, seed);
+  return ProjectedCleanTestError(ProjectionsOf(q, u, spec), spec, n_test, seed);
 }
 
 ProjectedTestResult ProjectedCleanTestError(const Vector& q, const Vector& u,

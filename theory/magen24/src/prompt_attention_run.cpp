@@ -66,8 +66,7 @@ PromptAttentionRun RunPromptAttention(const SignalNoiseSpec& spec,
     run.v = model.Block("v");
     run.labels = LabelsOf(run.data);
     Summarise(run, e.f, e.attention);
-    const double mu = spec.snr * spec.sigma * std::sqrt(static_cast<double>(spec.d));
-    run.projections = ProjectionsOf(run.p, run.v, mu, spec.sigma, false);
+    run.projections = ProjectionsOf(run.p, run.v, spec);
   }
   run.test = ProjectedCleanTestError(run.projections, spec, options.n_test, seed);
   return run;

@@ -28,6 +28,9 @@ struct TestProjections {
 // From ambient q, u. noise_in_signal_plane: D2 (P = I) rather than D1 (P zeroes e₁, e₂).
 TestProjections ProjectionsOf(const Vector& q, const Vector& u, double mu_norm, double sigma,
                               bool noise_in_signal_plane);
+// From ambient q, u on signal–noise data: D1 (μ₊ = ‖μ‖e₁ ⟂ μ₋ = ‖μ‖e₂, noise off e₁, e₂) or Kou
+// et al.'s antipodal data (μ₋ = −μ₊ = −‖μ‖e₁, noise off e₁).
+TestProjections ProjectionsOf(const Vector& q, const Vector& u, const SignalNoiseSpec& spec);
 // From span vectors of a Gram instance (exact: ⟨ξ⊥, q⊥⟩ has variance σ²γ_qᵀHγ_q).
 TestProjections ProjectionsOf(const SpanVector& q, const SpanVector& u, const GramInstance& gram);
 
