@@ -11,14 +11,35 @@ namespace {
 
 constexpr const char* kBankName[2] = {"w_plus", "w_minus"};
 
-// The pre-activations s_j·init_j + cross·C_j of tokens whose inner products with the training
-// tokens are `cross` and with the initial filters `init`.
-RowMatrix PreActivations(const RowMatrix& init, const RowMatrix& cross, const CnnSpanState& state) {
+// The pre-activations s_j·init_j + (cross·C)_j, given the products cross·C of tokens whose inner
+// products with the training tokens are `cross` and with the initial filters `init`.
+RowMatrix WithInitialFilters(RowMatrix pre, const RowMatrix& init, const CnnSpanState& state) {
   const Eigen::Index m = init.cols() / 2;
-  RowMatrix pre = cross * state.C;
   pre.leftCols(m) += state.scale(0) * init.leftCols(m);
   pre.rightCols(m) += state.scale(1) * init.rightCols(m);
   return pre;
+}
+
+RowMatrix PreActivations(const RowMatrix& init, const RowMatrix& cross, const CnnSpanState& state) {
+  return WithInitialFilters(cross * state.C, init, state);
+}
+
+// G·C through the sampler's factorisation G = A Aᵀ + Z H Zᵀ (cnn_gram.hpp): gather the noise
+// tokens' rows of C, multiply by H, scatter back, and add the plane part.
+RowMatrix FactorisedGramTimes(const CnnGramInstance& gram, const RowMatrix& C) {
+  const Eigen::Index noise = gram.noise_gram.rows();
+  RowMatrix gathered = RowMatrix::Zero(noise, C.cols());
+  for (Eigen::Index k = 0; k < C.rows(); ++k) {
+    const int z = gram.noise_index[static_cast<std::size_t>(k)];
+    if (z >= 0) gathered.row(z) = C.row(k);
+  }
+  const RowMatrix mixed = gram.noise_gram * gathered;
+  RowMatrix out = gram.plane * (gram.plane.transpose() * C);
+  for (Eigen::Index k = 0; k < C.rows(); ++k) {
+    const int z = gram.noise_index[static_cast<std::size_t>(k)];
+    if (z >= 0) out.row(k) += mixed.row(z);
+  }
+  return out;
 }
 
 CnnResponse Respond(const RowMatrix& pre, const Vector& y, int T, bool with_gradient) {
@@ -55,7 +76,13 @@ CnnGramEvaluation EvaluateCnnGram(const CnnGramInstance& gram, const CnnSpanStat
   Require(state.C.rows() == rows && state.C.cols() == 2 * gram.m,
           "the span state's coefficients must be (n·T)×2m");
   CnnGramEvaluation e;
-  e.pre = PreActivations(gram.P, gram.G, state);
+  if (gram.noise_gram.size() > 0) {
+    Require(gram.plane.rows() == rows && gram.noise_index.size() == static_cast<std::size_t>(rows),
+            "a factorised CNN Gram instance needs plane coordinates and a noise index per token");
+    e.pre = WithInitialFilters(FactorisedGramTimes(gram, state.C), gram.P, state);
+  } else {
+    e.pre = PreActivations(gram.P, gram.G, state);
+  }
   CnnResponse response = Respond(e.pre, gram.y, gram.T, with_gradient);
   e.evaluation = std::move(response.evaluation);
   if (with_gradient) {

@@ -123,7 +123,7 @@ CnnGramDraw SampleSignalNoiseCnnGram(const SignalNoiseSpec& spec, int width, dou
   const Eigen::Index vectors = rows + 2 * m;  // training tokens, then the 2m filters
   const double K_estimate = static_cast<double>(n) * (T - 1) + 2.0 * m;
   RequireMemory(static_cast<double>(vectors) * static_cast<double>(vectors) +
-                    static_cast<double>(vectors) * K_estimate + 3 * K_estimate * K_estimate +
+                    static_cast<double>(vectors) * K_estimate + 4 * K_estimate * K_estimate +
                     static_cast<double>(n_test) * T * static_cast<double>(vectors),
                 "the CNN's Gram form of n·T = " + std::to_string(n) + "·" + std::to_string(T) +
                     " tokens and 2m = " + std::to_string(2 * m) + " filters");
@@ -177,6 +177,13 @@ CnnGramDraw SampleSignalNoiseCnnGram(const SignalNoiseSpec& spec, int width, dou
     for (Eigen::Index b = 0; b < rows; ++b) g.G(a, b) = inner(a, b);
     for (int f = 0; f < 2 * m; ++f) g.P(a, f) = inner(a, rows + f);
   }
+
+  // The factorisation G = A Aᵀ + Z H Zᵀ for the descent's steps: the noise tokens' ζ indices come
+  // first, so their Gram matrix is H's leading block.
+  const int token_noise = static_cast<int>(rows) - n;  // n(T − 1): one signal token per sample
+  g.plane = A.topRows(rows);
+  g.noise_index.assign(zeta.begin(), zeta.begin() + rows);
+  g.noise_gram = H.topLeftCorner(token_noise, token_noise);
 
   CnnGramTrainingLaw& law = draw.law;
   law.spec = spec;

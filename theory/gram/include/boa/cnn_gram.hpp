@@ -31,7 +31,14 @@ struct CnnGramInstance {
   int m = 0;    // filters per bank
   RowMatrix G;  // (n·T)×(n·T): ⟨x_k, x_l⟩
   RowMatrix P;  // (n·T)×2m: ⟨x_k, w⁰_{j,r}⟩
-  Vector y;     // observed labels ±1
+  // Optional: G = A Aᵀ + Z H Zᵀ as the sampler draws it (signal-plane coordinates A, (n·T)×q;
+  // Z selects each noise token's row of H, the noise tokens' Gram matrix). When present, a step
+  // computes G·C through it: O(n(T−1)²·m) instead of O((nT)²·m), the same up to rounding. Empty
+  // for instances built from data (CnnGramFromDataset).
+  RowMatrix plane;
+  std::vector<int> noise_index;  // per token: its row of noise_gram, −1 for a signal token
+  RowMatrix noise_gram;
+  Vector y;  // observed labels ±1
   // Bookkeeping of the training set (for summaries; the descent reads only y).
   Vector y_true;
   std::vector<bool> noisy;
