@@ -310,7 +310,12 @@ Claim Magen24CnnThresholdNAsQuoted() {
                      "overfitting is ||μ||/√d = Θ(1/n^{1/2} d^{1/4})\" (exponent −1/2 in n)"});
   c.expected = Expectation::kFails;
   c.finding_class = FindingClass::kUndetermined;
-  c.class_note = prov::kScalingFindingNote;
+  c.class_note =
+      std::string(prov::kScalingFindingNote) +
+      ". Along d → ∞ (Kou et al.'s regime d ≫ n²) the exponent does not move toward −1/2: "
+      "−0.295, −0.289, −0.291 at d = 16384, 65536, 262144 (10 sweeps each, `--params "
+      "d=D,n_min=8,doublings=3,seeds=16 --seed 1000000000 --instances 10`), so the deviation "
+      "persists along that path; not asserted as a class (no path record for exponents)";
   c.encoding_sensitive =
       "the CNN's width, σ₀, step size and horizon are boa's (cnn_run.hpp CnnRouteSettings)";
   c.finding =
@@ -322,7 +327,8 @@ Claim Magen24CnnThresholdNAsQuoted() {
       "the exponent was −0.278 over 30 sweeps (scratch, earlier test sampler). The exponent is the one Kou et al.'s condition "
       "n‖μ‖⁴ ≍ σ_p⁴d gives as boa recalls it (magen24.cnn.threshold_n, −1/4, holds): the quote's "
       "n-exponent is the discussion's, not the CNN's. Its d-exponent, −1/4, holds "
-      "(magen24.cnn.threshold_dimension).";
+      "(magen24.cnn.threshold_dimension). Along d the n-exponent stays at −0.29 (d = 16384, "
+      "65536, 262144: −0.295, −0.289, −0.291, 10 sweeps each): it does not approach −1/2 as d grows.";
   c.instances = 21;                    // the smallest N planned from σ (exponent_plan.hpp)
   c.finding_exponent_bound = -0.3021;  // one-sided 95% lower bound: −0.2936 − 1.645 × 0.00514
   return c;
