@@ -20,6 +20,26 @@ RowMatrix GaussianRows(int k, int dim, std::uint64_t seed) {
 }
 
 // k < dim Gaussian rows are linearly independent (a.s.), hence separable through the origin.
+// Rows that nearly repeat (groups of copies perturbed by ε, as attended tokens near the hard
+// attention limit) make G ill-conditioned: coordinate ascent stalls, and the active-set finish
+// must still return a certified KKT point.
+RC_GTEST_PROP(HardMarginSvm, NearlyRepeatedRowsStillReachTheKktTolerance, ()) {
+  const int dim = *rc::gen::inRange(8, 40);
+  const int groups = *rc::gen::inRange(1, 4);
+  const int copies = *rc::gen::inRange(2, 4);
+  const double eps = std::exp(-*rc::gen::inRange(3, 12));  // e^{-3} … e^{-11}
+  const auto seed = *rc::gen::inRange<std::uint32_t>(0, 1u << 30);
+  const RowMatrix centres = GaussianRows(groups, dim, seed);
+  const RowMatrix noise = GaussianRows(groups * copies, dim, seed + 1);
+  RowMatrix Z(groups * copies, dim);
+  for (int r = 0; r < Z.rows(); ++r) Z.row(r) = centres.row(r / copies) + eps * noise.row(r);
+  const HardMarginSvm svm = SolveHardMarginSvm(Z * Z.transpose());
+  RC_ASSERT(svm.converged);
+  const Vector margins = Z * SvmPrimal(Z, svm);
+  RC_ASSERT(margins.minCoeff() >= 1 - kKkt);
+  RC_ASSERT((svm.alpha.array() >= 0).all());
+}
+
 RC_GTEST_PROP(HardMarginSvm, ReturnsAKktPointWithEqualPrimalAndDualObjectives, ()) {
   const int dim = *rc::gen::inRange(2, 40);
   const int k = *rc::gen::inRange(1, dim);

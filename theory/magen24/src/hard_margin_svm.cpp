@@ -46,6 +46,70 @@ bool PolishOnSupport(const RowMatrix& gram, const Vector& alpha, Vector& polishe
   return true;
 }
 
+// Lawson and Hanson's active-set method (Solving Least Squares Problems, 1974, ch. 23) on the
+// dual min ½αᵀGα − 1ᵀα, α ≥ 0: grow the passive set P by the most violated constraint, solve
+// G_PP α_P = 1 exactly, and step back to the feasible set when a passive α would turn negative.
+// It terminates in finitely many steps and, unlike coordinate ascent, does not slow down when
+// rows nearly repeat (ill-conditioned G). Returns false when it does not finish in `max_steps`.
+bool ActiveSetSolve(const RowMatrix& gram, double tolerance, int max_steps, Vector& alpha) {
+  const Eigen::Index k = gram.rows();
+  alpha = Vector::Zero(k);
+  std::vector<bool> passive(static_cast<std::size_t>(k), false);
+  const auto solve_on_passive = [&](Vector& out) {
+    std::vector<Eigen::Index> set;
+    for (Eigen::Index i = 0; i < k; ++i) {
+      if (passive[static_cast<std::size_t>(i)]) set.push_back(i);
+    }
+    const auto m = static_cast<Eigen::Index>(set.size());
+    if (m == 0) return false;
+    RowMatrix block(m, m);
+    for (Eigen::Index a = 0; a < m; ++a) {
+      for (Eigen::Index b = 0; b < m; ++b) block(a, b) = gram(set[a], set[b]);
+    }
+    const Vector z = block.completeOrthogonalDecomposition().solve(Vector::Ones(m));
+    out = Vector::Zero(k);
+    for (Eigen::Index a = 0; a < m; ++a) out(set[a]) = z(a);
+    return out.allFinite();
+  };
+  for (int step = 0; step < max_steps; ++step) {
+    const Vector w = Vector::Ones(k) - gram * alpha;  // −∇ of the dual objective
+    Eigen::Index best = -1;
+    for (Eigen::Index i = 0; i < k; ++i) {
+      if (!passive[static_cast<std::size_t>(i)] && w(i) > tolerance && (best < 0 || w(i) > w(best)))
+        best = i;
+    }
+    if (best < 0) return true;
+    passive[static_cast<std::size_t>(best)] = true;
+    for (Eigen::Index inner = 0; inner <= k; ++inner) {
+      Vector z;
+      if (!solve_on_passive(z)) return false;
+      bool positive = true;
+      double theta = 1;
+      for (Eigen::Index i = 0; i < k; ++i) {
+        if (passive[static_cast<std::size_t>(i)] && z(i) <= 0) {
+          // A degenerate (singular) passive block can give the entering variable z ≤ 0 with
+          // α = 0: no step is possible, so give up (the caller keeps coordinate ascent's result).
+          if (alpha(i) <= 0) return false;
+          positive = false;
+          theta = std::min(theta, alpha(i) / (alpha(i) - z(i)));
+        }
+      }
+      if (positive) {
+        alpha = z;
+        break;
+      }
+      alpha += theta * (z - alpha);
+      for (Eigen::Index i = 0; i < k; ++i) {
+        if (passive[static_cast<std::size_t>(i)] && alpha(i) <= 0) {
+          passive[static_cast<std::size_t>(i)] = false;
+          alpha(i) = 0;
+        }
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 HardMarginSvm SolveHardMarginSvm(const RowMatrix& gram, const HardMarginSvmOptions& options) {
@@ -85,6 +149,13 @@ HardMarginSvm SolveHardMarginSvm(const RowMatrix& gram, const HardMarginSvmOptio
     if (svm.sweeps % kPolishEvery == 0) margins = gram * svm.alpha;
   }
   svm.sweeps = std::min(svm.sweeps, options.max_sweeps);
+  // Coordinate ascent stalls on nearly repeated rows; the active-set method finishes them.
+  Vector exact;
+  if (svm.separable && KktResidual(svm.alpha, gram * svm.alpha) > options.kkt_tolerance &&
+      ActiveSetSolve(gram, options.kkt_tolerance, 10 * static_cast<int>(k), exact) &&
+      KktResidual(exact, gram * exact) <= options.kkt_tolerance) {
+    svm.alpha = exact;
+  }
   Finish(gram, svm);
   svm.converged = svm.separable && svm.kkt_residual <= options.kkt_tolerance;
   return svm;
