@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "boa/error.hpp"
+#include "boa/gram_sampling.hpp"
+#include "boa/joint_max_margin.hpp"
 #include "boa/linearized_thresholds.hpp"
 
 namespace boa::claims {
@@ -37,6 +39,35 @@ MaxMarginInstance MaxMarginInstanceFromParams(const Params& params) {
   m.snr_squared = m.ratio * MaxMarginSnrSquaredThreshold(m.spec.n, m.spec.eta);
   m.spec.snr = std::sqrt(m.snr_squared);
   return m;
+}
+
+Regime MaxMarginJointRegime(int above_lo, int above_hi) {
+  return {{"n", 6, kMaxEnumeratedSamples},
+          {"d_over_n2", 2, 4},
+          {"eta_percent", 0, 20},
+          {"above", above_lo, above_hi},
+          {"log2_ratio", 4, 20, 0.1}};
+}
+
+GramInstance MaxMarginGram(const SignalNoiseSpec& spec, std::uint64_t seed, Engine engine) {
+  if (engine == Engine::kGram) return SampleSignalNoiseGram(spec, 0, seed);
+  return GramFromDataset(GenerateSignalNoise(spec, seed), spec.sigma).gram;
+}
+
+std::string DirectionFailure(const std::vector<double>& cosines, const std::string& what) {
+  Require(cosines.size() == kDirectionCheckpoints.size(), "one cosine per checkpoint is needed");
+  for (std::size_t k = 1; k < cosines.size(); ++k) {
+    if (cosines[k] < cosines[k - 1] - kDirectionCosineSlack) {
+      return what + " falls from " + std::to_string(cosines[k - 1]) + " to " +
+             std::to_string(cosines[k]) + " at step " + std::to_string(kDirectionCheckpoints[k]);
+    }
+  }
+  if (cosines.back() < kDirectionFinalCosine) {
+    return what + " ends at " + std::to_string(cosines.back()) + " < " +
+           std::to_string(kDirectionFinalCosine) + " after " +
+           std::to_string(kDirectionCheckpoints.back()) + " steps";
+  }
+  return "";
 }
 
 }  // namespace boa::claims
