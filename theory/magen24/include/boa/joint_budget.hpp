@@ -1,0 +1,50 @@
+#pragma once
+// The joint problem of [M] Theorem 8 at a finite norm budget, and the margin's rate along the
+// p-SVM's ray (THEORY.md magen24.maxmargin.joint_budget, magen24.maxmargin.margin_rate):
+//
+//   M(B) = max over ‖v‖² + ‖p‖² ≤ B² of minᵢ yᵢ f(Xᵢ; v, p)      (T = 2)
+//
+// the margin that weight decay λ(‖v‖² + ‖p‖²)/2 maximises as λ → 0 (Rosset et al.'s
+// regularisation-path argument). For a fixed p, f is linear in v, so the best v of norm ρ has
+// margin ρ·m(p) with m(p) = 1/‖v_SVM(Z(p))‖, the hard-margin SVM on the attended tokens
+// zᵢ(p) = Σ_t s_it(p) x_it. Two certified bounds bracket M(B):
+//   upper  yᵢvᵀzᵢ ≤ max_t yᵢvᵀx_it for any attention, so M(B) ≤ B·γ* with γ* = max over all
+//          selections of 1/‖v_SVM(α)‖ — the enumeration's minimum (joint_max_margin.hpp), valid
+//          when no selection that beats it was p-infeasible;
+//   lower  the feasible point p = R·p̂ on the ray of a selection's p-SVM (p̂ = p_SVM/‖p_SVM‖)
+//          with v of norm √(B² − R²) along the SVM of Z(R·p̂): L_α(B) = max_R √(B² − R²)·m(R·p̂).
+// Along the ray every gap p̂ᵀ(x_{i,αᵢ} − x_{i,¬αᵢ}) is ≥ 1/‖p_SVM‖, so the attention on α is
+// ≥ σ(R/‖p_SVM‖) and m(R·p̂) → 1/‖v_SVM(α)‖ with a deficit that decays like e^{−κR/‖p_SVM‖},
+// κ = ‖p_SVM‖·min over the v-SVM's support vectors of their gap (THEORY.md derives it).
+#include <vector>
+
+#include "boa/joint_max_margin.hpp"
+#include "boa/max_margin_selection.hpp"
+#include "boa/sample_labels.hpp"
+
+namespace boa {
+
+// The ray SVM's KKT tolerance: at R·gap = t the attended tokens of samples that share a selected
+// token (clean samples on μ_c) differ by O(e^{−t}), so the SVM's Gram block has condition number
+// O(e^{2t}) and the polished solution is good to about 1e-16·e^{2t} ≈ 5e-8 at t = 10: the
+// default 1e-10 is out of reach there, while 1e-7 still resolves a margin deficit of e^{−10} to
+// 0.2%.
+inline constexpr double kRayKktTolerance = 1e-7;
+
+// m(R·p̂) for the selection `s` (its p-SVM gives the ray); 0 when the attended tokens are not
+// separable. token_gram as in SolveSelectionSvms.
+double RayMargin(const SampleLabels& labels, const RowMatrix& token_gram, const SelectionSvms& s,
+                 double R);
+
+// κ: ‖p_SVM‖ times the smallest ray gap over the v-SVM's support vectors (≥ 1 up to rounding).
+double RayRateExponent(const RowMatrix& token_gram, const SelectionSvms& s);
+
+struct BudgetBound {
+  double lower = 0;  // L_α(B), a margin some (v, p) with ‖v‖² + ‖p‖² ≤ B² attains
+  double R = 0;      // the ‖p‖ that attains it
+};
+// L_α(B): a 64-point log grid over R ∈ [10⁻³B, B) refined by golden section around its best point.
+BudgetBound RayBudgetBound(const SampleLabels& labels, const RowMatrix& token_gram,
+                           const SelectionSvms& s, double budget);
+
+}  // namespace boa

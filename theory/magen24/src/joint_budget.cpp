@@ -1,0 +1,92 @@
+#include "boa/joint_budget.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "boa/error.hpp"
+#include "boa/hard_margin_svm.hpp"
+
+namespace boa {
+namespace {
+
+// ⟨x_it, p̂⟩ for every token of the ray of `s` (n×2), p̂ = p_SVM/‖p_SVM‖.
+RowMatrix RayScores(const RowMatrix& token_gram, const SelectionSvms& s) {
+  const Eigen::Map<const Vector> c(s.p_coef.data(), s.p_coef.size());
+  const Vector scores = token_gram * c / std::sqrt(s.p_svm.norm_squared);
+  return Eigen::Map<const RowMatrix>(scores.data(), s.p_coef.rows(), 2);
+}
+
+// The gap of sample i on the ray: p̂ᵀ(x_{i,αᵢ} − x_{i,¬αᵢ}).
+double Gap(const RowMatrix& scores, const SelectionSvms& s, int i) {
+  return scores(i, s.choice[i]) - scores(i, 1 - s.choice[i]);
+}
+
+}  // namespace
+
+double RayMargin(const SampleLabels& labels, const RowMatrix& token_gram, const SelectionSvms& s,
+                 double R) {
+  Require(s.feasible() && labels.T == 2 && R >= 0, "a ray needs a feasible T = 2 selection, R ≥ 0");
+  const RowMatrix scores = RayScores(token_gram, s);
+  const int n = labels.n;
+  RowMatrix weight(n, 2);  // y_i s_it: the attended token's coefficients, label-signed
+  for (int i = 0; i < n; ++i) {
+    // Stable two-token softmax: the selected token's weight is σ(R·gap).
+    const double selected = 1 / (1 + std::exp(-R * Gap(scores, s, i)));
+    weight(i, s.choice[i]) = labels.y(i) * selected;
+    weight(i, 1 - s.choice[i]) = labels.y(i) * (1 - selected);
+  }
+  RowMatrix gram(n, n);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      gram(i, j) = weight.row(i) * token_gram.block(2 * i, 2 * j, 2, 2) * weight.row(j).transpose();
+    }
+  }
+  HardMarginSvmOptions options;
+  options.kkt_tolerance = kRayKktTolerance;
+  options.max_sweeps = 200;  // near the hard limit the active-set finish does the work
+  const HardMarginSvm svm = SolveHardMarginSvm(gram, options);
+  return svm.converged ? 1 / std::sqrt(svm.norm_squared) : 0.0;
+}
+
+double RayRateExponent(const RowMatrix& token_gram, const SelectionSvms& s) {
+  const RowMatrix scores = RayScores(token_gram, s);
+  const double support = 1e-9 * s.v_svm.alpha.maxCoeff();
+  double gap = INFINITY;
+  for (int i = 0; i < s.v_svm.alpha.size(); ++i) {
+    if (s.v_svm.alpha(i) > support) gap = std::min(gap, Gap(scores, s, i));
+  }
+  return gap * std::sqrt(s.p_svm.norm_squared);
+}
+
+BudgetBound RayBudgetBound(const SampleLabels& labels, const RowMatrix& token_gram,
+                           const SelectionSvms& s, double budget) {
+  Require(budget > 0, "the norm budget must be positive");
+  const auto value = [&](double R) {
+    return std::sqrt(budget * budget - R * R) * RayMargin(labels, token_gram, s, R);
+  };
+  constexpr int kGrid = 64;
+  const double lo = std::log(1e-3 * budget), hi = std::log(budget * (1 - 1e-9));
+  BudgetBound best;
+  int best_k = 0;
+  for (int k = 0; k < kGrid; ++k) {
+    const double R = std::exp(lo + (hi - lo) * k / (kGrid - 1));
+    const double v = value(R);
+    if (v > best.lower) best = {v, R}, best_k = k;
+  }
+  // Golden section on log R between the best grid point's neighbours.
+  double a = lo + (hi - lo) * std::max(0, best_k - 1) / (kGrid - 1);
+  double b = lo + (hi - lo) * std::min(kGrid - 1, best_k + 1) / (kGrid - 1);
+  const double g = (std::sqrt(5.0) - 1) / 2;
+  for (int it = 0; it < 40; ++it) {
+    const double c = b - g * (b - a), d = a + g * (b - a);
+    if (value(std::exp(c)) > value(std::exp(d)))
+      b = d;
+    else
+      a = c;
+  }
+  const double R = std::exp((a + b) / 2), v = value(R);
+  if (v > best.lower) best = {v, R};
+  return best;
+}
+
+}  // namespace boa
