@@ -77,12 +77,17 @@ TEST(WSvm, FactoredGdIsGdOnTheDenseSelfAttentionModel) {
   spec.flips = FlipRule::kExact;
   const Dataset data = GenerateSignalNoise(spec, 11);
   const double beta_v = 4.0 * data.n / data.d, beta_w = beta_v / data.mu_plus.squaredNorm();
-  const WSvm target = SolveWSvm(data, SignalForCleanClasses(LabelsOf(data), true, true));
-  const WDirectionTrace trace = RunSelfAttentionDirection(data, beta_w, beta_v, {25}, target);
+  const WDirectionTrace trace = RunSelfAttentionDirection(data, beta_w, beta_v, {10, 25});
   SelfAttention model(data.d);
   GradientDescent(model, data, {25, ConstantSchedule({{"v", beta_v}, {"W", beta_w}})});
   const RowMatrix dense = AsMatrix(model.Block("W"), data.d);
-  EXPECT_LE((DenseW(data, trace.w) - dense).norm(), 1e-10 * dense.norm());
+  EXPECT_LE((DenseW(data, trace.iterates.back()) - dense).norm(), 1e-10 * dense.norm());
+  // The cosine is the dense matrices' cosine.
+  const WSvm target = SolveWSvm(data, SignalForCleanClasses(LabelsOf(data), true, true));
+  const RowMatrix dense_target = DenseW(data, target.w);
+  EXPECT_NEAR(DirectionCosines(data, trace, target.w).back(),
+              (dense.array() * dense_target.array()).sum() / (dense.norm() * dense_target.norm()),
+              1e-10);
   EXPECT_LE((trace.v - model.Block("v")).norm(), 1e-10 * model.Block("v").norm());
   EXPECT_GT(dense.norm(), 0);
 }

@@ -57,34 +57,34 @@ WSvm SolveWSvm(const Dataset& data, const TokenChoice& choice,
 }
 
 WDirectionTrace RunSelfAttentionDirection(const Dataset& data, double beta_w, double beta_v,
-                                          const std::vector<int>& checkpoints, const WSvm& target) {
+                                          const std::vector<int>& checkpoints) {
   Require(!checkpoints.empty() && std::is_sorted(checkpoints.begin(), checkpoints.end()) &&
               checkpoints.front() >= 1,
           "the W-direction run needs increasing checkpoints ≥ 1");
   RequireFixedLength(data, "M3");
   const RowMatrix first_gram = FirstTokenGram(data);
   WDirectionTrace trace;
-  trace.w.a = RowMatrix::Zero(data.n, data.d);
+  FactoredW w{RowMatrix::Zero(data.n, data.d)};
   trace.v = Vector::Zero(data.d);
   KernelOutput k;
   RowMatrix r(data.n, data.d);
   RowMatrix queries(data.n, data.d);
   std::size_t next = 0;
   for (int step = 1; step <= checkpoints.back(); ++step) {
-    queries.noalias() = first_gram * trace.w.a;
+    queries.noalias() = first_gram * w.a;
     FusedAttentionKernel(data.X, data.T, data.y, queries, trace.v, true, k);
     RequireFinite(std::isfinite(k.loss),
                   "the M3 loss became non-finite at step " + std::to_string(step - 1));
     for (int i = 0; i < data.n; ++i) r.row(i) = k.dloss_dscore.row(i) * data.Tokens(i);
-    trace.w.a -= beta_w * r;
+    w.a -= beta_w * r;
     trace.v -= beta_v * k.grad_u;
     if (step == checkpoints[next]) {
       trace.steps.push_back(step);
-      trace.cosine.push_back(Cosine(first_gram, trace.w, target.w));
+      trace.iterates.push_back(w);
       ++next;
     }
   }
-  queries.noalias() = first_gram * trace.w.a;
+  queries.noalias() = first_gram * w.a;
   FusedAttentionKernel(data.X, data.T, data.y, queries, trace.v, false, k);
   int correct = 0;
   trace.final_choice.resize(data.n);
@@ -94,6 +94,14 @@ WDirectionTrace RunSelfAttentionDirection(const Dataset& data, double beta_w, do
   }
   trace.train_accuracy = static_cast<double>(correct) / data.n;
   return trace;
+}
+
+std::vector<double> DirectionCosines(const Dataset& data, const WDirectionTrace& trace,
+                                     const FactoredW& target) {
+  const RowMatrix first_gram = FirstTokenGram(data);
+  std::vector<double> cosines;
+  for (const FactoredW& w : trace.iterates) cosines.push_back(Cosine(first_gram, w, target));
+  return cosines;
 }
 
 }  // namespace boa

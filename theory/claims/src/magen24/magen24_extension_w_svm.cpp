@@ -22,19 +22,23 @@ namespace {
 
 struct WSvmRun {
   Dataset data;
-  WSvm benign;          // the conjecture's W-SVM
-  WDirectionTrace run;  // GD, cosines to `benign`
+  WSvm benign;                 // the conjecture's W-SVM
+  WDirectionTrace run;         // GD on W
+  std::vector<double> cosine;  // cos∠(W_t, benign W-SVM) at the checkpoints
 };
 
-double WStep(const Dataset& data) { return 4.0 * data.n / data.d / data.mu_plus.squaredNorm(); }
-double VStep(const Dataset& data) { return 4.0 * data.n / data.d; }
+// The extension's step sizes (route_outcome.hpp SelfAttentionSchedule), constant over steps.
+double Step(const Dataset& data, const std::string& block) {
+  return SelfAttentionSchedule(data)(1, block);
+}
 
 WSvmRun RunWSvm(const Params& params, std::uint64_t seed) {
   WSvmRun r;
   r.data = GenerateSignalNoise(ExtensionSpec(20 * 20 * IntParam(params, "d_over_n2")), seed);
   r.benign = SolveWSvm(r.data, SignalForCleanClasses(LabelsOf(r.data), true, true));
-  r.run = RunSelfAttentionDirection(r.data, WStep(r.data), VStep(r.data), kDirectionCheckpoints,
-                                    r.benign);
+  r.run = RunSelfAttentionDirection(r.data, Step(r.data, "W"), Step(r.data, "v"),
+                                    kDirectionCheckpoints);
+  r.cosine = DirectionCosines(r.data, r.run, r.benign.w);
   return r;
 }
 
@@ -53,9 +57,9 @@ Outcome WSvmOutcome(const WSvmRun& r, std::string& why) {
                 {"gd_selects_benign", r.run.final_choice == r.benign.choice},
                 {"gd_clean_on_noise", clean_on_noise},
                 {"gd_noisy_on_signal", noisy_on_signal},
-                {"conjecture_holds", DirectionFailure(r.run.cosine, "cos").empty()}};
+                {"conjecture_holds", DirectionFailure(r.cosine, "cos").empty()}};
   for (std::size_t k = 0; k < r.run.steps.size(); ++k)
-    o.measured["cos_" + std::to_string(r.run.steps[k])] = r.run.cosine[k];
+    o.measured["cos_" + std::to_string(r.run.steps[k])] = r.cosine[k];
   if (!r.benign.svm.converged) why = "the W-SVM missed its KKT tolerance";
   return o;
 }
@@ -76,11 +80,10 @@ Outcome OwnSelectionOutcome(const Params& params, std::uint64_t seed, Engine) {
   if (why.empty() && !own.svm.converged)
     why = "the W-SVM of GD's selection missed its KKT tolerance";
   if (why.empty()) {
-    const WDirectionTrace to_own =
-        RunSelfAttentionDirection(r.data, WStep(r.data), VStep(r.data), kDirectionCheckpoints, own);
-    for (std::size_t k = 0; k < to_own.steps.size(); ++k)
-      o.measured["own_cos_" + std::to_string(to_own.steps[k])] = to_own.cosine[k];
-    why = DirectionFailure(to_own.cosine, "cos∠(W_t, W-SVM of GD's selection)");
+    const std::vector<double> to_own = DirectionCosines(r.data, r.run, own.w);
+    for (std::size_t k = 0; k < to_own.size(); ++k)
+      o.measured["own_cos_" + std::to_string(r.run.steps[k])] = to_own[k];
+    why = DirectionFailure(to_own, "cos∠(W_t, W-SVM of GD's selection)");
   }
   o.holds = why.empty();
   o.explanation = why;

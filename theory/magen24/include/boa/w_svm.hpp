@@ -47,16 +47,19 @@ WSvm SolveWSvm(const Dataset& data, const TokenChoice& choice,
                const HardMarginSvmOptions& options = {});
 
 // GD on M3 from W = 0, v = 0 with constant steps β_W (W) and β_v (v), kept in factored form;
-// the iterate's cosine with `target` at each checkpoint (increasing step counts).
+// the iterate W is kept at each checkpoint (increasing step counts).
 struct WDirectionTrace {
   std::vector<int> steps;
-  std::vector<double> cosine;  // cos∠(W_t, target) in ⟨·,·⟩_F
-  FactoredW w;                 // W after the last checkpoint
-  Vector v;
-  TokenChoice final_choice;  // per sample, the token with the larger final attention
+  std::vector<FactoredW> iterates;  // W after each checkpoint's step count
+  Vector v;                         // after the last checkpoint
+  TokenChoice final_choice;         // per sample, the token with the larger final attention
   double train_accuracy = 0;
 };
 WDirectionTrace RunSelfAttentionDirection(const Dataset& data, double beta_w, double beta_v,
-                                          const std::vector<int>& checkpoints, const WSvm& target);
+                                          const std::vector<int>& checkpoints);
+
+// cos∠(W_t, target) in ⟨·,·⟩_F at each checkpoint of the trace.
+std::vector<double> DirectionCosines(const Dataset& data, const WDirectionTrace& trace,
+                                     const FactoredW& target);
 
 }  // namespace boa
