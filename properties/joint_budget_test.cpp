@@ -52,7 +52,7 @@ RC_GTEST_PROP(JointBudget, TheBoundIsAttainedByTheModelWithinTheBudget, ()) {
   const SelectionSvms& s = d.joint.best;
   const double budget =
       std::sqrt(s.v_svm.norm_squared + s.p_svm.norm_squared) * std::exp2(*rc::gen::inRange(0, 5));
-  const BudgetBound bound = RayBudgetBound(d.labels, d.K, s, budget);
+  const BudgetBound bound = RayBudgetBound(d.labels, d.K, RayOf(s), budget);
   RC_PRE(bound.lower > 0);
   // p on the ray, v the SVM of the attended tokens scaled to the rest of the budget.
   const Vector p = bound.R * CombineTokens(d.data, s.p_coef) / std::sqrt(s.p_svm.norm_squared);
@@ -80,7 +80,7 @@ RC_GTEST_PROP(JointBudget, TheBracketHoldsAndTheLowerBoundPerBudgetNeverFalls, (
   double previous = 0;
   for (int k = 0; k <= 6; ++k) {
     const double budget = std::ldexp(b0, k);
-    const double per_budget = RayBudgetBound(d.labels, d.K, s, budget).lower / budget;
+    const double per_budget = RayBudgetBound(d.labels, d.K, RayOf(s), budget).lower / budget;
     RC_ASSERT(per_budget <= gamma * (1 + 10 * kRayKktTolerance));
     RC_ASSERT(per_budget >= previous - 1e-6 * gamma);
     previous = per_budget;
@@ -103,7 +103,7 @@ RC_GTEST_PROP(JointBudget, TheRayMarginTendsToTheSelectionsMaxMargin, ()) {
   const SelectionSvms& s = d.joint.best;
   const double gamma = 1 / std::sqrt(s.v_svm.norm_squared);
   const double p_norm = std::sqrt(s.p_svm.norm_squared);
-  const double kappa = RayRateExponent(d.K, s), far = RayMargin(d.labels, d.K, s, 40 * p_norm);
+  const double kappa = RayRateExponent(d.K, s), far = RayMargin(d.labels, d.K, RayOf(s), 40 * p_norm);
   RC_ASSERT(kappa >= 1 - 1e-9);
   // e^{−40} attention off α: the ray SVM's tolerance is all that separates the two.
   RC_ASSERT(std::abs(far - gamma) <= 10 * kRayKktTolerance * gamma);

@@ -66,30 +66,45 @@ bool ActiveSetSolve(const RowMatrix& gram, double tolerance, int max_steps, Vect
     for (Eigen::Index a = 0; a < m; ++a) {
       for (Eigen::Index b = 0; b < m; ++b) block(a, b) = gram(set[a], set[b]);
     }
-    const Vector z = block.completeOrthogonalDecomposition().solve(Vector::Ones(m));
+    const Eigen::CompleteOrthogonalDecomposition<RowMatrix> cod(block);
+    Vector z = cod.solve(Vector::Ones(m));
+    // Two steps of iterative refinement: on a nearly singular block the first solve's residual
+    // can sit above the KKT tolerance.
+    for (int refine = 0; refine < 2; ++refine) z += cod.solve(Vector(Vector::Ones(m) - block * z));
     out = Vector::Zero(k);
     for (Eigen::Index a = 0; a < m; ++a) out(set[a]) = z(a);
     return out.allFinite();
   };
+  // An entering variable whose solve comes back ≤ 0 (rounding on a nearly singular block) is
+  // blocked until α next changes, and the next most violated constraint is tried instead.
+  std::vector<bool> blocked(static_cast<std::size_t>(k), false);
   for (int step = 0; step < max_steps; ++step) {
     const Vector w = Vector::Ones(k) - gram * alpha;  // −∇ of the dual objective
     Eigen::Index best = -1;
+    bool violated = false;
     for (Eigen::Index i = 0; i < k; ++i) {
-      if (!passive[static_cast<std::size_t>(i)] && w(i) > tolerance && (best < 0 || w(i) > w(best)))
-        best = i;
+      const auto u = static_cast<std::size_t>(i);
+      if (passive[u] || w(i) <= tolerance) continue;
+      violated = true;
+      if (!blocked[u] && (best < 0 || w(i) > w(best))) best = i;
     }
-    if (best < 0) return true;
+    if (!violated) return true;
+    if (best < 0) return false;  // every violated constraint is blocked
     passive[static_cast<std::size_t>(best)] = true;
     for (Eigen::Index inner = 0; inner <= k; ++inner) {
       Vector z;
       if (!solve_on_passive(z)) return false;
+      if (inner == 0 && z(best) <= 0) {
+        passive[static_cast<std::size_t>(best)] = false;
+        blocked[static_cast<std::size_t>(best)] = true;
+        break;
+      }
+      std::fill(blocked.begin(), blocked.end(), false);
       bool positive = true;
       double theta = 1;
       for (Eigen::Index i = 0; i < k; ++i) {
         if (passive[static_cast<std::size_t>(i)] && z(i) <= 0) {
-          // A degenerate (singular) passive block can give the entering variable z ≤ 0 with
-          // α = 0: no step is possible, so give up (the caller keeps coordinate ascent's result).
-          if (alpha(i) <= 0) return false;
+          if (alpha(i) <= 0) return false;  // no step possible (degenerate block)
           positive = false;
           theta = std::min(theta, alpha(i) / (alpha(i) - z(i)));
         }

@@ -23,22 +23,29 @@ double Gap(const RowMatrix& scores, const SelectionSvms& s, int i) {
 
 }  // namespace
 
-double RayMargin(const SampleLabels& labels, const RowMatrix& token_gram, const SelectionSvms& s,
+Ray RayOf(const SelectionSvms& s) {
+  Require(s.feasible(), "a ray needs a feasible selection");
+  return {s.p_coef, std::sqrt(s.p_svm.norm_squared)};
+}
+
+double RayMargin(const SampleLabels& labels, const RowMatrix& token_gram, const Ray& ray,
                  double R) {
-  Require(s.feasible() && labels.T == 2 && R >= 0, "a ray needs a feasible T = 2 selection, R ≥ 0");
-  const RowMatrix scores = RayScores(token_gram, s);
-  const int n = labels.n;
-  RowMatrix weight(n, 2);  // y_i s_it: the attended token's coefficients, label-signed
+  const int n = labels.n, T = labels.T;
+  Require(R >= 0 && ray.p_norm > 0 && ray.p_coef.rows() == n && ray.p_coef.cols() == T &&
+              token_gram.rows() == n * T,
+          "a ray needs R ≥ 0 and n×T coefficients on the training tokens");
+  const Eigen::Map<const Vector> c(ray.p_coef.data(), ray.p_coef.size());
+  const Vector scores = (R / ray.p_norm) * (token_gram * c);
+  RowMatrix weight(n, T);  // y_i s_it: the attended token's coefficients, label-signed
   for (int i = 0; i < n; ++i) {
-    // Stable two-token softmax: the selected token's weight is σ(R·gap).
-    const double selected = 1 / (1 + std::exp(-R * Gap(scores, s, i)));
-    weight(i, s.choice[i]) = labels.y(i) * selected;
-    weight(i, 1 - s.choice[i]) = labels.y(i) * (1 - selected);
+    const auto a = scores.segment(static_cast<Eigen::Index>(i) * T, T).array();
+    const Eigen::ArrayXd e = (a - a.maxCoeff()).exp();  // stable softmax
+    weight.row(i) = labels.y(i) * (e / e.sum()).matrix().transpose();
   }
   RowMatrix gram(n, n);
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < n; ++j) {
-      gram(i, j) = weight.row(i) * token_gram.block(2 * i, 2 * j, 2, 2) * weight.row(j).transpose();
+      gram(i, j) = weight.row(i) * token_gram.block(T * i, T * j, T, T) * weight.row(j).transpose();
     }
   }
   HardMarginSvmOptions options;
@@ -58,11 +65,11 @@ double RayRateExponent(const RowMatrix& token_gram, const SelectionSvms& s) {
   return gap * std::sqrt(s.p_svm.norm_squared);
 }
 
-BudgetBound RayBudgetBound(const SampleLabels& labels, const RowMatrix& token_gram,
-                           const SelectionSvms& s, double budget) {
+BudgetBound RayBudgetBound(const SampleLabels& labels, const RowMatrix& token_gram, const Ray& ray,
+                           double budget) {
   Require(budget > 0, "the norm budget must be positive");
   const auto value = [&](double R) {
-    return std::sqrt(budget * budget - R * R) * RayMargin(labels, token_gram, s, R);
+    return std::sqrt(budget * budget - R * R) * RayMargin(labels, token_gram, ray, R);
   };
   constexpr int kGrid = 64;
   const double lo = std::log(1e-3 * budget), hi = std::log(budget * (1 - 1e-9));

@@ -75,7 +75,7 @@ Outcome BudgetOutcome(const Params& params, std::uint64_t seed, Engine engine) {
     double lower = 0;
     const SelectionSvms* best = nullptr;
     for (const SelectionSvms& s : d.candidates) {
-      const BudgetBound bound = RayBudgetBound(d.labels, d.token_gram, s, budget);
+      const BudgetBound bound = RayBudgetBound(d.labels, d.token_gram, RayOf(s), budget);
       if (bound.lower > lower) lower = bound.lower, best = &s;
     }
     const double gap = 1 - lower / (budget * gamma);
@@ -115,7 +115,7 @@ Outcome RateOutcome(const Params& params, std::uint64_t seed, Engine engine) {
     const double m = static_cast<double>(kRateExponents.size());
     for (double e : kRateExponents) {
       const double t = e / kappa;
-      const double deficit = 1 - RayMargin(d.labels, d.token_gram, star, t * p_norm) / gamma;
+      const double deficit = 1 - RayMargin(d.labels, d.token_gram, RayOf(star), t * p_norm) / gamma;
       if (!(deficit > 0)) {
         why = "the margin deficit at κt = " + std::to_string(e) + " is " + std::to_string(deficit);
         break;

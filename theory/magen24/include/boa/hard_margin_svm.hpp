@@ -12,7 +12,8 @@
 //   r_i = |1 − m_i| if α_i > 0,  max(0, 1 − m_i) if α_i = 0        (0 exactly at the optimum).
 // When coordinate ascent stalls (nearly repeated rows make G ill-conditioned: attended tokens
 // that almost coincide), Lawson and Hanson's active-set method solves the dual exactly in finitely
-// many steps, and its result is kept under the same KKT test.
+// many steps (each passive solve with two steps of iterative refinement), and its result is kept
+// under the same KKT test.
 // A non-separable problem has an unbounded dual (α grows without limit): it never reaches the
 // KKT tolerance, so converged = false, and once 1ᵀα — a lower bound on ‖w*‖² — exceeds
 // `unbounded_norm_squared` it is also reported as separable = false. A zero row (e.g. a signal

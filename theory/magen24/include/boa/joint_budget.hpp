@@ -26,15 +26,22 @@ namespace boa {
 
 // The ray SVM's KKT tolerance: at R·gap = t the attended tokens of samples that share a selected
 // token (clean samples on μ_c) differ by O(e^{−t}), so the SVM's Gram block has condition number
-// O(e^{2t}) and the polished solution is good to about 1e-16·e^{2t} ≈ 5e-8 at t = 10: the
-// default 1e-10 is out of reach there, while 1e-7 still resolves a margin deficit of e^{−10} to
-// 0.2%.
+// O(e^{2t}); the solver's active-set finish with iterative refinement usually gets far below
+// 1e-10 even there, but 1e-7 is what the ray claims need (it resolves a margin deficit of e^{−10}
+// to 0.2%) and leaves room for the worst blocks.
 inline constexpr double kRayKktTolerance = 1e-7;
 
-// m(R·p̂) for the selection `s` (its p-SVM gives the ray); 0 when the attended tokens are not
-// separable. token_gram as in SolveSelectionSvms.
-double RayMargin(const SampleLabels& labels, const RowMatrix& token_gram, const SelectionSvms& s,
-                 double R);
+// A ray p = R·p̂ of attention weights, p̂ = Σ_it p_coef(i, t) x_it / p_norm (n×T coefficients):
+// a selection's p-SVM direction (RayOf) or a set selection's (multi_token_selection.hpp).
+struct Ray {
+  RowMatrix p_coef;
+  double p_norm = 1;
+};
+Ray RayOf(const SelectionSvms& s);
+
+// m(R·p̂): the hard-margin SVM margin on the attended tokens (softmax over all T tokens of each
+// sample); 0 when they are not separable. token_gram: [⟨x_it, x_js⟩], rows i·T + t.
+double RayMargin(const SampleLabels& labels, const RowMatrix& token_gram, const Ray& ray, double R);
 
 // κ: ‖p_SVM‖ times the smallest ray gap over the v-SVM's support vectors (≥ 1 up to rounding).
 double RayRateExponent(const RowMatrix& token_gram, const SelectionSvms& s);
@@ -44,7 +51,7 @@ struct BudgetBound {
   double R = 0;      // the ‖p‖ that attains it
 };
 // L_α(B): a 64-point log grid over R ∈ [10⁻³B, B) refined by golden section around its best point.
-BudgetBound RayBudgetBound(const SampleLabels& labels, const RowMatrix& token_gram,
-                           const SelectionSvms& s, double budget);
+BudgetBound RayBudgetBound(const SampleLabels& labels, const RowMatrix& token_gram, const Ray& ray,
+                           double budget);
 
 }  // namespace boa

@@ -1,0 +1,190 @@
+// T > 2 max-margin token selection (multi_token_selection.hpp; THEORY.md
+// magen24.maxmargin.multi_token_pure_limit; issue 32 item 4). The [M] discussion: "the optimal
+// tokens for noisy samples can be a combination of noise tokens ... Once the optimal tokens are
+// determined, benign or harmful overfitting follows similarly". Four candidates per draw (clean
+// samples keep their signal or their noise; noise kept as the largest single token or as all
+// of them), compared by their joint-budget ray bounds (joint_budget.hpp) at B = 2^k·B₀:
+//   magen24.maxmargin.multi_token_pure_limit   at k = 6 the best bound is a single-token
+//                                              selection: combinations cost v-margin, so they
+//                                              can only win at a finite budget (derived);
+//   magen24.maxmargin.multi_token_combination  at every k: whether noisy samples combine, and
+//                                              whether the best is benign (reported).
+#include <array>
+#include <cmath>
+#include <string>
+
+#include "boa/catalog.hpp"
+#include "boa/cells.hpp"
+#include "boa/joint_budget.hpp"
+#include "boa/multi_token_selection.hpp"
+#include "magen24_spec.hpp"
+#include "provenance_elements.hpp"
+
+namespace boa::claims {
+namespace {
+
+constexpr int kMultiTokenDoublings = 6;  // B_k = 2^k·B₀, k = 0 … 6, as joint_budget
+
+struct Candidate {
+  bool clean_signal, combine_noise;
+  SetSelectionSvms svms;
+};
+
+struct MultiTokenDraw {
+  std::vector<Candidate> candidates;  // the feasible ones of the four
+  SampleLabels labels;
+  RowMatrix token_gram;
+  double b0 = 0;  // ‖(v_SVM, p_SVM)‖ of the single-token candidate with the larger margin
+  const Candidate* limit = nullptr;  // that candidate
+};
+
+MultiTokenDraw DrawMultiToken(const Params& params, std::uint64_t seed, Engine engine) {
+  SignalNoiseSpec spec = MaxMarginInstanceFromParams(params).spec;
+  spec.T = IntParam(params, "T");
+  const GramInstance gram = MaxMarginGram(spec, seed, engine);
+  MultiTokenDraw d{{}, LabelsOf(gram), TokenGram(gram)};
+  for (bool clean_signal : {true, false}) {
+    for (bool combine : {false, true}) {
+      Candidate c{clean_signal, combine,
+                  SolveSetSelectionSvms(d.labels, d.token_gram,
+                                        NoiseSets(d.labels, d.token_gram, clean_signal, combine))};
+      if (c.svms.feasible()) d.candidates.push_back(std::move(c));
+    }
+  }
+  for (const Candidate& c : d.candidates) {
+    if (!c.combine_noise &&
+        (!d.limit || c.svms.v_svm.norm_squared < d.limit->svms.v_svm.norm_squared))
+      d.limit = &c;
+  }
+  Require(d.limit != nullptr, "no single-token candidate is separable");
+  d.b0 = std::sqrt(d.limit->svms.v_svm.norm_squared + d.limit->svms.p_svm.norm_squared);
+  return d;
+}
+
+// The candidate with the largest ray bound at budget 2^k·B₀ (nullptr if none is positive).
+const Candidate* BestAt(const MultiTokenDraw& d, int k) {
+  const double budget = std::ldexp(d.b0, k);
+  const Candidate* best = nullptr;
+  double lower = 0;
+  for (const Candidate& c : d.candidates) {
+    const Ray ray{c.svms.p_coef, std::sqrt(c.svms.p_svm.norm_squared)};
+    const double bound = RayBudgetBound(d.labels, d.token_gram, ray, budget).lower;
+    if (bound > lower) lower = bound, best = &c;
+  }
+  return best;
+}
+
+Outcome MultiTokenOutcome(const Params& params, std::uint64_t seed, Engine engine, bool asserted) {
+  const MultiTokenDraw d = DrawMultiToken(params, seed, engine);
+  Outcome o;
+  o.measured = {{"limit_benign", d.limit->clean_signal}, {"candidates", d.candidates.size()}};
+  std::string why;
+  for (int k = 0; k <= kMultiTokenDoublings; ++k) {
+    const Candidate* best = BestAt(d, k);
+    const std::string at = std::to_string(k);
+    o.measured["combine_" + at] = best && best->combine_noise;
+    o.measured["benign_" + at] = best && best->clean_signal;
+    if (asserted && k == kMultiTokenDoublings && best != d.limit) {
+      why =
+          "at B = 64·B₀ the best ray bound is not the single-token selection with the larger "
+          "margin (it " +
+          std::string(best && best->combine_noise ? "combines noise tokens" : "differs") + ")";
+    }
+  }
+  o.holds = why.empty();
+  o.explanation = why;
+  return o;
+}
+
+Regime MultiTokenRegime() {
+  return {{"T", 3, 4},         {"n", 6, 12},
+          {"d_over_n2", 2, 4}, {"eta_percent", 5, 20},
+          {"above", 0, 1},     {"log2_ratio", 4, 20, 0.1}};
+}
+
+Element CombinationStatement() {
+  return {"statement", Origin::kPaper,
+          "[M] discussion, 'Generalizing to ... Multi-Token Settings': \"As shown in Figure "
+          "6(c), the optimal tokens for noisy samples can be a combination of noise tokens in "
+          "this case. Once the optimal tokens are determined, benign or harmful overfitting "
+          "follows similarly\""};
+}
+
+Element MultiTokenSetting() {
+  return {"setting", Origin::kConvention,
+          "boa's: D1 with T ∈ {3, 4} (one signal, T − 1 noise tokens), n ∈ [6, 12], d = 2–4·n², "
+          "η ∈ [0.05, 0.20] exact flips (so some sample is noisy), both sides of the T = 2 "
+          "boundary by |log₂ ratio| ∈ [0.4, 2.0]"};
+}
+
+Element CandidateSets() {
+  return {"four candidates: clean keep signal or noise; noise kept as its largest token or all",
+          Origin::kConvention,
+          "boa's: multi_token_selection.hpp NoiseSets; a combination's limit is uniform attention "
+          "on the kept set (equal scores inside it)"};
+}
+
+}  // namespace
+
+Claim Magen24MaxmarginMultiTokenPureLimit() {
+  Claim c;
+  c.id = "magen24.maxmargin.multi_token_pure_limit";
+  c.title =
+      "T > 2: at a large joint budget (64·B₀) the best max-margin candidate keeps single tokens, "
+      "not a combination";
+  c.kind = ClaimKind::kProbabilistic;
+  c.provenance = Provenance::kDerived;
+  c.source = "[M] discussion (multi-token max-margin selection), with the limit derived here";
+  c.elements = {
+      CombinationStatement(),
+      {"statement (derived)", Origin::kDerivation,
+       "THEORY.md magen24.maxmargin.multi_token_pure_limit: yᵢvᵀzᵢ for a mixture zᵢ never exceeds "
+       "its best token's score, and nearly orthogonal noise tokens average to a shorter zᵢ, so a "
+       "combination's v-margin is strictly smaller; as B grows the ray bounds tend to the "
+       "v-margins (joint_budget), so the single-token candidate with the larger margin wins"},
+      MultiTokenSetting(),
+      CandidateSets(),
+      {"budget 64·B₀, B₀ = ‖(v_SVM, p_SVM)‖ of the better single-token candidate",
+       Origin::kConvention, "boa's: joint_budget's largest budget"},
+  };
+  c.regime = MultiTokenRegime();
+  c.check = [](const Params& p, std::uint64_t seed, Engine e) {
+    return MultiTokenOutcome(p, seed, e, true);
+  };
+  c.gram_form = true;
+  c.rejection = Rejection::kNone;
+  c.range = RangeKind::kCells;
+  c.range_note =
+      "a derived statement for every (T, n, d/n², η, ratio); the winner changes at the boundary, so the cells split the two sides";
+  c.cells = CellsAlong(c.regime, "above", {{"below", 0, 0}, {"above", 1, 1}});
+  UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
+  return c;
+}
+BOA_REGISTER_CLAIM(Magen24MaxmarginMultiTokenPureLimit);
+
+Claim Magen24MaxmarginMultiTokenCombination() {
+  Claim c;
+  c.id = "magen24.maxmargin.multi_token_combination";
+  c.title =
+      "T > 2: at which joint budgets noisy samples' best selection combines noise tokens, and "
+      "whether it is benign";
+  c.kind = ClaimKind::kExploratory;
+  c.provenance = Provenance::kExploratory;
+  c.source = "[M] discussion (multi-token max-margin selection, Fig. 6(c))";
+  c.elements = {
+      CombinationStatement(),
+      MultiTokenSetting(),
+      CandidateSets(),
+      {"budgets B = 2^k·B₀, k = 0 … 6", Origin::kConvention, "boa's: joint_budget's budgets"}};
+  c.regime = MultiTokenRegime();
+  c.check = [](const Params& p, std::uint64_t seed, Engine e) {
+    return MultiTokenOutcome(p, seed, e, false);
+  };
+  c.gram_form = true;
+  c.instances = 100;
+  c.rejection = Rejection::kNone;
+  return c;
+}
+BOA_REGISTER_CLAIM(Magen24MaxmarginMultiTokenCombination);
+
+}  // namespace boa::claims
