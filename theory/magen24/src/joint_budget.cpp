@@ -96,4 +96,14 @@ BudgetBound RayBudgetBound(const SampleLabels& labels, const RowMatrix& token_gr
   return best;
 }
 
+BestBound BestRayBound(const SampleLabels& labels, const RowMatrix& token_gram,
+                       const std::vector<Ray>& rays, double budget) {
+  BestBound best;
+  for (std::size_t r = 0; r < rays.size(); ++r) {
+    const double lower = RayBudgetBound(labels, token_gram, rays[r], budget).lower;
+    if (lower > best.lower) best = {static_cast<int>(r), lower};
+  }
+  return best;
+}
+
 }  // namespace boa

@@ -68,17 +68,15 @@ Outcome BudgetOutcome(const Params& params, std::uint64_t seed, Engine engine) {
   const TokenChoice benign = SignalForCleanClasses(d.labels, true, true);
   Outcome o;
   o.measured = {{"star_benign", star.choice == benign}, {"candidates", d.candidates.size()}};
+  std::vector<Ray> rays;
+  for (const SelectionSvms& s : d.candidates) rays.push_back(RayOf(s));
   std::string why = CertificateFailure(d);
   double previous_gap = 1;
   for (int k = 0; k <= kBudgetDoublings && why.empty(); ++k) {
     const double budget = std::ldexp(b0, k);
-    double lower = 0;
-    const SelectionSvms* best = nullptr;
-    for (const SelectionSvms& s : d.candidates) {
-      const BudgetBound bound = RayBudgetBound(d.labels, d.token_gram, RayOf(s), budget);
-      if (bound.lower > lower) lower = bound.lower, best = &s;
-    }
-    const double gap = 1 - lower / (budget * gamma);
+    const BestBound bound = BestRayBound(d.labels, d.token_gram, rays, budget);
+    const SelectionSvms* best = bound.index < 0 ? nullptr : &d.candidates[bound.index];
+    const double gap = 1 - bound.lower / (budget * gamma);
     const std::string at = std::to_string(k);
     o.measured["gap_" + at] = gap;
     o.measured["best_is_star_" + at] = best && best->choice == star.choice;

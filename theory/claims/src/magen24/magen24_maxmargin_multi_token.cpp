@@ -63,15 +63,11 @@ MultiTokenDraw DrawMultiToken(const Params& params, std::uint64_t seed, Engine e
 
 // The candidate with the largest ray bound at budget 2^k·B₀ (nullptr if none is positive).
 const Candidate* BestAt(const MultiTokenDraw& d, int k) {
-  const double budget = std::ldexp(d.b0, k);
-  const Candidate* best = nullptr;
-  double lower = 0;
-  for (const Candidate& c : d.candidates) {
-    const Ray ray{c.svms.p_coef, std::sqrt(c.svms.p_svm.norm_squared)};
-    const double bound = RayBudgetBound(d.labels, d.token_gram, ray, budget).lower;
-    if (bound > lower) lower = bound, best = &c;
-  }
-  return best;
+  std::vector<Ray> rays;
+  for (const Candidate& c : d.candidates)
+    rays.push_back({c.svms.p_coef, std::sqrt(c.svms.p_svm.norm_squared)});
+  const BestBound best = BestRayBound(d.labels, d.token_gram, rays, std::ldexp(d.b0, k));
+  return best.index < 0 ? nullptr : &d.candidates[best.index];
 }
 
 Outcome MultiTokenOutcome(const Params& params, std::uint64_t seed, Engine engine, bool asserted) {

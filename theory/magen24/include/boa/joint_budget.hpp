@@ -54,4 +54,12 @@ struct BudgetBound {
 BudgetBound RayBudgetBound(const SampleLabels& labels, const RowMatrix& token_gram, const Ray& ray,
                            double budget);
 
+// The largest L(B) over several rays: which one (index, −1 when none is positive) and its value.
+struct BestBound {
+  int index = -1;
+  double lower = 0;
+};
+BestBound BestRayBound(const SampleLabels& labels, const RowMatrix& token_gram,
+                       const std::vector<Ray>& rays, double budget);
+
 }  // namespace boa
