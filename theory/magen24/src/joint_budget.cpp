@@ -11,9 +11,7 @@ namespace {
 
 // ⟨x_it, p̂⟩ for every token of the ray of `s` (n×2), p̂ = p_SVM/‖p_SVM‖.
 RowMatrix RayScores(const RowMatrix& token_gram, const SelectionSvms& s) {
-  const Eigen::Map<const Vector> c(s.p_coef.data(), s.p_coef.size());
-  const Vector scores = token_gram * c / std::sqrt(s.p_svm.norm_squared);
-  return Eigen::Map<const RowMatrix>(scores.data(), s.p_coef.rows(), 2);
+  return ProjectOnto(token_gram, s.p_coef) / std::sqrt(s.p_svm.norm_squared);
 }
 
 // The gap of sample i on the ray: p̂ᵀ(x_{i,αᵢ} − x_{i,¬αᵢ}).
@@ -34,11 +32,10 @@ double RayMargin(const SampleLabels& labels, const RowMatrix& token_gram, const 
   Require(R >= 0 && ray.p_norm > 0 && ray.p_coef.rows() == n && ray.p_coef.cols() == T &&
               token_gram.rows() == n * T,
           "a ray needs R ≥ 0 and n×T coefficients on the training tokens");
-  const Eigen::Map<const Vector> c(ray.p_coef.data(), ray.p_coef.size());
-  const Vector scores = (R / ray.p_norm) * (token_gram * c);
+  const RowMatrix scores = (R / ray.p_norm) * ProjectOnto(token_gram, ray.p_coef);
   RowMatrix weight(n, T);  // y_i s_it: the attended token's coefficients, label-signed
   for (int i = 0; i < n; ++i) {
-    const auto a = scores.segment(static_cast<Eigen::Index>(i) * T, T).array();
+    const Eigen::ArrayXd a = scores.row(i).transpose().array();
     const Eigen::ArrayXd e = (a - a.maxCoeff()).exp();  // stable softmax
     weight.row(i) = labels.y(i) * (e / e.sum()).matrix().transpose();
   }

@@ -18,13 +18,6 @@ int SignalIndex(const SampleLabels& labels, int i) {
   throw InvalidInput("sample " + std::to_string(i) + " has no signal token");
 }
 
-// ⟨x_it, Σ_js c_js x_js⟩ for every token, as an n×T matrix.
-RowMatrix ProjectOnto(const RowMatrix& token_gram, const RowMatrix& coef) {
-  const Eigen::Map<const Vector> c(coef.data(), coef.size());
-  const Vector out = token_gram * c;
-  return Eigen::Map<const RowMatrix>(out.data(), coef.rows(), coef.cols());
-}
-
 // The four candidate selections, the smallest feasible ‖v_SVM‖ among them (or among all
 // selections), and the training fit of (kHardAttentionScale·p, v): everything but the test
 // error, from labels and the token Gram.
@@ -65,6 +58,12 @@ MaxMarginSolution SolveFromTokenGram(const SampleLabels& labels, const RowMatrix
 }
 
 }  // namespace
+
+RowMatrix ProjectOnto(const RowMatrix& token_gram, const RowMatrix& coef) {
+  const Eigen::Map<const Vector> c(coef.data(), coef.size());
+  const Vector out = token_gram * c;
+  return Eigen::Map<const RowMatrix>(out.data(), coef.rows(), coef.cols());
+}
 
 RowMatrix TokenGram(const GramInstance& gram) {
   const int rows = gram.n * gram.T;

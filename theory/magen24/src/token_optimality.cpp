@@ -10,11 +10,10 @@ namespace boa {
 double MaxUnselectedScore(const SampleLabels& labels, const RowMatrix& token_gram,
                           const SelectionSvms& s) {
   Require(labels.T == 2 && s.v_coef.rows() == labels.n, "token optimality needs a T = 2 selection");
-  const Eigen::Map<const Vector> c(s.v_coef.data(), s.v_coef.size());
-  const Vector scores = token_gram * c;  // vᵀx_it, entry i·2 + t
+  const RowMatrix scores = ProjectOnto(token_gram, s.v_coef);  // vᵀx_it
   double worst = -std::numeric_limits<double>::infinity();
   for (int i = 0; i < labels.n; ++i)
-    worst = std::max(worst, labels.y(i) * scores(2 * i + 1 - s.choice[i]));
+    worst = std::max(worst, labels.y(i) * scores(i, 1 - s.choice[i]));
   return worst;
 }
 

@@ -55,6 +55,9 @@ SelectionSvms SolveSelectionSvms(const SampleLabels& labels, const RowMatrix& to
                                  const HardMarginSvmOptions& options = {});
 // [⟨x_it, x_js⟩] of a Gram instance, rows i·T + t.
 RowMatrix TokenGram(const GramInstance& gram);
+// ⟨x_it, Σ_js coef(j, s) x_js⟩ for every token, as an n×T matrix: the scores of the vector with
+// coefficients `coef` over the training tokens.
+RowMatrix ProjectOnto(const RowMatrix& token_gram, const RowMatrix& coef);
 // Σ_it coef(i, t) x_it in ℝ^d.
 Vector CombineTokens(const Dataset& data, const RowMatrix& coef);
 
