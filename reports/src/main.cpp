@@ -83,6 +83,7 @@ int main(int argc, char** argv) {
                 "Refuse any instance needing more memory (default $BOA_MAX_MEMORY_MB, else 2048)");
   Action action;
   AddListCommand(app, action);
+  AddLedgerCommand(app, action);
   AddCheckCommand(app, action);
   AddInstanceCommand(app, action);
   AddReportCommand(app, action);

@@ -30,6 +30,7 @@
 #include "boa_report/figure_catalog.hpp"
 #include "boa_report/finding_path_figure.hpp"
 #include "boa_report/flake_audit.hpp"
+#include "boa_report/ledger_view.hpp"
 #include "boa_report/mutation_score.hpp"
 #include "boa_report/peer_summary.hpp"
 #include "boa_report/progress.hpp"
@@ -400,6 +401,50 @@ std::string SourceCommit() {
   return commit.empty() ? "unknown" : commit;
 }
 
+// The ledger's reading of this run's verdicts (boa/ledger.hpp): a claim outside a partial
+// report's selection is "not run", an inconclusive or unhealthy one "undecided".
+VerdictOf RunVerdicts(const std::vector<Row>& rows) {
+  auto verdicts = std::make_shared<std::map<std::string, LinkVerdict>>();
+  for (const Row& r : rows) {
+    LinkVerdict v = LinkVerdict::kUndecided;
+    if (r.verdict.status == Status::kReported) v = LinkVerdict::kReported;
+    if (r.verdict.healthy && r.verdict.status == Status::kHolds) v = LinkVerdict::kHolds;
+    if (r.verdict.status == Status::kFails) v = LinkVerdict::kFails;
+    (*verdicts)[r.claim->id] = v;
+  }
+  return [verdicts](const std::string& id) {
+    const auto it = verdicts->find(id);
+    return it == verdicts->end() ? LinkVerdict::kNotRun : it->second;
+  };
+}
+
+// The papers' statements first (issue 48): per paper the status counts, the tension candidates
+// and every statement, then the encoding notes, one line per finding that is not a tension.
+void WriteLedger(std::ostream& md, const std::vector<Row>& rows) {
+  const VerdictOf verdict = RunVerdicts(rows);
+  const bool partial = rows.size() < Catalog().size();
+  md << "## The papers' statements\n\n"
+     << "Each checkable statement of the two review discussions, quoted, with this run's verdicts "
+     << "of the claims that test it and whether each runs in the discussion's own setting (README "
+     << "§ The ledger; `./boa ledger` prints it alone). A statement is *consistent* when a claim in "
+     << "the discussion's setting holds and none there fails; a *tension* when a claim in its "
+     << "setting fails and every constant of boa's it rests on has been scanned with the failure "
+     << "across the scanned range; *tested only in boa's encoding* otherwise; *not checkable here* "
+     << "with the reason given.\n\n";
+  if (partial) {
+    md << "*Partial report*: a claim outside the selection is \"not run\" and decides nothing, so "
+       << "a status here can fall short of the whole catalog's (`./boa ledger` gives the statuses "
+       << "on every claim's expected verdict).\n\n";
+  }
+  WriteLedgerMarkdown(md, verdict, "###");
+  md << "## Encoding notes\n\n"
+     << "Every failing claim that is not a tension with a paper: it refutes the statement as boa "
+     << "made it concrete. Each names the constants of boa's it rests on; a scan of each over a "
+     << "range declared before measuring will say where the statement holds as the constant "
+     << "moves (pending until its record lands).\n\n";
+  WriteEncodingNotes(md, verdict);
+}
+
 // One screen: where the run came from, what it found, what CI's promise is.
 void WriteSummary(std::ostream& md, const std::vector<Row>& rows, std::size_t figures,
                   const ErrorBudget& budget) {
@@ -454,6 +499,7 @@ void WriteMarkdown(const std::vector<Row>& rows, const FlakeAudit& audit,
        << FigureCatalog().size() << " figures (`--figures " << Joined(options.figures)
        << "`); `./boa report` runs the whole catalog.\n\n";
   }
+  WriteLedger(md, rows);
   WriteSummary(md, rows, figures.size(), budget);
   WriteFindings(md, rows);
   WriteQualifiedHolds(md, rows);
@@ -573,7 +619,8 @@ json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
                     {"csv", f.name + ".csv"},
                     {"svg", f.name + ".svg"}});
   }
-  return {{"claims", claims},
+  return {{"ledger", LedgerJson(RunVerdicts(rows))},
+          {"claims", claims},
           {"counts", TallyJson(Count(rows))},
           {"commit", SourceCommit()},
           {"suite_false_alarm", BudgetJson(budget)},

@@ -17,6 +17,7 @@ namespace boa::report {
 using Action = std::function<int()>;
 
 void AddListCommand(CLI::App& app, Action& action);
+void AddLedgerCommand(CLI::App& app, Action& action);
 void AddCheckCommand(CLI::App& app, Action& action);
 void AddInstanceCommand(CLI::App& app, Action& action);
 void AddReportCommand(CLI::App& app, Action& action);

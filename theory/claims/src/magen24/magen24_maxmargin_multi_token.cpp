@@ -15,6 +15,7 @@
 
 #include "boa/catalog.hpp"
 #include "boa/cells.hpp"
+#include "boa/error.hpp"
 #include "boa/joint_budget.hpp"
 #include "boa/multi_token_selection.hpp"
 #include "magen24_spec.hpp"

@@ -1,0 +1,189 @@
+// The papers' ledger (boa/ledger.hpp): it agrees with the catalog both ways and quotes the
+// discussions verbatim; removing a row, a claim or a word of a quote breaks that agreement; the
+// status rule gives each status where it should; the list of findings whose scan is pending only
+// shrinks; `boa ledger` prints what the library computes.
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "boa/catalog.hpp"
+#include "boa/ledger.hpp"
+#include "paths.hpp"
+
+namespace boa::testing {
+namespace ledger_test {
+
+// The discussions the quotes come from, by the ledger's seed path (the repository's copies).
+std::map<std::string, std::string> Seeds() {
+  std::map<std::string, std::string> seeds;
+  for (const PaperLedger& paper : PapersLedger()) {
+    seeds[paper.seed] = Slurp(SourceDir() / paper.seed);
+  }
+  return seeds;
+}
+
+std::string Lines(const std::vector<std::string>& problems) {
+  std::string text;
+  for (const std::string& p : problems) text += p + "\n";
+  return text;
+}
+
+TEST(Ledger, AgreesWithTheCatalogAndQuotesTheSeedsVerbatim) {
+  const auto seeds = Seeds();
+  for (const auto& [path, text] : seeds) ASSERT_FALSE(text.empty()) << path << " not found";
+  const auto problems = LedgerProblems(PapersLedger(), Catalog(), seeds);
+  EXPECT_TRUE(problems.empty()) << Lines(problems);
+  ASSERT_EQ(PapersLedger().size(), 2u);
+  for (const PaperLedger& paper : PapersLedger()) EXPECT_FALSE(paper.rows.empty()) << paper.paper;
+}
+
+// The repository's copies of the discussions are the project's seeds, where those are at hand
+// (a checkout beside ../shared/, as the developers' and CI's are).
+TEST(Ledger, SeedCopiesMatchTheSharedSeeds) {
+  const auto shared = SourceDir().parent_path() / "shared" / "seeds";
+  if (!std::filesystem::exists(shared)) GTEST_SKIP() << shared << " is not beside this checkout";
+  for (const PaperLedger& paper : PapersLedger()) {
+    const auto name = std::filesystem::path(paper.seed).filename();
+    EXPECT_EQ(Slurp(SourceDir() / paper.seed), Slurp(shared / name)) << name;
+  }
+}
+
+TEST(Ledger, RemovingARowIsSeen) {
+  const auto seeds = Seeds();
+  for (std::size_t p = 0; p < PapersLedger().size(); ++p) {
+    for (std::size_t r = 0; r < PapersLedger()[p].rows.size(); ++r) {
+      auto ledger = PapersLedger();
+      ledger[p].rows.erase(ledger[p].rows.begin() + static_cast<std::ptrdiff_t>(r));
+      EXPECT_FALSE(LedgerProblems(ledger, Catalog(), seeds).empty())
+          << "removing " << PapersLedger()[p].rows[r].id << " went unseen";
+    }
+  }
+}
+
+TEST(Ledger, RemovingAClaimIsSeenBothWays) {
+  const auto seeds = Seeds();
+  // A claim gone from the catalog leaves a link to an unknown id.
+  for (const PaperLedger& paper : PapersLedger()) {
+    for (const LedgerRow& row : paper.rows) {
+      if (row.claims.empty()) continue;
+      std::vector<Claim> catalog = Catalog();
+      std::erase_if(catalog, [&](const Claim& c) { return c.id == row.claims.front().claim; });
+      EXPECT_FALSE(LedgerProblems(PapersLedger(), catalog, seeds).empty()) << row.id;
+      break;
+    }
+  }
+  // A claim the ledger forgets (its links removed) is a claim of no row that is not boa's own.
+  std::string forgotten;
+  for (const PaperLedger& paper : PapersLedger()) {
+    for (const LedgerRow& row : paper.rows) {
+      if (forgotten.empty() && !row.claims.empty()) forgotten = row.claims.front().claim;
+    }
+  }
+  ASSERT_FALSE(forgotten.empty()) << "no row links a claim";
+  auto ledger = PapersLedger();
+  for (PaperLedger& paper : ledger) {
+    for (LedgerRow& row : paper.rows) {
+      std::erase_if(row.claims, [&](const LedgerLink& l) { return l.claim == forgotten; });
+      if (row.claims.empty() && row.not_checkable.empty()) row.not_checkable = "test";
+    }
+  }
+  const auto problems = LedgerProblems(ledger, Catalog(), seeds);
+  EXPECT_NE(Lines(problems).find(forgotten + " tests no statement"), std::string::npos)
+      << Lines(problems);
+}
+
+TEST(Ledger, AQuoteMustBeVerbatimAndShort) {
+  const auto seeds = Seeds();
+  ASSERT_FALSE(PapersLedger()[0].rows.empty());
+  auto changed = PapersLedger();
+  changed[0].rows[0].quote += " indeed";
+  EXPECT_NE(Lines(LedgerProblems(changed, Catalog(), seeds)).find("is not on line"),
+            std::string::npos);
+  auto long_quote = PapersLedger();
+  long_quote[0].rows[0].quote = "a b c d e f g h i j k l m n o p";
+  EXPECT_NE(Lines(LedgerProblems(long_quote, Catalog(), seeds)).find("16 words"),
+            std::string::npos);
+}
+
+// The status rule on a synthetic row whose links point at a claim with elements of boa's and one
+// without: every status where it should be, and the order of the rule's cases.
+TEST(Ledger, StatusRule) {
+  Claim ours;  // rests on a constant of boa's
+  ours.id = "x.ours";
+  ours.elements = {{"cut-off 0.95", Origin::kConvention, "boa's"}};
+  Claim theirs;  // rests on the discussion's elements only
+  theirs.id = "x.theirs";
+  theirs.elements = {{"statement", Origin::kPaper, "the discussion"}};
+  const ClaimOf claim_of = [&](const std::string& id) -> const Claim& {
+    return id == ours.id ? ours : theirs;
+  };
+  const auto status = [&](std::vector<LedgerLink> links, std::map<std::string, LinkVerdict> v) {
+    LedgerRow row;
+    row.claims = std::move(links);
+    return StatusOf(
+        row, [&](const std::string& id) { return v.at(id); }, claim_of);
+  };
+  using enum LedgerStatus;
+  using enum LinkVerdict;
+  const LedgerLink ours_yes{"x.ours", SettingMatch::kYes, "w"};
+  const LedgerLink ours_partly{"x.ours", SettingMatch::kPartly, "w"};
+  const LedgerLink theirs_yes{"x.theirs", SettingMatch::kYes, "w"};
+  const LedgerLink theirs_no{"x.theirs", SettingMatch::kNo, "w"};
+  EXPECT_EQ(status({}, {}), kNotCheckable);
+  EXPECT_EQ(status({ours_yes}, {{"x.ours", kHolds}}), kConsistent);
+  EXPECT_EQ(status({ours_partly}, {{"x.ours", kHolds}}), kEncodingOnly);
+  EXPECT_EQ(status({ours_yes}, {{"x.ours", kFails}}), kEncodingOnly);  // scan pending
+  EXPECT_EQ(status({theirs_yes}, {{"x.theirs", kFails}}), kTension);
+  EXPECT_EQ(status({theirs_no}, {{"x.theirs", kFails}}), kEncodingOnly);
+  EXPECT_EQ(status({ours_yes}, {{"x.ours", kReported}}), kEncodingOnly);
+  EXPECT_EQ(status({ours_yes}, {{"x.ours", kUndecided}}), kEncodingOnly);
+  EXPECT_EQ(status({ours_yes}, {{"x.ours", kNotRun}}), kEncodingOnly);
+  // A failure in the setting keeps a holding claim from making the statement consistent, and a
+  // tension outranks a holding claim.
+  EXPECT_EQ(status({ours_yes, theirs_yes}, {{"x.ours", kFails}, {"x.theirs", kHolds}}),
+            kEncodingOnly);
+  EXPECT_EQ(status({ours_yes, theirs_yes}, {{"x.ours", kHolds}, {"x.theirs", kFails}}), kTension);
+}
+
+// Every finding that is not a tension waits for its scan records (issue 48). The list may only
+// shrink: a new finding comes with its scans, or raises this ceiling in a reviewed change.
+TEST(Ledger, ScanPendingListOnlyShrinks) {
+  constexpr int kScanPendingCeiling = 29;
+  int pending = 0;
+  for (const Claim& c : Catalog()) pending += ScanPending(c) ? 1 : 0;
+  EXPECT_LE(pending, kScanPendingCeiling)
+      << "a new finding without its scan records: scan each constant of boa's it rests on";
+}
+
+// `boa ledger --json` is the library's ledger judged on the expected verdicts.
+TEST(Ledger, CommandPrintsTheLedger) {
+  const CommandResult result = RunBoa("ledger --json");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto json = nlohmann::json::parse(result.out);
+  ASSERT_EQ(json.size(), PapersLedger().size());
+  const VerdictOf expected = [](const std::string& id) {
+    return ExpectedLinkVerdict(FindClaim(id));
+  };
+  for (std::size_t p = 0; p < json.size(); ++p) {
+    const PaperLedger& paper = PapersLedger()[p];
+    const LedgerCounts counts = CountStatuses(paper, expected);
+    EXPECT_EQ(json[p]["paper"], paper.paper);
+    EXPECT_EQ(json[p]["counts"]["statements"], counts.statements);
+    EXPECT_EQ(json[p]["counts"]["consistent"], counts.consistent);
+    EXPECT_EQ(json[p]["counts"]["tension"], counts.tension);
+    ASSERT_EQ(json[p]["rows"].size(), paper.rows.size());
+    for (std::size_t r = 0; r < paper.rows.size(); ++r) {
+      EXPECT_EQ(json[p]["rows"][r]["status"], ToString(StatusOf(paper.rows[r], expected)));
+    }
+  }
+  EXPECT_EQ(RunBoa("ledger").exit_code, 0);
+  EXPECT_EQ(RunBoa("ledger --markdown").exit_code, 0);
+  EXPECT_EQ(RunBoa("ledger --json --markdown").exit_code, 2);
+}
+
+}  // namespace ledger_test
+}  // namespace boa::testing

@@ -1,0 +1,194 @@
+#include "boa_report/ledger_view.hpp"
+
+#include <map>
+#include <vector>
+
+#include "boa/catalog.hpp"
+
+namespace boa::report {
+namespace {
+
+using nlohmann::json;
+
+// A table cell's text: '|' would end the cell and a line break the row.
+std::string Cell(const std::string& text) {
+  std::string cell;
+  for (const char c : text) {
+    if (c == '|') cell += '\\';
+    cell += c == '\n' ? ' ' : c;
+  }
+  return cell;
+}
+
+std::string Plural(int count, const std::string& one, const std::string& many) {
+  return std::to_string(count) + " " + (count == 1 ? one : many);
+}
+
+// The rows of the ledger that link a claim, with the link: what a claim's note needs.
+std::multimap<std::string, std::pair<const LedgerRow*, const LedgerLink*>> LinksByClaim() {
+  std::multimap<std::string, std::pair<const LedgerRow*, const LedgerLink*>> links;
+  for (const PaperLedger& paper : PapersLedger()) {
+    for (const LedgerRow& row : paper.rows) {
+      for (const LedgerLink& link : row.claims) links.insert({link.claim, {&row, &link}});
+    }
+  }
+  return links;
+}
+
+// A failing claim linked in the discussion's setting whose failure is not yet the discussion's
+// (its elements of boa's are not all scanned): what the rule would make a tension once its scans
+// show the failure across their ranges.
+bool TensionCandidate(const Claim& claim, const VerdictOf& verdict) {
+  if (verdict(claim.id) != LinkVerdict::kFails || FailureIsTheDiscussions(claim)) return false;
+  const auto links = LinksByClaim();
+  const auto [first, last] = links.equal_range(claim.id);
+  for (auto it = first; it != last; ++it) {
+    if (it->second.second->setting == SettingMatch::kYes) return true;
+  }
+  return false;
+}
+
+std::string Joined(const std::vector<std::string>& items, const std::string& separator) {
+  std::string text;
+  for (const std::string& item : items) text += (text.empty() ? "" : separator) + item;
+  return text;
+}
+
+std::string RowIds(const std::string& claim_id) {
+  std::vector<std::string> ids;
+  const auto links = LinksByClaim();
+  const auto [first, last] = links.equal_range(claim_id);
+  for (auto it = first; it != last; ++it) {
+    ids.push_back(it->second.first->id + " (" + ToString(it->second.second->setting) + ")");
+  }
+  return ids.empty() ? "boa's own" : Joined(ids, ", ");
+}
+
+}  // namespace
+
+std::string PaperTitle(const std::string& paper) {
+  if (paper == "magen24") return "Magen et al. 2024, *Benign Overfitting in Single-Head Attention*";
+  if (paper == "sakamoto24") {
+    return "Sakamoto & Sato 2024, *Benign (or Not-Benign) Overfitting in Token Selection of "
+           "Attention Mechanism*";
+  }
+  return paper;
+}
+
+std::string CountsLine(const LedgerCounts& counts) {
+  return Plural(counts.statements, "statement", "statements") + ": " +
+         std::to_string(counts.consistent) + " consistent, " +
+         Plural(counts.tension, "tension", "tensions") +
+         " (both in the discussion's own setting); " + std::to_string(counts.encoding_only) +
+         " tested only in boa's encoding; " + std::to_string(counts.not_checkable) +
+         " not checkable here";
+}
+
+void WriteLedgerText(std::ostream& out, const VerdictOf& verdict) {
+  for (const PaperLedger& paper : PapersLedger()) {
+    out << paper.paper << " (" << paper.seed << "): " << CountsLine(CountStatuses(paper, verdict))
+        << "\n";
+    for (const LedgerRow& row : paper.rows) {
+      out << "  " << row.id << "  " << ToString(StatusOf(row, verdict)) << "  [" << row.kind
+          << ", line " << row.line << "] \"" << row.quote << "\"\n";
+      for (const LedgerLink& link : row.claims) {
+        out << "      " << link.claim << "  " << ToString(verdict(link.claim)) << ", setting "
+            << ToString(link.setting) << "\n";
+      }
+      if (row.claims.empty()) out << "      not checkable: " << row.not_checkable << "\n";
+    }
+  }
+}
+
+void WriteLedgerMarkdown(std::ostream& md, const VerdictOf& verdict, const std::string& heading) {
+  for (const PaperLedger& paper : PapersLedger()) {
+    md << heading << " " << PaperTitle(paper.paper) << "\n\n"
+       << CountsLine(CountStatuses(paper, verdict)) << " (quotes from `" << paper.seed << "`).\n\n";
+    std::vector<std::string> candidates;
+    for (const LedgerRow& row : paper.rows) {
+      for (const LedgerLink& link : row.claims) {
+        if (TensionCandidate(FindClaim(link.claim), verdict)) {
+          candidates.push_back(row.id + " `" + link.claim + "`");
+        }
+      }
+    }
+    if (!candidates.empty()) {
+      md << "Tension candidates (a claim in the discussion's setting fails, but rests on "
+            "constants of boa's whose scans are pending, so the rule does not yet call it a "
+            "tension): "
+         << Joined(candidates, "; ") << ".\n\n";
+    }
+    md << "| # | kind | line | the discussion says | status | claims (verdict; runs in the "
+          "discussion's setting?) |\n|---|---|---:|---|---|---|\n";
+    for (const LedgerRow& row : paper.rows) {
+      std::vector<std::string> claims;
+      for (const LedgerLink& link : row.claims) {
+        claims.push_back("`" + link.claim + "` (" + ToString(verdict(link.claim)) + "; " +
+                         ToString(link.setting) + ")");
+      }
+      md << "| " << row.id << " | " << row.kind << " | " << row.line << " | “" << Cell(row.quote)
+         << "” | " << ToString(StatusOf(row, verdict)) << " | "
+         << Cell(claims.empty() ? "— " + row.not_checkable : Joined(claims, ", ")) << " |\n";
+    }
+    md << "\n";
+  }
+}
+
+void WriteEncodingNotes(std::ostream& md, const VerdictOf& verdict) {
+  int count = 0;
+  for (const Claim& c : Catalog()) {
+    if (verdict(c.id) != LinkVerdict::kFails || FailureIsTheDiscussions(c)) continue;
+    if (count++ == 0) {
+      md << "| claim | statements (setting) | rests on boa's | scan |\n|---|---|---|---|\n";
+    }
+    md << "| `" << c.id << "` | " << RowIds(c.id) << " | "
+       << Cell(c.encoding_sensitive.empty() ? Joined(BoaElements(c), "; ") : c.encoding_sensitive)
+       << " | pending |\n";
+  }
+  md << (count == 0 ? "None.\n\n" : "\n");
+}
+
+json LedgerJson(const VerdictOf& verdict) {
+  json papers = json::array();
+  for (const PaperLedger& paper : PapersLedger()) {
+    const LedgerCounts counts = CountStatuses(paper, verdict);
+    json rows = json::array();
+    for (const LedgerRow& row : paper.rows) {
+      json claims = json::array();
+      for (const LedgerLink& link : row.claims) {
+        claims.push_back({{"id", link.claim},
+                          {"setting", ToString(link.setting)},
+                          {"why", link.why},
+                          {"verdict", ToString(verdict(link.claim))},
+                          {"boa_elements", BoaElements(FindClaim(link.claim))},
+                          {"scan_pending", ScanPending(FindClaim(link.claim))}});
+      }
+      rows.push_back({{"id", row.id},
+                      {"kind", row.kind},
+                      {"line", row.line},
+                      {"section", row.section},
+                      {"quote", row.quote},
+                      {"statement", row.statement},
+                      {"setting_given", row.setting_given},
+                      {"setting_not_given", row.setting_not_given},
+                      {"claims", claims},
+                      {"not_checkable", row.not_checkable},
+                      {"status", ToString(StatusOf(row, verdict))}});
+    }
+    json own = json::array();
+    for (const OwnClaim& o : paper.own) own.push_back({{"id", o.claim}, {"why", o.why}});
+    papers.push_back({{"paper", paper.paper},
+                      {"seed", paper.seed},
+                      {"counts",
+                       {{"statements", counts.statements},
+                        {"consistent", counts.consistent},
+                        {"tension", counts.tension},
+                        {"encoding_only", counts.encoding_only},
+                        {"not_checkable", counts.not_checkable}}},
+                      {"rows", rows},
+                      {"own", own}});
+  }
+  return papers;
+}
+
+}  // namespace boa::report

@@ -1,0 +1,118 @@
+#pragma once
+// The papers' ledger (issue 48; README § The ledger): every checkable statement of the two review
+// discussions (docs/seeds/), placed by its line and quoted in at most 15 of its own words, with
+// what the discussion gives of its setting and what it leaves out, the claims that test it, and
+// for each claim whether it runs in the discussion's setting. theory/claims/ledger/<paper>.json
+// holds the rows (compiled in, like the records); the status of a statement is not written there
+// but follows from its claims' verdicts by one rule (StatusOf).
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "boa/claim.hpp"
+
+namespace boa {
+
+// Whether a claim runs in the setting the discussion states for the statement:
+//   yes     every element the discussion gives is kept (what it leaves open is boa's to fill);
+//   partly  some element it gives is replaced or approximated by a choice of boa's;
+//   no      the claim tests another quantity, event, range, model or data than the statement.
+enum class SettingMatch { kYes, kPartly, kNo };
+std::string ToString(SettingMatch match);
+
+// A statement's status (StatusOf):
+//   consistent       a claim in the discussion's setting holds, and none there fails;
+//   tension          a claim in the discussion's setting fails, and each element of boa's it rests
+//                    on has been scanned over a declared range with the failure across all of it;
+//   encoding only    tested only in boa's encoding: every claim that tests it replaces part of
+//                    the setting, tests something else, only reports, or fails at constants of
+//                    boa's not yet scanned (a tension candidate, "scan pending");
+//   not checkable    no claim tests it here, for the reason the row gives.
+enum class LedgerStatus { kConsistent, kTension, kEncodingOnly, kNotCheckable };
+std::string ToString(LedgerStatus status);
+
+struct LedgerLink {
+  std::string claim;
+  SettingMatch setting = SettingMatch::kNo;
+  std::string why;  // which given elements it keeps, which are boa's, or what it tests instead
+};
+
+struct LedgerRow {
+  std::string paper;  // "magen24" or "sakamoto24"
+  std::string id;     // "M01", "S01", … in the seed's order
+  std::string kind;   // theorem, lemma, proposition, figure, number, conjecture, comparison, remark
+  int line = 0;       // 1-based line of the quote in docs/seeds/<seed>
+  std::string section, quote, statement, setting_given, setting_not_given;
+  std::vector<LedgerLink> claims;
+  std::string not_checkable;  // why no claim can test it here (only when `claims` is empty)
+};
+
+// A claim of a paper's namespace that tests no statement of its discussion (a closed form of the
+// paper's proof, boa's own extension, …), and why. Every core.* claim is boa's own by rule.
+struct OwnClaim {
+  std::string claim, why;
+};
+
+struct PaperLedger {
+  std::string paper;  // the claim-id prefix: "magen24"
+  std::string seed;   // the discussion's file, relative to the repository: "docs/seeds/…"
+  std::vector<LedgerRow> rows;
+  std::vector<OwnClaim> own;
+  // The number of rows the file declares ("statements"): a row removed without changing it shows.
+  int declared_rows = 0;
+};
+
+// The committed ledger, one entry per paper in the order magen24, sakamoto24.
+const std::vector<PaperLedger>& PapersLedger();
+// Parses one paper's file; throws std::logic_error naming the field on malformed input.
+PaperLedger ParseLedger(const std::string& json_text);
+
+// A claim's verdict as the status rule reads it: the expected one (`boa ledger`, what CI
+// asserts both ways) or the one a report's run gave (undecided: inconclusive or an unhealthy
+// run; not run: outside a partial report's selection).
+enum class LinkVerdict { kHolds, kFails, kReported, kUndecided, kNotRun };
+std::string ToString(LinkVerdict verdict);
+using VerdictOf = std::function<LinkVerdict(const std::string& claim_id)>;
+// The verdict CI asserts for a claim: holds, fails (a finding) or reported (exploratory).
+LinkVerdict ExpectedLinkVerdict(const Claim& claim);
+
+// The elements of boa's a claim rests on (Origin::kConvention), by name: the "partly" list, and
+// what a scan must cover before a failure in the discussion's setting counts as a tension.
+std::vector<std::string> BoaElements(const Claim& claim);
+
+// Whether a failure of this claim in the discussion's setting is the discussion's: the claim
+// rests on no element of boa's, or each of them has been scanned over a range declared before the
+// scan with the failure across the whole range (issue 48's rule). No scan record has landed yet,
+// so today only the first case can apply; a failing claim that rests on constants of boa's is a
+// tension candidate at most, with its scan pending (ScanPending).
+bool FailureIsTheDiscussions(const Claim& claim);
+
+// The rule (README § The ledger). Exploratory claims never decide a status; a claim whose verdict
+// is undecided (inconclusive) or not run counts as neither holding nor failing. `claim_of` finds a
+// linked claim (the catalog's FindClaim; a test passes its own).
+using ClaimOf = std::function<const Claim&(const std::string& claim_id)>;
+LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict, const ClaimOf& claim_of);
+LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict);
+// A failing claim whose failure is not a tension by the rule: an encoding note, whose scan is
+// pending until its record lands (the list CI keeps from growing: ledger_test.cpp).
+bool ScanPending(const Claim& claim);
+
+// Per-paper counts of statuses, for the report's and `boa ledger`'s first lines.
+struct LedgerCounts {
+  int statements = 0, consistent = 0, tension = 0, encoding_only = 0, not_checkable = 0;
+};
+LedgerCounts CountStatuses(const PaperLedger& paper, const VerdictOf& verdict);
+
+// Everything that breaks the ledger's agreement with the catalog, one line each (empty: none):
+// a row count other than the declared one, rows not numbered M01, M02, … (S01, …) in the seed's
+// order, a row without a claim or a reason (or with both), an unknown or repeated id, a kind or
+// setting outside its list, a quote over 15 words or not found verbatim on its line of the seed
+// (`seeds` maps each PaperLedger::seed to its text; a paper whose seed is absent is not
+// quote-checked), a claim of the catalog that belongs to no row and is not boa's own, or one that
+// is both.
+std::vector<std::string> LedgerProblems(const std::vector<PaperLedger>& ledger,
+                                        const std::vector<Claim>& catalog,
+                                        const std::map<std::string, std::string>& seeds);
+
+}  // namespace boa

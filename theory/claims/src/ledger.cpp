@@ -1,0 +1,288 @@
+#include "boa/ledger.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "boa/catalog.hpp"
+
+namespace boa {
+namespace {
+
+using json = nlohmann::json;
+
+// theory/claims/ledger/*.json, verbatim: CMake writes each into a raw string at configure time
+// and re-configures when a file changes (like the records).
+constexpr const char* kMagen24Ledger =
+#include "ledger_magen24.inc"
+    ;
+constexpr const char* kSakamoto24Ledger =
+#include "ledger_sakamoto24.inc"
+    ;
+
+const std::vector<std::string> kKinds = {"theorem", "lemma",      "proposition", "figure",
+                                         "number",  "conjecture", "comparison",  "remark"};
+
+std::string Field(const json& object, const std::string& name, const std::string& where) {
+  if (!object.contains(name) || !object.at(name).is_string()) {
+    throw std::logic_error("ledger: " + where + " has no text field '" + name + "'");
+  }
+  return object.at(name).get<std::string>();
+}
+
+SettingMatch ParseSetting(const std::string& text, const std::string& where) {
+  if (text == "yes") return SettingMatch::kYes;
+  if (text == "partly") return SettingMatch::kPartly;
+  if (text == "no") return SettingMatch::kNo;
+  throw std::logic_error("ledger: " + where + " has setting '" + text + "' (yes, partly or no)");
+}
+
+// Runs of white space as one space, without leading or trailing space: quotes are compared in
+// this form, so a line break or double space in the seed does not matter.
+std::string Collapsed(const std::string& text) {
+  std::string out;
+  bool space = false;
+  for (const char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+std::size_t WordCount(const std::string& text) {
+  std::stringstream words(text);
+  std::size_t count = 0;
+  for (std::string word; words >> word;) ++count;
+  return count;
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::stringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+bool IsCore(const std::string& claim_id) { return claim_id.rfind("core.", 0) == 0; }
+
+void CheckRow(const LedgerRow& row, const std::map<std::string, const Claim*>& claims,
+              const std::map<std::string, std::string>& seeds, const std::string& seed,
+              std::vector<std::string>& problems) {
+  const std::string where = row.paper + " " + row.id;
+  if (std::find(kKinds.begin(), kKinds.end(), row.kind) == kKinds.end())
+    problems.push_back(where + ": kind '" + row.kind + "' is not in the list");
+  if (row.claims.empty() && row.not_checkable.empty())
+    problems.push_back(where + ": no claim tests it and no reason says why");
+  if (!row.claims.empty() && !row.not_checkable.empty())
+    problems.push_back(where + ": has claims and a not-checkable reason");
+  if (WordCount(row.quote) > 15)
+    problems.push_back(where + ": its quote has " + std::to_string(WordCount(row.quote)) +
+                       " words (at most 15)");
+  if (const auto text = seeds.find(seed); text != seeds.end()) {
+    const auto lines = Lines(text->second);
+    if (row.line < 1 || row.line > static_cast<int>(lines.size()) ||
+        Collapsed(lines[static_cast<std::size_t>(row.line - 1)]).find(Collapsed(row.quote)) ==
+            std::string::npos) {
+      problems.push_back(where + ": its quote is not on line " + std::to_string(row.line) + " of " +
+                         seed);
+    }
+  }
+  std::set<std::string> linked;
+  for (const LedgerLink& link : row.claims) {
+    if (!claims.count(link.claim)) problems.push_back(where + ": unknown claim " + link.claim);
+    if (!linked.insert(link.claim).second)
+      problems.push_back(where + ": links " + link.claim + " twice");
+    if (link.why.empty()) problems.push_back(where + ": " + link.claim + " says no why");
+  }
+}
+
+}  // namespace
+
+std::string ToString(SettingMatch match) {
+  switch (match) {
+    case SettingMatch::kYes: return "yes";
+    case SettingMatch::kPartly: return "partly";
+    case SettingMatch::kNo: return "no";
+  }
+  return "?";
+}
+
+std::string ToString(LedgerStatus status) {
+  switch (status) {
+    case LedgerStatus::kConsistent: return "consistent";
+    case LedgerStatus::kTension: return "tension";
+    case LedgerStatus::kEncodingOnly: return "tested only in boa's encoding";
+    case LedgerStatus::kNotCheckable: return "not checkable here";
+  }
+  return "?";
+}
+
+std::string ToString(LinkVerdict verdict) {
+  switch (verdict) {
+    case LinkVerdict::kHolds: return "holds";
+    case LinkVerdict::kFails: return "fails";
+    case LinkVerdict::kReported: return "reported";
+    case LinkVerdict::kUndecided: return "undecided";
+    case LinkVerdict::kNotRun: return "not run";
+  }
+  return "?";
+}
+
+PaperLedger ParseLedger(const std::string& json_text) {
+  const json doc = json::parse(json_text);
+  PaperLedger paper;
+  paper.paper = Field(doc, "paper", "the file");
+  paper.seed = Field(doc, "seed", "the file");
+  if (!doc.contains("statements") || !doc.at("statements").is_number_integer())
+    throw std::logic_error("ledger: the file has no integer 'statements' (its row count)");
+  paper.declared_rows = doc.at("statements").get<int>();
+  for (const json& r : doc.at("rows")) {
+    LedgerRow row;
+    row.paper = paper.paper;
+    row.id = Field(r, "id", "a row");
+    const std::string where = "row " + row.id;
+    row.kind = Field(r, "kind", where);
+    if (!r.contains("line") || !r.at("line").is_number_integer())
+      throw std::logic_error("ledger: " + where + " has no integer 'line'");
+    row.line = r.at("line").get<int>();
+    row.section = Field(r, "section", where);
+    row.quote = Field(r, "quote", where);
+    row.statement = Field(r, "statement", where);
+    row.setting_given = Field(r, "setting_given", where);
+    row.setting_not_given = Field(r, "setting_not_given", where);
+    for (const json& l : r.at("claims")) {
+      row.claims.push_back({Field(l, "id", where), ParseSetting(Field(l, "setting", where), where),
+                            Field(l, "why", where)});
+    }
+    if (r.contains("not_checkable")) row.not_checkable = Field(r, "not_checkable", where);
+    paper.rows.push_back(std::move(row));
+  }
+  if (doc.contains("own")) {
+    for (const json& o : doc.at("own")) {
+      paper.own.push_back({Field(o, "id", "an own claim"), Field(o, "why", "an own claim")});
+    }
+  }
+  return paper;
+}
+
+const std::vector<PaperLedger>& PapersLedger() {
+  static const std::vector<PaperLedger> ledger = {ParseLedger(kMagen24Ledger),
+                                                  ParseLedger(kSakamoto24Ledger)};
+  return ledger;
+}
+
+LinkVerdict ExpectedLinkVerdict(const Claim& claim) {
+  if (claim.kind == ClaimKind::kExploratory) return LinkVerdict::kReported;
+  return claim.expected == Expectation::kFails ? LinkVerdict::kFails : LinkVerdict::kHolds;
+}
+
+std::vector<std::string> BoaElements(const Claim& claim) {
+  std::vector<std::string> names;
+  for (const Element& e : claim.elements) {
+    if (e.origin == Origin::kConvention) names.push_back(e.name);
+  }
+  return names;
+}
+
+bool FailureIsTheDiscussions(const Claim& claim) { return BoaElements(claim).empty(); }
+
+LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict) {
+  return StatusOf(row, verdict,
+                  [](const std::string& id) -> const Claim& { return FindClaim(id); });
+}
+
+LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict, const ClaimOf& claim_of) {
+  if (row.claims.empty()) return LedgerStatus::kNotCheckable;
+  bool holds = false, fails = false, tension = false;
+  for (const LedgerLink& link : row.claims) {
+    if (link.setting != SettingMatch::kYes) continue;
+    switch (verdict(link.claim)) {
+      case LinkVerdict::kHolds: holds = true; break;
+      case LinkVerdict::kFails:
+        fails = true;
+        tension = tension || FailureIsTheDiscussions(claim_of(link.claim));
+        break;
+      case LinkVerdict::kReported:
+      case LinkVerdict::kUndecided:
+      case LinkVerdict::kNotRun: break;
+    }
+  }
+  if (tension) return LedgerStatus::kTension;
+  if (holds && !fails) return LedgerStatus::kConsistent;
+  return LedgerStatus::kEncodingOnly;
+}
+
+bool ScanPending(const Claim& claim) {
+  return ExpectedLinkVerdict(claim) == LinkVerdict::kFails && !FailureIsTheDiscussions(claim);
+}
+
+LedgerCounts CountStatuses(const PaperLedger& paper, const VerdictOf& verdict) {
+  LedgerCounts counts;
+  for (const LedgerRow& row : paper.rows) {
+    ++counts.statements;
+    switch (StatusOf(row, verdict)) {
+      case LedgerStatus::kConsistent: ++counts.consistent; break;
+      case LedgerStatus::kTension: ++counts.tension; break;
+      case LedgerStatus::kEncodingOnly: ++counts.encoding_only; break;
+      case LedgerStatus::kNotCheckable: ++counts.not_checkable; break;
+    }
+  }
+  return counts;
+}
+
+std::vector<std::string> LedgerProblems(const std::vector<PaperLedger>& ledger,
+                                        const std::vector<Claim>& catalog,
+                                        const std::map<std::string, std::string>& seeds) {
+  std::vector<std::string> problems;
+  std::map<std::string, const Claim*> claims;
+  for (const Claim& c : catalog) claims[c.id] = &c;
+  std::set<std::string> in_rows, own, row_ids;
+  for (const PaperLedger& paper : ledger) {
+    if (static_cast<int>(paper.rows.size()) != paper.declared_rows)
+      problems.push_back(paper.paper + " has " + std::to_string(paper.rows.size()) +
+                         " rows but declares " + std::to_string(paper.declared_rows));
+    int previous_line = 0;
+    for (std::size_t i = 0; i < paper.rows.size(); ++i) {
+      const LedgerRow& row = paper.rows[i];
+      if (!row_ids.insert(row.id).second) problems.push_back("row id " + row.id + " repeated");
+      // Numbered in the seed's order without a gap, so a row dropped from the middle shows.
+      const std::string expected_id =
+          std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(
+                             paper.paper.empty() ? '?' : paper.paper[0])))) +
+          (i + 1 < 10 ? "0" : "") + std::to_string(i + 1);
+      if (row.id != expected_id)
+        problems.push_back(paper.paper + " row " + std::to_string(i + 1) + " is " + row.id +
+                           ", not " + expected_id + " (rows are numbered in the seed's order)");
+      if (row.line < previous_line)
+        problems.push_back(paper.paper + " " + row.id + " comes before line " +
+                           std::to_string(previous_line) + " in the seed");
+      previous_line = row.line;
+      CheckRow(row, claims, seeds, paper.seed, problems);
+      for (const LedgerLink& link : row.claims) in_rows.insert(link.claim);
+    }
+    for (const OwnClaim& o : paper.own) {
+      if (!claims.count(o.claim)) problems.push_back("boa's own: unknown claim " + o.claim);
+      if (o.why.empty()) problems.push_back("boa's own: " + o.claim + " says no why");
+      if (!own.insert(o.claim).second) problems.push_back("boa's own: " + o.claim + " twice");
+    }
+  }
+  for (const Claim& c : catalog) {
+    const bool is_own = IsCore(c.id) || own.count(c.id) > 0;
+    if (!in_rows.count(c.id) && !is_own)
+      problems.push_back(c.id + " tests no statement of the ledger and is not boa's own");
+    if (in_rows.count(c.id) && own.count(c.id))
+      problems.push_back(c.id + " is in a row and marked boa's own");
+  }
+  return problems;
+}
+
+}  // namespace boa
