@@ -16,6 +16,7 @@
 #include "boa/catalog.hpp"
 #include "boa/error.hpp"
 #include "boa/error_budget.hpp"
+#include "boa/ledger.hpp"
 #include "boa_report/figure_catalog.hpp"
 #include "boa_report/flake_audit.hpp"
 #include "boa_report/mutation_score.hpp"
@@ -107,6 +108,16 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEachSelectedClaimAndEveryFigur
   EXPECT_FALSE(summary["commit"].get<std::string>().empty());
   EXPECT_NE(markdown.find("Commit `"), std::string::npos);
   EXPECT_LT(markdown.find("## Summary"), markdown.find("## Findings"));
+  // The papers' statements open it (issue 48), and summary.json carries the ledger.
+  EXPECT_LT(markdown.find("## The papers' statements"), markdown.find("## Summary"));
+  ASSERT_EQ(summary["ledger"].size(), PapersLedger().size());
+  EXPECT_EQ(summary["ledger"][0]["counts"]["statements"], PapersLedger()[0].rows.size());
+  // Only repository-relative paths: nothing names where this machine keeps the checkout or the
+  // output (issue 51).
+  for (const std::string& absolute : {SourceDir().string(), dir.path().string()}) {
+    EXPECT_EQ(markdown.find(absolute), std::string::npos) << absolute << " in REPORT.md";
+    EXPECT_EQ(summary.dump().find(absolute), std::string::npos) << absolute << " in summary.json";
+  }
   // "holds*" claims are listed right after the findings, before the verdict table.
   const auto qualified = markdown.find("## Holds*");
   EXPECT_TRUE(markdown.find("## Findings") < qualified && qualified < markdown.find("## Verdicts"));
@@ -219,6 +230,11 @@ TEST(Report, FallsBackToTheCommittedMutationRecordAndNamesWhatItMissed) {
   ASSERT_TRUE(from_record.has_value());
   EXPECT_EQ(from_record->record, (record / "mutants.json").string());
   EXPECT_EQ(from_record->uncovered, std::vector<std::string>{"gram.c"});
+  // The committed record is named by its path in the repository, not this machine's (issue 51).
+  if (fs::exists(report::MutantsFolder() / "mutants.json")) {
+    EXPECT_EQ(report::ReadMutationResults(out, report::MutantsFolder())->record,
+              "properties/mutants/mutants.json");
+  }
   std::ostringstream md;
   report::WriteMutationMarkdown(md, from_record);
   EXPECT_NE(md.str().find("committed record"), std::string::npos) << md.str();

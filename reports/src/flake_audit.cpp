@@ -15,6 +15,7 @@
 #include "boa/sequential_test.hpp"
 #include "boa/stats.hpp"
 #include "boa/sweep_catalog.hpp"
+#include "boa_report/command_support.hpp"
 
 namespace boa::report {
 namespace {
@@ -291,7 +292,7 @@ std::optional<FlakeAudit> ReadFlakeAuditRecord(const fs::path& file) {
   std::ifstream in(file);
   try {
     FlakeAudit audit = AuditFromRecord(json::parse(in));
-    audit.record = file.string();
+    audit.record = RepositoryPath(file);
     return audit;
   } catch (const std::exception& e) {
     throw InvalidInput(file.string() +

@@ -7,6 +7,7 @@
 
 #include "boa/error.hpp"
 #include "boa/format.hpp"
+#include "boa_report/command_support.hpp"
 
 namespace boa::report {
 namespace fs = std::filesystem;
@@ -101,8 +102,8 @@ std::optional<MutationResults> ReadMutationResults(const fs::path& folder,
   if (fs::exists(folder / "mutants.json")) {
     out.results = ReadResultsFile(folder / "mutants.json");
   } else if (fs::exists(record_folder / "mutants.json")) {
-    out.record = (record_folder / "mutants.json").string();
-    out.results = ReadResultsFile(out.record);
+    out.record = RepositoryPath(record_folder / "mutants.json");
+    out.results = ReadResultsFile(record_folder / "mutants.json");
   } else {
     return std::nullopt;
   }

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers the subcommands share that need no CLI11, so that files outside the command line (the
 // report, the corpus) use them without parsing CLI11 (≈ 7 s of compile time per file).
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <utility>
@@ -15,6 +16,10 @@ namespace boa::report {
 Params ParseClaimParams(const Claim& claim, const std::string& text);
 // Throws InvalidInput unless `name` is one of the claim's regime parameters.
 void RequireClaimParam(const Claim& claim, const std::string& name);
+// A path as the report and summary.json print it: relative to the source tree boa was built from
+// when it lies inside it ("properties/mutants/mutants.json"), else as given — no machine's
+// absolute path in a report (issue 51).
+std::string RepositoryPath(const std::filesystem::path& path);
 // A progress callback that redraws "label done/total" on stderr when it is a terminal, and does
 // nothing otherwise (logs stay clean); call it with (0, 0) at the end to clear the line.
 std::function<void(int done, int total)> TerminalProgress(const std::string& label);

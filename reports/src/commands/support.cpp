@@ -151,4 +151,13 @@ std::pair<std::string, std::vector<double>> ParseSweep(const std::string& text) 
   return {name, values};
 }
 
+std::string RepositoryPath(const std::filesystem::path& path) {
+  const std::filesystem::path source = std::filesystem::path(BOA_SOURCE_DIR).lexically_normal();
+  const std::filesystem::path relative = path.lexically_normal().lexically_relative(source);
+  if (path.is_absolute() && !relative.empty() && *relative.begin() != "..") {
+    return relative.string();
+  }
+  return path.string();
+}
+
 }  // namespace boa::report
