@@ -32,12 +32,13 @@ inline Element ExclusionBand() {
 
 // The CNN threshold route's conventions (cnn_run.hpp, CnnRouteSettings).
 inline Element CnnRoute() {
-  return {"route: Kou et al.'s two-layer ReLU CNN, m = 10, σ₀ = 0.01, GD step 50, 100 steps, in "
-          "units of the data (σ = 1/√d)",
-          Origin::kConvention,
-          "cnn_run.hpp CnnRouteSettings: Kou et al. scale the step with 1/(σ_p²d) and σ₀ with "
-          "1/(σ_p√d); width, σ₀ and the horizon lr·steps = 5000 are boa's (their values were not "
-          "retrievable); ReLU′(0) = 0; the Gram engine"};
+  return {
+      "route: Kou et al.'s two-layer ReLU CNN, m = 10, σ₀ = 0.01, GD step 50, 100 steps, in "
+      "units of the data (σ = 1/√d)",
+      Origin::kConvention,
+      "cnn_run.hpp CnnRouteSettings: Kou et al. scale the step with 1/(σ_p²d) and σ₀ with "
+      "1/(σ_p√d); width, σ₀ and the horizon lr·steps = 5000 are boa's (their values were not "
+      "retrievable); ReLU′(0) = 0; the Gram engine"};
 }
 
 inline Element ExponentTolerance() {
@@ -74,7 +75,20 @@ inline Element JointEnumerationSetting() {
 inline Element JointNormMinimisation() {
   return {"joint norm minimisation of v and p", Origin::kPaper,
           "[M] Theorem 8 as the discussion describes it ('Theorem 8': \"the max-margin solution "
-          "under joint norm minimization of v and p\"), solved here exactly by enumerating all 2ⁿ "
+          "under joint norm minimization of v and p\"), bracketed here at each budget B "
+          "(joint_budget.hpp: the upper bound B·γ* from the 2ⁿ enumeration, lower bounds along the "
+          "p-SVM rays; THEORY.md §4.2 `magen24.maxmargin.joint_budget`)"};
+}
+
+// The separate-ball max-margin problem the joint_benign* / joint_harmful / joint_gd_direction
+// claims solve: not Theorem 8's joint norm (JointNormMinimisation), which the discussion calls
+// distinct from separate norm constraints (issue 49 item 1).
+inline Element SeparateNormBalls() {
+  return {"separate norm constraints ‖v‖ ≤ r, ‖p‖ ≤ R, R → ∞", Origin::kPaper,
+          "[M] Theorem 6 as the discussion describes it ('2. The Proof of Theorem 6': after "
+          "Tarzanagh et al., \"the margin as a function of the norm constraints (r and R)\"); "
+          "not Theorem 8, whose joint norm minimisation \"is distinct from [2] and other works, "
+          "which impose separate norm constraints\"; solved here exactly by enumerating all 2ⁿ "
           "selections (THEORY.md §4.2)"};
 }
 

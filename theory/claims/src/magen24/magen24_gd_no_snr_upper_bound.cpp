@@ -74,14 +74,18 @@ Claim Magen24GdNoSnrUpperBound() {
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kOperationalised;
   c.source =
-      "[M] discussion, 'Upper Bound on SNR' (the bound is the proof's) and 'SNR — self-attention vs "
-      "convolutional' (no SNR upper bound); schedule, sizes and r grid boa's";
+      "[M] discussion, 'Upper Bound on SNR' (the two-step proof has an SNR upper bound; lifting it "
+      "needs sharper softmax bounds): whether two steps stay benign above it is boa's question; "
+      "schedule, sizes and r grid boa's";
   c.elements = {
       {"statement", Origin::kPaper,
        "[M] discussion, 'Upper Bound on SNR': \"proving benign overfitting with a larger SNR "
-       "requires sharper bounds on the softmax probabilities of optimal tokens\" — the two-step "
-       "theorem's SNR upper bound read as a limit of the proof, not of the model; 'SNR — "
-       "self-attention vs convolutional': \"we do not require an upper bound for SNR\""},
+       "requires sharper bounds on the softmax probabilities of optimal tokens\" — for two GD "
+       "steps the proof has an SNR upper bound, read here as a limit of the proof that the model "
+       "might not share (boa's reading; the discussion asserts no benign two-step result above "
+       "it). Its \"we do not require an upper bound for SNR\" ('SNR — self-attention vs "
+       "convolutional') compares with Kou et al. and fits the max-margin route "
+       "(magen24.maxmargin.no_snr_upper_bound), not this one (issue 49 item 5)"},
       {"setting", Origin::kConvention,
        "boa's: D1 with T = 2, n ∈ [20, 60], d = d_f·n² with d_f ∈ {1, …, 4}, η = 0.1 with exact "
        "flips, r = n·SNR² = ratio·r_T with log₂ ratio ∈ [2.0, 6.6] (4× to 100×, the range of "

@@ -109,15 +109,16 @@ Claim Magen24GdStep2ClosedForm() {
 }
 BOA_REGISTER_CLAIM(Magen24GdStep2ClosedForm);
 
-// magen24.gd.softmax_bound — derived: how hard the softmax selects after two SA steps (the
-// "attention bounds stronger than 1 − c" of the [M] discussion). Linearising the step-2 logit
-// above (boa/softmax_bound.hpp, THEORY.md §4.2) gives z_j → 10·P_j(r_c, η_c) as d → ∞ at fixed
-// n, per true class c at its realised (r_c, η_c); so ε = σ(−min_C z) → σ(−10·min_c P_C) and the
-// max noisy weight → σ(10·max_c P_N). The noise tokens' norms and inner products move z_j by
-// O(√(n/d)), so the log-odds gap |z − 10P| of the worst clean and worst noisy sample falls like
-// d^{−1/2}. One replicate sweep: n = 20, η = 0.1 (exact flips), r = 4.5, d = 10^{3 + k/2},
-// k = 0 … 6, `draws` Gram-engine draws per d; the exponent of the mean gap against d; predicted
-// −½, two-sided.
+// magen24.gd.softmax_bound — derived: how hard the softmax selects after two SA steps, and how
+// that depends on d (boa's characterisation; the [M] discussion's remark that *lifting* the SNR
+// upper bound would need bounds "stronger than 1-c" is context, not what this tests). Linearising
+// the step-2 logit above (boa/softmax_bound.hpp, THEORY.md §4.2) gives z_j → 10·P_j(r_c, η_c) as d
+// → ∞ at fixed n, per true class c at its realised (r_c, η_c); so ε = σ(−min_C z) → σ(−10·min_c
+// P_C) and the max noisy weight → σ(10·max_c P_N). The noise tokens' norms and inner products move
+// z_j by O(√(n/d)), so the log-odds gap |z − 10P| of the worst clean and worst noisy sample falls
+// like d^{−1/2}. One replicate sweep: n = 20, η = 0.1 (exact flips), r = 4.5, d = 10^{3 + k/2}, k =
+// 0 … 6, `draws` Gram-engine draws per d; the exponent of the mean gap against d; predicted −½,
+// two-sided.
 namespace {
 
 constexpr int kBoundN = 20;
@@ -148,13 +149,16 @@ Claim Magen24GdSoftmaxBound() {
       "After two SA steps the worst clean and noisy signal log-odds approach 10·P(r_c, η_c) like d^{-1/2}, so ε = 1 − min clean weight tends to σ(−10·P_C)";
   c.kind = ClaimKind::kScaling;
   c.provenance = Provenance::kDerived;
-  c.source = "[M] discussion (softmax bounds stronger than 1 − c); derived here (THEORY.md §4.2)";
+  c.source =
+      "derived here (THEORY.md §4.2): the two-step attention's d-dependence at one r; context: the "
+      "[M] discussion's 'Upper Bound on SNR' (issue 49 item 3)";
   c.elements = {
       {"statement", Origin::kDerivation,
        "THEORY.md §4.2 `magen24.gd.softmax_bound`: linearised, the worst clean and noisy signal "
-       "log-odds after two SA steps tend to 10·P(r_c, η_c) with a gap O(√(n/d)); the question is "
-       "the discussion's ('Upper Bound on SNR': \"sharper bounds on the softmax probabilities of "
-       "optimal tokens, i.e., stronger than 1-c\")"},
+       "log-odds after two SA steps tend to 10·P(r_c, η_c) with a gap O(√(n/d)). boa's own "
+       "question: the discussion ('Upper Bound on SNR') says that proving benign overfitting at "
+       "*larger* SNR would need bounds \"stronger than 1-c\"; this claim measures the d-dependence "
+       "at one r inside the window, which does not test that remark"},
       {"setting", Origin::kConvention,
        "boa's: n = 20, η = 0.1 (exact flips), r = 4.5, d = 10^{3 + k/2} for k = 0 … 6, 20 "
        "Gram-engine draws per d (80 at full)"},

@@ -205,7 +205,7 @@ Claim Magen24MaxmarginJointHarmful() {
       {"setting", Origin::kConvention,
        "boa's: D1 with T = 2, n ∈ [6, 12] (the enumeration's range), d = 2–4·n², "
        "η ∈ [0, 0.20], exact flips, below the boundary by |log₂ ratio| ∈ [0.4, 2.0]"},
-      prov::JointNormMinimisation(),
+      prov::SeparateNormBalls(),
       {"clean test error ≥ 1/4", Origin::kDerivation,
        "THEORY.md §4.2: the weakest harmful selection (one class at chance) has clean error 1/4; "
        "the discussion gives no constant"},
@@ -232,12 +232,14 @@ Claim Magen24MaxmarginJointGdDirection() {
   c.title =
       "Normalised GD from zero converges in direction to the joint max-margin solution (cosine ≥ 0.9)";
   c.source =
-      "[M] rebuttal (max-margin as the fully converged rule) and the max-margin token-selection "
-      "results it builds on (Tarzanagh et al.)";
+      "[M] rebuttal (max-margin as the fully converged rule; GD's convergence is future work) and "
+      "Tarzanagh et al.'s GD results, which fix v; the joint (p, v) form is boa's extension";
   c.elements = {
       {"statement", Origin::kPaper,
-       "Tarzanagh et al. (the [M] discussion's reference [2]): GD on attention converges in "
-       "direction to a max-margin solution. Not the [M] discussion's claim: it takes the "
+       "boa's extension of Tarzanagh et al. (the [M] discussion's reference [2]), whose GD "
+       "converges in direction to a max-margin p with v fixed: the discussion says that work "
+       "\"assumes a fixed v in its GD results\" ('1. The Proof of Theorem 4'), so GD on (p, v) "
+       "jointly is not their result (issue 49 item 2). Not the [M] discussion's claim either: it takes the "
        "max-margin solution as the \"fully converged\" rule but says \"Regarding convergence of "
        "GD, this is indeed an intriguing question for future research\" ('Fully Converged "
        "Solutions')"},
@@ -245,7 +247,7 @@ Claim Magen24MaxmarginJointGdDirection() {
        "boa's: D1 with T = 2, n ∈ [6, 12] (the enumeration's range), d = 2–4·n², "
        "η ∈ [0, 0.20], exact flips, both sides of the boundary by |log₂ ratio| ∈ [0.4, 2.0]; GD "
        "on the Gram form"},
-      prov::JointNormMinimisation(),
+      prov::SeparateNormBalls(),
       {"per-block normalised GD, step 0.01/(σ√d)", Origin::kConvention,
        "THEORY.md §4.2: one step moves a noise token's score or value by ≤ 0.01, so each block's "
        "norm grows linearly and only its direction is left to converge"},
@@ -294,7 +296,7 @@ Claim Magen24MaxmarginJointBenign() {
   c.elements = {
       prov::MaxMarginStatement(),
       prov::JointEnumerationSetting(),
-      prov::JointNormMinimisation(),
+      prov::SeparateNormBalls(),
       prov::SnrBoundary(),
       prov::ExclusionBand(),
       prov::KktResidual(),
@@ -323,7 +325,7 @@ Claim Magen24MaxmarginJointBenignPerClass() {
        "class c selects its signal iff SNR²·|C_c| > 1 — applied to [M] Thms 6/8's benign "
        "conclusion"},
       prov::JointEnumerationSetting(),
-      prov::JointNormMinimisation(),
+      prov::SeparateNormBalls(),
       {"per-class band log₂(SNR²·|C_c|) ≥ 0.4", Origin::kConvention,
        "boa's: the exclusion band of magen24.maxmargin.selection, per class"},
       prov::KktResidual(),
