@@ -113,6 +113,26 @@ TEST(Runner, ProbabilisticVerdictIsTheSequentialTestsDecision) {
   EXPECT_EQ(between.plan->cap, 30);
 }
 
+// The verdict line and the plan report the realised operating point of the plan that ran (its cap
+// truncates the SPRT), not the nominal β its boundaries are drawn at (issue 51): with a cap of 30
+// the power falls far below 1 − β, and P_δ₁[holds] is what the run guarantees.
+TEST(Runner, VerdictsReportTheRealisedOperatingPointAtTheirCap) {
+  RunOptions capped;
+  capped.shrink = false;
+  capped.instances = 30;
+  const Verdict v = RunClaim(PeriodicClaim(20), capped);
+  ASSERT_TRUE(v.plan.has_value());
+  SequentialPlan plan{v.plan->delta, v.plan->delta_alt, v.plan->alpha, v.plan->beta, 30};
+  const OperatingPoint at_alt = Operate(plan, plan.delta_alt);
+  EXPECT_DOUBLE_EQ(v.plan->realised_beta, at_alt.holds);
+  EXPECT_DOUBLE_EQ(v.plan->realised_alpha, Operate(plan, plan.delta).fails);
+  EXPECT_LE(v.plan->realised_alpha, v.plan->alpha);
+  EXPECT_NEAR(v.plan->power + v.plan->realised_beta + at_alt.inconclusive, 1, 1e-12);
+  EXPECT_LT(v.plan->power, 1 - v.plan->beta);  // the cap costs power: nominal β is not realised
+  EXPECT_NE(v.summary.find("P_δ₁[holds] = "), std::string::npos) << v.summary;
+  EXPECT_EQ(v.summary.find("β = "), std::string::npos) << v.summary;
+}
+
 // A "holds" whose estimate lies above δ excluded δ₁ and nothing more: it says so ("holds*"),
 // while every expectation treats it as "holds".
 TEST(Runner, AHoldsAboveDeltaIsQualified) {

@@ -291,23 +291,38 @@ void WriteFindings(std::ostream& md, const std::vector<Row>& rows) {
 }
 
 // "holds*": a probabilistic claim that holds with its estimate above δ. The run excluded a rate
-// ≥ δ₁ (at β) and nothing more; listed right after the findings so that no reader takes it for
-// "rate ≤ δ".
+// ≥ δ₁ (at its realised P_δ₁[holds]) and nothing more; listed right after the findings so that no
+// reader takes it for "rate ≤ δ". A claim judged per cell lists each cell with its own count and
+// its own interval (a pooled count beside the worst cell's interval would pair two things).
 void WriteQualifiedHolds(std::ostream& md, const std::vector<Row>& rows) {
   md << "## Holds* — δ neither confirmed nor refuted\n\n"
      << "Claims that hold with an estimated failure rate above δ: the sequential test excluded a "
-     << "rate ≥ δ₁ at β, but the rate may lie anywhere in the indifference region between δ and "
+     << "rate ≥ δ₁ (each line gives the run's P_δ₁[holds]), but the rate may lie anywhere in the "
+     << "indifference region between δ and "
      << "δ₁. Intervals are exact after the sequential stop (stage-wise ordering).\n\n";
   int count = 0;
   for (const Row& r : rows) {
     const auto& v = r.verdict;
     if (v.qualifier.empty()) continue;
     ++count;
-    md << "- `" << r.claim->id << "`: " << v.failures << " of " << v.instances
-       << " failed, estimate " << Short(static_cast<double>(v.failures) / v.instances)
-       << ", 95% interval [" << Short(v.rate_lower) << ", " << Short(v.rate_upper)
-       << "] against δ = " << Short(r.claim->delta) << ", δ₁ = " << Short(r.claim->delta_alt)
-       << (v.rate_lower > r.claim->delta ? " — **above δ at 95%**" : "") << "\n";
+    const auto line = [&](const Verdict& unit) {
+      std::ostringstream text;
+      text << unit.failures << " of " << unit.instances << " failed, estimate "
+           << Short(static_cast<double>(unit.failures) / std::max(unit.instances, 1))
+           << ", 95% interval [" << Short(unit.rate_lower) << ", " << Short(unit.rate_upper)
+           << "] against δ = " << Short(r.claim->delta) << ", δ₁ = " << Short(r.claim->delta_alt)
+           << (unit.plan ? ", P_δ₁[holds] = " + Short(unit.plan->realised_beta) : "")
+           << (unit.rate_lower > r.claim->delta ? " — **above δ at 95%**" : "");
+      return text.str();
+    };
+    if (v.cells.empty()) {
+      md << "- `" << r.claim->id << "`: " << line(v) << "\n";
+      continue;
+    }
+    md << "- `" << r.claim->id << "`, judged per cell:\n";
+    for (const Verdict& cell : v.cells) {
+      md << "  - `@" << cell.cell << "` — " << VerdictLabel(cell) << ": " << line(cell) << "\n";
+    }
   }
   md << (count == 0 ? "None.\n\n" : "\n");
 }

@@ -97,7 +97,9 @@ nlohmann::json VerdictJson(const Claim& claim, const Verdict& v) {
       out["delta_alt"] = v.plan->delta_alt;
       out["delta_source"] = claim.delta_source;
       out["cap"] = v.plan->cap;
-      out["beta"] = v.plan->beta;
+      out["beta"] = v.plan->beta;  // nominal: the SPRT boundaries' β
+      out["realised_alpha"] = v.plan->realised_alpha;
+      out["realised_beta"] = v.plan->realised_beta;
     } else {
       out["deviation"] = claim.deviation;
       // Planned from the recorded σ (exponent_plan.hpp), with where σ was measured.

@@ -45,21 +45,27 @@ void JudgeSequentially(SequentialPlan plan, SequentialDecision decision, bool ru
     verdict.rate_lower = interval.lower;
     verdict.rate_upper = interval.upper;
   }
-  const VerdictPlan p{plan.delta, plan.delta_alt, plan.alpha, Power(plan), plan.cap, plan.beta};
+  VerdictPlan p{plan.delta, plan.delta_alt, plan.alpha, Power(plan), plan.cap, plan.beta};
+  p.realised_alpha = Operate(plan, plan.delta).fails;
+  p.realised_beta = Operate(plan, plan.delta_alt).holds;
   verdict.plan = p;
   verdict.status = decision == SequentialDecision::kFails   ? Status::kFails
                    : decision == SequentialDecision::kHolds ? Status::kHolds
                                                             : Status::kInconclusive;
   const double estimate = static_cast<double>(verdict.failures) / n;
   if (verdict.status == Status::kHolds && estimate > plan.delta) verdict.qualifier = "indifference";
+  // The realised operating point of the plan that ran (its cap truncates the SPRT), not the
+  // nominal β its boundaries are drawn at.
   summary << "; sequential test of δ = " << Short(p.delta) << " against δ₁ = " << Short(p.delta_alt)
-          << " at α = " << Short(p.alpha) << ", β = " << Short(plan.beta) << " (cap " << p.cap
-          << ", power " << Short(p.power) << "): " << VerdictLabel(verdict) << "; failure rate "
-          << Short(estimate) << ", 95% interval [" << Short(verdict.rate_lower) << ", "
-          << Short(verdict.rate_upper) << "]" << (run_to_cap ? " (fixed-N, run to cap)" : "");
+          << " with cap " << p.cap << ": P_δ[fails] = " << Short(p.realised_alpha)
+          << " (≤ α = " << Short(p.alpha) << "), power P_δ₁[fails] = " << Short(p.power)
+          << ", P_δ₁[holds] = " << Short(p.realised_beta) << ": " << VerdictLabel(verdict)
+          << "; failure rate " << Short(estimate) << ", 95% interval [" << Short(verdict.rate_lower)
+          << ", " << Short(verdict.rate_upper) << "]"
+          << (run_to_cap ? " (fixed-N, run to cap)" : "");
   if (!verdict.qualifier.empty()) {
-    summary << "; holds* — a rate ≥ δ₁ is excluded at β, but the estimate lies above δ: δ is "
-               "neither confirmed nor refuted"
+    summary << "; holds* — a rate ≥ δ₁ is excluded (at P_δ₁[holds] above), but the estimate lies "
+               "above δ: δ is neither confirmed nor refuted"
             << (verdict.rate_lower > plan.delta ? " (above δ at 95%)" : "");
   }
 }

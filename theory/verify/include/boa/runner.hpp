@@ -64,7 +64,12 @@ struct VerdictPlan {
   double alpha = 0;
   double power = 0;  // P_δ₁[fails] of the plan that ran (probabilistic); scaling: power_fails
   int cap = 0;       // probabilistic: the sequential test's cap
-  double beta = 0;   // probabilistic: P_δ₁[holds] ≤ β (kSprtBeta; α for a finding)
+  // Probabilistic: the nominal β its SPRT boundaries are drawn at (kSprtBeta; α for a finding).
+  // The cap truncates the SPRT, so what the run that was judged guarantees is its realised
+  // operating point at that cap (issue 51): P_δ[fails] (≤ α) and P_δ₁[holds] (its type-II
+  // error, 1 − power − P_δ₁[inconclusive]), computed exactly (Operate).
+  double beta = 0;
+  double realised_alpha = 0, realised_beta = 0;
   // Scaling: the planned powers of the replicates that ran, from the claim's recorded σ
   // (exponent_plan.hpp): P[holds | κ₀] and P[fails | κ₀ ± (τ + Δ)] (below: at κ₀ − τ ∓ Δ).
   double power_holds = 0, power_fails = 0;
