@@ -149,6 +149,75 @@ TEST(Ledger, StatusRule) {
   EXPECT_EQ(status({ours_yes, theirs_yes}, {{"x.ours", kHolds}, {"x.theirs", kFails}}), kTension);
 }
 
+// A finding resting on two constants of boa's, scanned over five values each.
+Claim ScannedClaim() {
+  Claim c;
+  c.id = "x.scanned";
+  c.kind = ClaimKind::kProbabilistic;
+  c.expected = Expectation::kFails;
+  c.delta = 0.1;
+  c.elements = {{"statement", Origin::kPaper, "the discussion"},
+                {"horizon 2", Origin::kConvention, "boa's"},
+                {"cut-off 0.95", Origin::kConvention, "boa's"}};
+  c.budget_params = [](Budget) { return Params{{"steps", 2}, {"cutoff", 0.95}}; };
+  c.scans = {{"horizon 2", "steps", {2, 4, 8, 16, 32}, "doubling"},
+             {"cut-off 0.95", "cutoff", {0.9, 0.925, 0.95, 0.975, 0.99}, "around 0.95"}};
+  return c;
+}
+
+std::vector<PathPoint> Points(const std::vector<double>& values, std::vector<int> failures) {
+  std::vector<PathPoint> points;
+  for (std::size_t i = 0; i < values.size(); ++i) points.push_back({values[i], 100, failures[i]});
+  return points;
+}
+
+// What a scan says (ReadScan) and what the rule makes of it: pending until every declared value
+// has its 100 instances; "fails across" when the rate is above δ at 95% everywhere, with the
+// crossing located otherwise; a failure is the discussion's only when every constant of boa's
+// fails across its range.
+TEST(Ledger, ScanReadingsAndTheTensionRule) {
+  Claim c = ScannedClaim();
+  EXPECT_EQ(ReadScan(c, "horizon 2").result, ScanResult::kPending);
+  EXPECT_TRUE(ScanPending(c));
+  EXPECT_FALSE(FailureIsTheDiscussions(c));
+  c.scan_record["horizon 2"] = Points({2, 4, 8, 16}, {100, 90, 40, 5});  // one value missing
+  EXPECT_EQ(ReadScan(c, "horizon 2").result, ScanResult::kPending);
+  c.scan_record["horizon 2"] = Points({2, 4, 8, 16, 32}, {100, 90, 40, 5, 0});
+  const ScanReading horizon = ReadScan(c, "horizon 2");
+  EXPECT_EQ(horizon.result, ScanResult::kHoldsSomewhere);
+  EXPECT_NE(horizon.text.find("crosses δ between steps = 8 and 16"), std::string::npos)
+      << horizon.text;
+  c.scan_record["cut-off 0.95"] = Points({0.9, 0.925, 0.95, 0.975, 0.99}, {60, 70, 80, 90, 95});
+  EXPECT_EQ(ReadScan(c, "cut-off 0.95").result, ScanResult::kFailsAcross);
+  EXPECT_FALSE(ScanPending(c));
+  EXPECT_FALSE(FailureIsTheDiscussions(c));  // the horizon's scan holds somewhere
+  c.scan_record["horizon 2"] = Points({2, 4, 8, 16, 32}, {100, 90, 40, 30, 20});
+  EXPECT_EQ(ReadScan(c, "horizon 2").result, ScanResult::kFailsAcross);
+  EXPECT_TRUE(FailureIsTheDiscussions(c));
+  // Just above δ = 0.1 is not enough: the one-sided 95% lower bound must be above it.
+  c.scan_record["horizon 2"] = Points({2, 4, 8, 16, 32}, {100, 90, 40, 30, 12});
+  EXPECT_EQ(ReadScan(c, "horizon 2").result, ScanResult::kHoldsSomewhere);
+}
+
+TEST(Ledger, ScansMustMoveAConstantOfBoasThroughAParameter) {
+  EXPECT_NO_THROW(RequireScansValid(ScannedClaim()));
+  Claim unknown_element = ScannedClaim();
+  unknown_element.scans[0].element = "statement";  // the discussion's, not boa's
+  EXPECT_THROW(RequireScansValid(unknown_element), std::logic_error);
+  Claim unknown_param = ScannedClaim();
+  unknown_param.scans[0].param = "horizon";
+  EXPECT_THROW(RequireScansValid(unknown_param), std::logic_error);
+  Claim too_few = ScannedClaim();
+  too_few.scans[0].values = {2, 4, 8, 16};
+  EXPECT_THROW(RequireScansValid(too_few), std::logic_error);
+  Claim unordered = ScannedClaim();
+  unordered.scans[0].values = {2, 8, 4, 16, 32};
+  EXPECT_THROW(RequireScansValid(unordered), std::logic_error);
+  Claim twice = ScannedClaim();
+  twice.scans[1].element = "horizon 2";
+  EXPECT_THROW(RequireScansValid(twice), std::logic_error);
+}
+
 // Every finding that is not a tension waits for its scan records (issue 48). The list may only
 // shrink: a new finding comes with its scans, or raises this ceiling in a reviewed change.
 TEST(Ledger, ScanPendingListOnlyShrinks) {

@@ -64,6 +64,20 @@ std::string RowIds(const std::string& claim_id) {
   return ids.empty() ? "boa's own" : Joined(ids, ", ");
 }
 
+// Each element of boa's a claim rests on, with what its scan says.
+json ScansJson(const Claim& claim) {
+  json elements = json::array();
+  for (const std::string& element : BoaElements(claim)) {
+    const ScanReading reading = ReadScan(claim, element);
+    elements.push_back({{"element", element},
+                        {"scan", reading.result == ScanResult::kPending       ? "pending"
+                                 : reading.result == ScanResult::kFailsAcross ? "fails across"
+                                                                              : "holds somewhere"},
+                        {"scan_text", reading.text}});
+  }
+  return elements;
+}
+
 }  // namespace
 
 std::string PaperTitle(const std::string& paper) {
@@ -134,16 +148,33 @@ void WriteLedgerMarkdown(std::ostream& md, const VerdictOf& verdict, const std::
   }
 }
 
+// What the scans of a claim's elements of boa's say, one clause each; the elements whose scan is
+// pending in one clause.
+std::string ScanResults(const Claim& claim) {
+  std::vector<std::string> clauses, pending;
+  for (const std::string& element : BoaElements(claim)) {
+    const ScanReading reading = ReadScan(claim, element);
+    if (reading.result == ScanResult::kPending) {
+      pending.push_back(element);
+    } else {
+      clauses.push_back("*" + element + "*: " + reading.text);
+    }
+  }
+  if (!pending.empty()) clauses.push_back("pending: " + Joined(pending, "; "));
+  return Joined(clauses, ". ");
+}
+
 void WriteEncodingNotes(std::ostream& md, const VerdictOf& verdict) {
   int count = 0;
   for (const Claim& c : Catalog()) {
     if (verdict(c.id) != LinkVerdict::kFails || FailureIsTheDiscussions(c)) continue;
     if (count++ == 0) {
-      md << "| claim | statements (setting) | rests on boa's | scan |\n|---|---|---|---|\n";
+      md << "| claim | statements (setting) | what it hinges on | scans of boa's constants "
+            "|\n|---|---|---|---|\n";
     }
     md << "| `" << c.id << "` | " << RowIds(c.id) << " | "
-       << Cell(c.encoding_sensitive.empty() ? Joined(BoaElements(c), "; ") : c.encoding_sensitive)
-       << " | pending |\n";
+       << Cell(c.encoding_sensitive.empty() ? "—" : c.encoding_sensitive) << " | "
+       << Cell(ScanResults(c)) << " |\n";
   }
   md << (count == 0 ? "None.\n\n" : "\n");
 }
@@ -160,7 +191,7 @@ json LedgerJson(const VerdictOf& verdict) {
                           {"setting", ToString(link.setting)},
                           {"why", link.why},
                           {"verdict", ToString(verdict(link.claim))},
-                          {"boa_elements", BoaElements(FindClaim(link.claim))},
+                          {"boa_elements", ScansJson(FindClaim(link.claim))},
                           {"scan_pending", ScanPending(FindClaim(link.claim))}});
       }
       rows.push_back({{"id", row.id},

@@ -67,6 +67,17 @@ void AddListCommand(CLI::App& app, Action& action) {
                                    {"values", c.limit_path->values},
                                    {"why", c.limit_path->why}};
           }
+          // The scans of its constants (measure_scans.py measures them).
+          if (!c.scans.empty()) {
+            nlohmann::json scans = nlohmann::json::array();
+            for (const ConstantScan& s : c.scans) {
+              scans.push_back({{"element", s.element},
+                               {"param", s.param},
+                               {"values", s.values},
+                               {"why", s.why}});
+            }
+            entry["scans"] = scans;
+          }
           claims.push_back(entry);
         }
         std::cout << claims.dump(2) << '\n';

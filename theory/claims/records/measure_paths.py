@@ -21,7 +21,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import add_selection_flags, head_commit, run_boa
+from record_tools import add_selection_flags, count_failures, head_commit, run_boa, value_text
 
 RECORD = Path(__file__).resolve().parent / "finding_paths.csv"
 SEED_BASE = 3000000000  # kPathSeedBase (claim.hpp): above every other run's seeds (runner_test)
@@ -33,22 +33,12 @@ def boa(*args):
     return run_boa(*args)
 
 
-def value_text(x):
-    return str(int(x)) if float(x).is_integer() else repr(float(x))
-
-
 def measure(job):
     claim_id, param, value, instances, commit = job
-    run = boa("check", claim_id, "--params", f"{param}={value_text(value)}", "--seed",
-              str(SEED_BASE), "--instances", str(instances), "--run-to-cap", "--budget", "quick",
-              "--no-shrink", "--json")
-    if run.returncode not in (0, 1):
-        sys.exit(f"measure_paths: boa check {claim_id} exited {run.returncode}: {run.stderr}")
-    v = json.loads(run.stdout)
-    print(f"{claim_id} {param}={value_text(value)}: {v['failures']}/{v['instances']} failed",
-          file=sys.stderr, flush=True)
+    counted, failures = count_failures(claim_id, param, value, SEED_BASE, instances,
+                                       "measure_paths")
     return {"id": claim_id, "param": param, "value": value_text(value), "seed_base": SEED_BASE,
-            "instances": v["instances"], "failures": v["failures"], "commit": commit}
+            "instances": counted, "failures": failures, "commit": commit}
 
 
 def main():

@@ -1,7 +1,9 @@
 """What the record scripts (measure_rates.py, measure_paths.py, measure_audit.py) share: how they
 run boa, which commit they record, and their common flags."""
+import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -21,6 +23,24 @@ def git(*args):
 
 def head_commit():
     return git("rev-parse", "--short", "HEAD")
+
+
+def value_text(x):
+    return str(int(x)) if float(x).is_integer() else repr(float(x))
+
+
+def count_failures(claim_id, param, value, seed_base, instances, script):
+    """CI's configuration of a claim with one parameter fixed, drawn to `instances` counted
+    instances from `seed_base`: (instances, failures). Exits naming `script` if boa fails."""
+    run = run_boa("check", claim_id, "--params", f"{param}={value_text(value)}", "--seed",
+                  str(seed_base), "--instances", str(instances), "--run-to-cap", "--budget",
+                  "quick", "--no-shrink", "--json")
+    if run.returncode not in (0, 1):
+        sys.exit(f"{script}: boa check {claim_id} exited {run.returncode}: {run.stderr}")
+    v = json.loads(run.stdout)
+    print(f"{claim_id} {param}={value_text(value)}: {v['failures']}/{v['instances']} failed",
+          file=sys.stderr, flush=True)
+    return v["instances"], v["failures"]
 
 
 def add_selection_flags(parser, unit):

@@ -8,6 +8,7 @@
 
 #include "boa/cells.hpp"
 #include "boa/error.hpp"
+#include "boa/ledger.hpp"
 #include "boa/rate_records.hpp"
 #include "boa/suggest.hpp"
 
@@ -29,6 +30,7 @@ std::vector<Claim> Registered() {
     claims.push_back(factory());
     RequireRejectionDeclared(claims.back());
     RequireCellsValid(claims.back());
+    RequireScansValid(claims.back());
   }
   std::sort(claims.begin(), claims.end(),
             [](const Claim& a, const Claim& b) { return a.id < b.id; });
@@ -51,6 +53,8 @@ std::vector<Claim> WithRateRecords(std::vector<Claim> claims) {
     }
     const auto path = PathRecords().find(claim.id);
     if (path != PathRecords().end()) claim.path_record = path->second;
+    const auto scans = ScanRecords().find(claim.id);
+    if (scans != ScanRecords().end()) claim.scan_record = scans->second;
   }
   return claims;
 }

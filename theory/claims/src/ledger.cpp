@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -9,6 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "boa/catalog.hpp"
+#include "boa/format.hpp"
+#include "boa/stats.hpp"
 
 namespace boa {
 namespace {
@@ -193,7 +196,86 @@ std::vector<std::string> BoaElements(const Claim& claim) {
   return names;
 }
 
-bool FailureIsTheDiscussions(const Claim& claim) { return BoaElements(claim).empty(); }
+ScanReading ReadScan(const Claim& claim, const std::string& element) {
+  const auto scan = std::find_if(claim.scans.begin(), claim.scans.end(),
+                                 [&](const ConstantScan& s) { return s.element == element; });
+  if (scan == claim.scans.end()) return {ScanResult::kPending, "no scan declared"};
+  const auto record = claim.scan_record.find(element);
+  std::vector<PathPoint> points;
+  for (const double value : scan->values) {
+    const PathPoint* found = nullptr;
+    if (record != claim.scan_record.end()) {
+      for (const PathPoint& p : record->second) {
+        if (p.value == value && p.instances >= kScanInstances) found = &p;
+      }
+    }
+    if (found == nullptr) {
+      return {ScanResult::kPending, scan->param + " = " + FormatNumber(value) + " not measured"};
+    }
+    points.push_back(*found);
+  }
+  std::string rates;
+  std::vector<bool> fails;
+  for (const PathPoint& p : points) {
+    fails.push_back(ClopperPearsonLower(p.failures, p.instances, 0.05) > claim.delta);
+    rates += (rates.empty() ? "" : ", ") + std::to_string(p.failures) + "/" +
+             std::to_string(p.instances);
+  }
+  const std::string range = scan->param + " = " + FormatNumber(scan->values.front()) + " … " +
+                            FormatNumber(scan->values.back());
+  if (std::all_of(fails.begin(), fails.end(), [](bool f) { return f; })) {
+    return {ScanResult::kFailsAcross,
+            "fails at every scanned value, " + range + " (failures " + rates + ")"};
+  }
+  std::string text = "fails above δ at 95% at " + scan->param + " ∈ {";
+  bool first = true;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (!fails[i]) continue;
+    text += (first ? "" : ", ") + FormatNumber(points[i].value);
+    first = false;
+  }
+  text += "} of " + range + " (failures " + rates + ")";
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    if (fails[i] != fails[i - 1]) {
+      text += "; the rate crosses δ between " + scan->param + " = " +
+              FormatNumber(points[i - 1].value) + " and " + FormatNumber(points[i].value);
+      break;
+    }
+  }
+  return {ScanResult::kHoldsSomewhere, text};
+}
+
+bool FailureIsTheDiscussions(const Claim& claim) {
+  for (const std::string& element : BoaElements(claim)) {
+    if (ReadScan(claim, element).result != ScanResult::kFailsAcross) return false;
+  }
+  return true;
+}
+
+void RequireScansValid(const Claim& claim) {
+  const auto boa_elements = BoaElements(claim);
+  std::set<std::string> settable;
+  for (const GridParam& g : claim.regime) settable.insert(g.name);
+  if (claim.budget_params) {
+    for (const auto& [name, value] : claim.budget_params(Budget::kQuick)) settable.insert(name);
+  }
+  std::set<std::string> scanned;
+  for (const ConstantScan& s : claim.scans) {
+    const std::string where = claim.id + ": the scan of '" + s.element + "'";
+    if (claim.kind != ClaimKind::kProbabilistic)
+      throw std::logic_error(where + ": scans are for probabilistic claims");
+    if (std::find(boa_elements.begin(), boa_elements.end(), s.element) == boa_elements.end())
+      throw std::logic_error(where + " names no element of boa's of the claim");
+    if (!scanned.insert(s.element).second) throw std::logic_error(where + " is declared twice");
+    if (!settable.count(s.param))
+      throw std::logic_error(where + ": '" + s.param + "' is no parameter of the claim");
+    if (static_cast<int>(s.values.size()) < kScanPoints ||
+        !std::is_sorted(s.values.begin(), s.values.end(), std::less_equal<>()) ||
+        std::adjacent_find(s.values.begin(), s.values.end()) != s.values.end())
+      throw std::logic_error(where + ": needs at least 5 increasing values");
+    if (s.why.empty()) throw std::logic_error(where + " says no why");
+  }
+}
 
 LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict) {
   return StatusOf(row, verdict,
@@ -222,7 +304,11 @@ LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict, const Clai
 }
 
 bool ScanPending(const Claim& claim) {
-  return ExpectedLinkVerdict(claim) == LinkVerdict::kFails && !FailureIsTheDiscussions(claim);
+  if (ExpectedLinkVerdict(claim) != LinkVerdict::kFails) return false;
+  for (const std::string& element : BoaElements(claim)) {
+    if (ReadScan(claim, element).result == ScanResult::kPending) return true;
+  }
+  return false;
 }
 
 LedgerCounts CountStatuses(const PaperLedger& paper, const VerdictOf& verdict) {

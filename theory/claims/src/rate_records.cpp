@@ -15,6 +15,9 @@ constexpr const char* kRatesCsv =
 constexpr const char* kPathsCsv =
 #include "paths_csv.inc"
     ;
+constexpr const char* kScansCsv =
+#include "scans_csv.inc"
+    ;
 
 std::vector<std::string> Fields(const std::string& line) {
   std::vector<std::string> fields;
@@ -58,7 +61,28 @@ std::map<std::string, std::vector<PathPoint>> ParsePaths() {
   return paths;
 }
 
+std::map<std::string, std::map<std::string, std::vector<PathPoint>>> ParseScans() {
+  std::map<std::string, std::map<std::string, std::vector<PathPoint>>> scans;
+  std::stringstream csv(kScansCsv);
+  std::string line;
+  std::getline(csv, line);
+  if (line != "id,element,param,value,seed_base,instances,failures,commit") {
+    throw std::logic_error("records/scans.csv: unexpected header '" + line + "'");
+  }
+  while (std::getline(csv, line)) {
+    const auto f = Fields(line);
+    if (f.size() != 8) throw std::logic_error("records/scans.csv: malformed row '" + line + "'");
+    scans[f[0]][f[1]].push_back({std::stod(f[3]), std::stoi(f[5]), std::stoi(f[6])});
+  }
+  return scans;
+}
+
 }  // namespace
+
+const std::map<std::string, std::map<std::string, std::vector<PathPoint>>>& ScanRecords() {
+  static const auto scans = ParseScans();
+  return scans;
+}
 
 const std::map<std::string, RateRecord>& RateRecords() {
   static const std::map<std::string, RateRecord> records = Parse();

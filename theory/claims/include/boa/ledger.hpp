@@ -81,12 +81,28 @@ LinkVerdict ExpectedLinkVerdict(const Claim& claim);
 // what a scan must cover before a failure in the discussion's setting counts as a tension.
 std::vector<std::string> BoaElements(const Claim& claim);
 
-// Whether a failure of this claim in the discussion's setting is the discussion's: the claim
-// rests on no element of boa's, or each of them has been scanned over a range declared before the
-// scan with the failure across the whole range (issue 48's rule). No scan record has landed yet,
-// so today only the first case can apply; a failing claim that rests on constants of boa's is a
-// tension candidate at most, with its scan pending (ScanPending).
+// What the committed scan of one of a claim's elements of boa's shows (Claim::scans, its record in
+// records/scans.csv): pending — no scan declared, or a declared value without its
+// kScanInstances counted instances in the record; fails across — at every scanned value the
+// failure rate's one-sided 95% Clopper–Pearson lower bound is above δ; holds somewhere —
+// otherwise. `text` says it in a line: the values, the rates, and where the rate crosses δ.
+enum class ScanResult { kPending, kFailsAcross, kHoldsSomewhere };
+struct ScanReading {
+  ScanResult result = ScanResult::kPending;
+  std::string text;
+};
+ScanReading ReadScan(const Claim& claim, const std::string& element);
+
+// Whether a failure of this claim in the discussion's setting is the discussion's (issue 48's
+// rule): every element of boa's it rests on reads "fails across" (none at all: trivially). A
+// failing claim with an element still pending or holding somewhere is an encoding note, and at
+// most a tension candidate.
 bool FailureIsTheDiscussions(const Claim& claim);
+// Throws std::logic_error unless each of the claim's scans moves one of its elements of boa's
+// through a parameter `boa check --params` can set (its regime's or its budget parameters), with
+// at least kScanPoints increasing values and a reason; scans are for probabilistic claims (their
+// δ decides each point). Catalog() checks every claim.
+void RequireScansValid(const Claim& claim);
 
 // The rule (README § The ledger). Exploratory claims never decide a status; a claim whose verdict
 // is undecided (inconclusive) or not run counts as neither holding nor failing. `claim_of` finds a
@@ -94,8 +110,8 @@ bool FailureIsTheDiscussions(const Claim& claim);
 using ClaimOf = std::function<const Claim&(const std::string& claim_id)>;
 LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict, const ClaimOf& claim_of);
 LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict);
-// A failing claim whose failure is not a tension by the rule: an encoding note, whose scan is
-// pending until its record lands (the list CI keeps from growing: ledger_test.cpp).
+// A finding with an element of boa's whose scan is pending (the list CI keeps from growing:
+// ledger_test.cpp).
 bool ScanPending(const Claim& claim);
 
 // Per-paper counts of statuses, for the report's and `boa ledger`'s first lines.

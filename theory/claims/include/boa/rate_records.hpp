@@ -17,4 +17,8 @@ const std::map<std::string, RateRecord>& RateRecords();
 // records/measure_paths.py): id → its points along the claim's limit path, in path order.
 const std::map<std::string, std::vector<PathPoint>>& PathRecords();
 
+// The committed scans of the findings' constants (records/scans.csv, written by
+// records/measure_scans.py): id → element → its points, in the scan's order of values.
+const std::map<std::string, std::map<std::string, std::vector<PathPoint>>>& ScanRecords();
+
 }  // namespace boa

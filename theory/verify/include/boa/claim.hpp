@@ -122,6 +122,23 @@ inline constexpr std::uint64_t kReportSeedBase = 2026120101;
 // The seed base of the findings' path measurement (records/measure_paths.py, finding_class.hpp),
 // above the report's.
 inline constexpr std::uint64_t kPathSeedBase = 3000000000;
+// The seed base of the findings' constant scans (records/measure_scans.py, boa/ledger.hpp), above
+// the paths'.
+inline constexpr std::uint64_t kScanSeedBase = 4000000000;
+
+// A scan of one constant of boa's that a finding rests on (issue 48; README § The ledger): the
+// claim's element it moves (one of its Origin::kConvention elements, by name), the parameter
+// `boa check --params` sets to move it, its values (at least 5, the range declared before the scan
+// was measured) and why that range. records/scans.csv holds the measurement: 100 counted
+// instances a value on seed base kScanSeedBase, the other constants at the claim's values.
+struct ConstantScan {
+  std::string element;
+  std::string param;
+  std::vector<double> values;
+  std::string why;
+};
+inline constexpr int kScanPoints = 5;
+inline constexpr int kScanInstances = 100;
 
 // How a probabilistic claim's statement ranges over its regime (issue 30; THEORY.md §4, "Cells";
 // every probabilistic claim declares it, checked when the catalog is built):
@@ -222,6 +239,10 @@ struct Claim {
   std::string encoding_sensitive;
   // The committed path measurement (records/finding_paths.csv; Catalog() attaches it).
   std::vector<PathPoint> path_record;
+  // Findings: the scans of the constants of boa's the failure rests on, and their committed
+  // measurement by element name (records/scans.csv; Catalog() attaches it).
+  std::vector<ConstantScan> scans;
+  std::map<std::string, std::vector<PathPoint>> scan_record;
   // Optional: parameters fixed per budget (e.g. a scaling claim's sweep size), applied over the
   // drawn ones and under the caller's fixed ones. Replay lines print them like any parameter.
   std::function<Params(Budget)> budget_params;

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Measure every declared scan of a finding's constants and write the committed record scans.csv
+(README § The ledger; boa/ledger.hpp ReadScan).
+
+    python3 theory/claims/records/measure_scans.py [--jobs 2] [--claims GLOB,...] [--shard k/N]
+
+For each claim with scans (`boa list --json`'s "scans") and each value x of each scan, it runs
+`boa check <id> --params <param>=x --seed 4000000000 --instances 100 --run-to-cap --budget quick
+--no-shrink --json`: CI's configuration with that one constant moved, the others at the claim's
+values, drawn to 100 counted instances on a seed base that no other run uses (kScanSeedBase). What
+the counts say — the failure across the whole range, or where the rate crosses δ — follows by one
+rule (ReadScan). A partial run (--claims, --shard) updates only its rows. BOA_PROGRAM names a
+built `boa` program to use instead of ./boa.
+"""
+import argparse
+import csv
+import fnmatch
+import json
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from record_tools import add_selection_flags, count_failures, head_commit, run_boa, value_text
+
+RECORD = Path(__file__).resolve().parent / "scans.csv"
+SEED_BASE = 4000000000  # kScanSeedBase (claim.hpp): above every other run's seeds (runner_test)
+INSTANCES = 100         # kScanInstances
+COLUMNS = ["id", "element", "param", "value", "seed_base", "instances", "failures", "commit"]
+
+
+def measure(job):
+    claim_id, element, param, value, commit = job
+    counted, failures = count_failures(claim_id, param, value, SEED_BASE, INSTANCES,
+                                       "measure_scans")
+    return {"id": claim_id, "element": element, "param": param, "value": value_text(value),
+            "seed_base": SEED_BASE, "instances": counted, "failures": failures, "commit": commit}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    add_selection_flags(parser, "jobs (claim, scan value)")
+    args = parser.parse_args()
+    shard, shards = (int(x) for x in args.shard.split("/"))
+    listing = run_boa("list", "--json")
+    if listing.returncode != 0:
+        sys.exit(f"measure_scans: boa list failed: {listing.stderr}")
+    commit = head_commit()
+    claims = [c for c in json.loads(listing.stdout) if "scans" in c and
+              any(fnmatch.fnmatch(c["id"], g) for g in args.claims.split(","))]
+    jobs = [(c["id"], s["element"], s["param"], x, commit)
+            for c in claims for s in c["scans"] for x in s["values"]]
+    jobs = [j for k, j in enumerate(jobs) if k % shards == shard]
+    with ThreadPoolExecutor(args.jobs) as pool:
+        fresh = list(pool.map(measure, jobs))
+    measured = {(r["id"], r["element"], r["value"]) for r in fresh}
+    rows = list(fresh)
+    if RECORD.exists():
+        with RECORD.open() as f:
+            rows += [r for r in csv.DictReader(f)
+                     if (r["id"], r["element"], r["value"]) not in measured]
+    rows.sort(key=lambda r: (r["id"], r["element"], float(r["value"])))
+    with RECORD.open("w", newline="") as f:
+        writer = csv.DictWriter(f, COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+if __name__ == "__main__":
+    main()
