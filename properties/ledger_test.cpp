@@ -180,22 +180,29 @@ TEST(Ledger, ScanReadingsAndTheTensionRule) {
   EXPECT_EQ(ReadScan(c, "horizon 2").result, ScanResult::kPending);
   EXPECT_TRUE(ScanPending(c));
   EXPECT_FALSE(FailureIsTheDiscussions(c));
-  c.scan_record["horizon 2"] = Points({2, 4, 8, 16}, {100, 90, 40, 5});  // one value missing
+  c.scan_record["steps"] = Points({2, 4, 8, 16}, {100, 90, 40, 5});  // one value missing
   EXPECT_EQ(ReadScan(c, "horizon 2").result, ScanResult::kPending);
-  c.scan_record["horizon 2"] = Points({2, 4, 8, 16, 32}, {100, 90, 40, 5, 0});
+  c.scan_record["steps"] = Points({2, 4, 8, 16, 32}, {100, 90, 40, 5, 0});
   const ScanReading horizon = ReadScan(c, "horizon 2");
   EXPECT_EQ(horizon.result, ScanResult::kHoldsSomewhere);
   EXPECT_NE(horizon.text.find("crosses δ between steps = 8 and 16"), std::string::npos)
       << horizon.text;
-  c.scan_record["cut-off 0.95"] = Points({0.9, 0.925, 0.95, 0.975, 0.99}, {60, 70, 80, 90, 95});
+  c.scan_record["cutoff"] = Points({0.9, 0.925, 0.95, 0.975, 0.99}, {60, 70, 80, 90, 95});
   EXPECT_EQ(ReadScan(c, "cut-off 0.95").result, ScanResult::kFailsAcross);
   EXPECT_FALSE(ScanPending(c));
   EXPECT_FALSE(FailureIsTheDiscussions(c));  // the horizon's scan holds somewhere
-  c.scan_record["horizon 2"] = Points({2, 4, 8, 16, 32}, {100, 90, 40, 30, 20});
+  c.scan_record["steps"] = Points({2, 4, 8, 16, 32}, {100, 90, 40, 30, 20});
   EXPECT_EQ(ReadScan(c, "horizon 2").result, ScanResult::kFailsAcross);
   EXPECT_TRUE(FailureIsTheDiscussions(c));
+  // A second scan of the same element must fail across too.
+  Claim joint = c;
+  joint.scans.push_back({"horizon 2", "k", {0, 1, 2, 3, 4}, "jointly"});
+  EXPECT_EQ(ReadScan(joint, "horizon 2").result, ScanResult::kPending);
+  joint.scan_record["k"] = Points({0, 1, 2, 3, 4}, {100, 100, 100, 100, 0});
+  EXPECT_EQ(ReadScan(joint, "horizon 2").result, ScanResult::kHoldsSomewhere);
+  EXPECT_FALSE(FailureIsTheDiscussions(joint));
   // Just above δ = 0.1 is not enough: the one-sided 95% lower bound must be above it.
-  c.scan_record["horizon 2"] = Points({2, 4, 8, 16, 32}, {100, 90, 40, 30, 12});
+  c.scan_record["steps"] = Points({2, 4, 8, 16, 32}, {100, 90, 40, 30, 12});
   EXPECT_EQ(ReadScan(c, "horizon 2").result, ScanResult::kHoldsSomewhere);
 }
 
@@ -214,8 +221,12 @@ TEST(Ledger, ScansMustMoveAConstantOfBoasThroughAParameter) {
   unordered.scans[0].values = {2, 8, 4, 16, 32};
   EXPECT_THROW(RequireScansValid(unordered), std::logic_error);
   Claim twice = ScannedClaim();
-  twice.scans[1].element = "horizon 2";
+  twice.scans[1].param = "steps";
   EXPECT_THROW(RequireScansValid(twice), std::logic_error);
+  Claim joint = ScannedClaim();  // a second scan of one element, by another parameter
+  joint.budget_params = [](Budget) { return Params{{"steps", 2}, {"cutoff", 0.95}, {"k", 0}}; };
+  joint.scans.push_back({"horizon 2", "k", {0, 1, 2, 3, 4}, "jointly"});
+  EXPECT_NO_THROW(RequireScansValid(joint));
 }
 
 // Every finding that is not a tension waits for its scan records (issue 48). The list may only

@@ -196,13 +196,13 @@ std::vector<std::string> BoaElements(const Claim& claim) {
   return names;
 }
 
-ScanReading ReadScan(const Claim& claim, const std::string& element) {
-  const auto scan = std::find_if(claim.scans.begin(), claim.scans.end(),
-                                 [&](const ConstantScan& s) { return s.element == element; });
-  if (scan == claim.scans.end()) return {ScanResult::kPending, "no scan declared"};
-  const auto record = claim.scan_record.find(element);
+namespace {
+
+// One scan's reading (ReadScan reads every scan of an element).
+ScanReading ReadOneScan(const Claim& claim, const ConstantScan& scan) {
+  const auto record = claim.scan_record.find(scan.param);
   std::vector<PathPoint> points;
-  for (const double value : scan->values) {
+  for (const double value : scan.values) {
     const PathPoint* found = nullptr;
     if (record != claim.scan_record.end()) {
       for (const PathPoint& p : record->second) {
@@ -210,39 +210,55 @@ ScanReading ReadScan(const Claim& claim, const std::string& element) {
       }
     }
     if (found == nullptr) {
-      return {ScanResult::kPending, scan->param + " = " + FormatNumber(value) + " not measured"};
+      return {ScanResult::kPending, scan.param + " = " + FormatNumber(value) + " not measured"};
     }
     points.push_back(*found);
   }
-  std::string rates;
+  std::string counts;
   std::vector<bool> fails;
   for (const PathPoint& p : points) {
     fails.push_back(ClopperPearsonLower(p.failures, p.instances, 0.05) > claim.delta);
-    rates += (rates.empty() ? "" : ", ") + std::to_string(p.failures) + "/" +
-             std::to_string(p.instances);
+    counts += (counts.empty() ? "" : ", ") + std::to_string(p.failures) + "/" +
+              std::to_string(p.instances);
   }
-  const std::string range = scan->param + " = " + FormatNumber(scan->values.front()) + " … " +
-                            FormatNumber(scan->values.back());
+  const std::string range = scan.param + " = " + FormatNumber(scan.values.front()) + " … " +
+                            FormatNumber(scan.values.back());
   if (std::all_of(fails.begin(), fails.end(), [](bool f) { return f; })) {
-    return {ScanResult::kFailsAcross,
-            "fails at every scanned value, " + range + " (failures " + rates + ")"};
+    return {ScanResult::kFailsAcross, "fails at every value of " + range + " (" + counts + ")"};
   }
-  std::string text = "fails above δ at 95% at " + scan->param + " ∈ {";
+  std::string text = "fails above δ at 95% only at " + scan.param + " ∈ {";
   bool first = true;
   for (std::size_t i = 0; i < points.size(); ++i) {
     if (!fails[i]) continue;
     text += (first ? "" : ", ") + FormatNumber(points[i].value);
     first = false;
   }
-  text += "} of " + range + " (failures " + rates + ")";
+  text += "} of " + range + " (" + counts + ")";
   for (std::size_t i = 1; i < points.size(); ++i) {
     if (fails[i] != fails[i - 1]) {
-      text += "; the rate crosses δ between " + scan->param + " = " +
+      text += "; the rate crosses δ between " + scan.param + " = " +
               FormatNumber(points[i - 1].value) + " and " + FormatNumber(points[i].value);
       break;
     }
   }
   return {ScanResult::kHoldsSomewhere, text};
+}
+
+}  // namespace
+
+ScanReading ReadScan(const Claim& claim, const std::string& element) {
+  ScanReading reading{ScanResult::kFailsAcross, ""};
+  bool any = false;
+  for (const ConstantScan& scan : claim.scans) {
+    if (scan.element != element) continue;
+    any = true;
+    const ScanReading one = ReadOneScan(claim, scan);
+    if (one.result == ScanResult::kPending) return one;
+    if (one.result == ScanResult::kHoldsSomewhere) reading.result = ScanResult::kHoldsSomewhere;
+    reading.text += (reading.text.empty() ? "" : "; ") + one.text;
+  }
+  if (!any) return {ScanResult::kPending, "no scan declared"};
+  return reading;
 }
 
 bool FailureIsTheDiscussions(const Claim& claim) {
@@ -261,12 +277,12 @@ void RequireScansValid(const Claim& claim) {
   }
   std::set<std::string> scanned;
   for (const ConstantScan& s : claim.scans) {
-    const std::string where = claim.id + ": the scan of '" + s.element + "'";
+    const std::string where = claim.id + ": the scan of '" + s.element + "' by " + s.param;
     if (claim.kind != ClaimKind::kProbabilistic)
       throw std::logic_error(where + ": scans are for probabilistic claims");
     if (std::find(boa_elements.begin(), boa_elements.end(), s.element) == boa_elements.end())
       throw std::logic_error(where + " names no element of boa's of the claim");
-    if (!scanned.insert(s.element).second) throw std::logic_error(where + " is declared twice");
+    if (!scanned.insert(s.param).second) throw std::logic_error(where + " is declared twice");
     if (!settable.count(s.param))
       throw std::logic_error(where + ": '" + s.param + "' is no parameter of the claim");
     if (static_cast<int>(s.values.size()) < kScanPoints ||

@@ -72,7 +72,7 @@ std::map<std::string, std::map<std::string, std::vector<PathPoint>>> ParseScans(
   while (std::getline(csv, line)) {
     const auto f = Fields(line);
     if (f.size() != 8) throw std::logic_error("records/scans.csv: malformed row '" + line + "'");
-    scans[f[0]][f[1]].push_back({std::stod(f[3]), std::stoi(f[5]), std::stoi(f[6])});
+    scans[f[0]][f[2]].push_back({std::stod(f[3]), std::stoi(f[5]), std::stoi(f[6])});
   }
   return scans;
 }

@@ -81,11 +81,12 @@ LinkVerdict ExpectedLinkVerdict(const Claim& claim);
 // what a scan must cover before a failure in the discussion's setting counts as a tension.
 std::vector<std::string> BoaElements(const Claim& claim);
 
-// What the committed scan of one of a claim's elements of boa's shows (Claim::scans, its record in
-// records/scans.csv): pending — no scan declared, or a declared value without its
-// kScanInstances counted instances in the record; fails across — at every scanned value the
-// failure rate's one-sided 95% Clopper–Pearson lower bound is above δ; holds somewhere —
-// otherwise. `text` says it in a line: the values, the rates, and where the rate crosses δ.
+// What the committed scans of one of a claim's elements of boa's show (Claim::scans, their record
+// in records/scans.csv): pending — no scan declared, or a declared value without its
+// kScanInstances counted instances in the record; fails across — in every scan of the element, at
+// every scanned value the failure rate's one-sided 95% Clopper–Pearson lower bound is above δ;
+// holds somewhere — otherwise. `text` says it: the values, the counts, and where the rate crosses
+// δ, one clause per scan.
 enum class ScanResult { kPending, kFailsAcross, kHoldsSomewhere };
 struct ScanReading {
   ScanResult result = ScanResult::kPending;
@@ -99,9 +100,9 @@ ScanReading ReadScan(const Claim& claim, const std::string& element);
 // most a tension candidate.
 bool FailureIsTheDiscussions(const Claim& claim);
 // Throws std::logic_error unless each of the claim's scans moves one of its elements of boa's
-// through a parameter `boa check --params` can set (its regime's or its budget parameters), with
-// at least kScanPoints increasing values and a reason; scans are for probabilistic claims (their
-// δ decides each point). Catalog() checks every claim.
+// through a parameter `boa check --params` can set (its regime's or its budget parameters), each
+// parameter once, with at least kScanPoints increasing values and a reason; scans are for
+// probabilistic claims (their δ decides each point). Catalog() checks every claim.
 void RequireScansValid(const Claim& claim);
 
 // The rule (README § The ledger). Exploratory claims never decide a status; a claim whose verdict

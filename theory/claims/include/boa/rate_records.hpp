@@ -18,7 +18,7 @@ const std::map<std::string, RateRecord>& RateRecords();
 const std::map<std::string, std::vector<PathPoint>>& PathRecords();
 
 // The committed scans of the findings' constants (records/scans.csv, written by
-// records/measure_scans.py): id → element → its points, in the scan's order of values.
+// records/measure_scans.py): id → scan parameter → its points, in the scan's order of values.
 const std::map<std::string, std::map<std::string, std::vector<PathPoint>>>& ScanRecords();
 
 }  // namespace boa

@@ -240,7 +240,9 @@ struct Claim {
   // The committed path measurement (records/finding_paths.csv; Catalog() attaches it).
   std::vector<PathPoint> path_record;
   // Findings: the scans of the constants of boa's the failure rests on, and their committed
-  // measurement by element name (records/scans.csv; Catalog() attaches it).
+  // measurement by scan parameter (records/scans.csv; Catalog() attaches it). An element may have
+  // more than one scan (a constant alone, and jointly with another along the discussion's own
+  // direction); each parameter is scanned once.
   std::vector<ConstantScan> scans;
   std::map<std::string, std::vector<PathPoint>> scan_record;
   // Optional: parameters fixed per budget (e.g. a scaling claim's sweep size), applied over the
