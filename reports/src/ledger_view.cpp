@@ -64,6 +64,22 @@ std::string RowIds(const std::string& claim_id) {
   return ids.empty() ? "boa's own" : Joined(ids, ", ");
 }
 
+// What the scans of a claim's elements of boa's say, one clause each; the elements whose scan is
+// pending in one clause.
+std::string ScanResults(const Claim& claim) {
+  std::vector<std::string> clauses, pending;
+  for (const std::string& element : BoaElements(claim)) {
+    const ScanReading reading = ReadScan(claim, element);
+    if (reading.result == ScanResult::kPending) {
+      pending.push_back(element);
+    } else {
+      clauses.push_back("*" + element + "*: " + reading.text);
+    }
+  }
+  if (!pending.empty()) clauses.push_back("pending: " + Joined(pending, "; "));
+  return Joined(clauses, ". ");
+}
+
 // Each element of boa's a claim rests on, with what its scan says.
 json ScansJson(const Claim& claim) {
   json elements = json::array();
@@ -118,6 +134,22 @@ void WriteLedgerMarkdown(std::ostream& md, const VerdictOf& verdict, const std::
   for (const PaperLedger& paper : PapersLedger()) {
     md << heading << " " << PaperTitle(paper.paper) << "\n\n"
        << CountsLine(CountStatuses(paper, verdict)) << " (quotes from `" << paper.seed << "`).\n\n";
+    // The tensions first: the quote, what was measured, the scans that make it the discussion's,
+    // and what the discussion would have to give to settle it.
+    for (const LedgerRow& row : paper.rows) {
+      if (StatusOf(row, verdict) != LedgerStatus::kTension) continue;
+      md << "**Tension, " << row.id << "** (line " << row.line << ", " << row.section << "): “"
+         << row.quote << "” — " << row.statement << "\n\n";
+      for (const LedgerLink& link : row.claims) {
+        const Claim& c = FindClaim(link.claim);
+        if (link.setting != SettingMatch::kYes || verdict(c.id) != LinkVerdict::kFails) continue;
+        md << "- Measured: `" << c.id << "` fails. " << c.finding << "\n";
+        const std::string scans = ScanResults(c);
+        if (!scans.empty()) md << "- Scans of boa's constants: " << scans << ".\n";
+      }
+      md << "- What would settle it: the setting the discussion leaves out — "
+         << row.setting_not_given << "\n\n";
+    }
     std::vector<std::string> candidates;
     for (const LedgerRow& row : paper.rows) {
       for (const LedgerLink& link : row.claims) {
@@ -146,22 +178,6 @@ void WriteLedgerMarkdown(std::ostream& md, const VerdictOf& verdict, const std::
     }
     md << "\n";
   }
-}
-
-// What the scans of a claim's elements of boa's say, one clause each; the elements whose scan is
-// pending in one clause.
-std::string ScanResults(const Claim& claim) {
-  std::vector<std::string> clauses, pending;
-  for (const std::string& element : BoaElements(claim)) {
-    const ScanReading reading = ReadScan(claim, element);
-    if (reading.result == ScanResult::kPending) {
-      pending.push_back(element);
-    } else {
-      clauses.push_back("*" + element + "*: " + reading.text);
-    }
-  }
-  if (!pending.empty()) clauses.push_back("pending: " + Joined(pending, "; "));
-  return Joined(clauses, ". ");
 }
 
 void WriteEncodingNotes(std::ostream& md, const VerdictOf& verdict) {

@@ -454,9 +454,10 @@ void WriteLedger(std::ostream& md, const std::vector<Row>& rows) {
   WriteLedgerMarkdown(md, verdict, "###");
   md << "## Encoding notes\n\n"
      << "Every failing claim that is not a tension with a paper: it refutes the statement as boa "
-     << "made it concrete. Each names the constants of boa's it rests on; a scan of each over a "
-     << "range declared before measuring will say where the statement holds as the constant "
-     << "moves (pending until its record lands).\n\n";
+     << "made it concrete. Each gives what it hinges on and the scans of the constants of boa's "
+     << "it rests on, each over a range declared before it was measured (`records/scans.csv`): "
+     << "where the statement holds as the constant moves, or *pending* until that record lands "
+     << "(README § The ledger).\n\n";
   WriteEncodingNotes(md, verdict);
 }
 
