@@ -32,23 +32,32 @@ inline Outcome ReportRoute(const RouteResult& r) {
 // kLowerAttentionRatio × the clean mean). Both cut-offs are boa's conventions.
 inline constexpr double kMostAttention = 0.5;
 inline constexpr double kLowerAttentionRatio = 0.5;
-inline Outcome JudgeBenignSelection(const RouteResult& r) {
+// The cut-offs as parameters, so that a finding's scans can move them (issue 48); the plain form
+// below is §2.3's benign cut-off with kMostAttention and kLowerAttentionRatio.
+inline Outcome JudgeBenignSelection(const RouteResult& r, double benign_cutoff, double most,
+                                    double lower_ratio) {
   Outcome o = ReportRoute(r);
   std::string why;
-  if (ClassifyFit(r.train_accuracy, r.clean_test_accuracy) != FitRegime::kBenign) {
+  if (!(r.train_accuracy == 1 && r.clean_test_accuracy >= benign_cutoff)) {
     why += "not benign (train accuracy " + FormatNumber(r.train_accuracy) +
            ", clean test accuracy " + FormatNumber(r.clean_test_accuracy) + "); ";
   }
-  if (r.clean_signal_attention < kMostAttention) {
-    why += "clean signal attention " + FormatNumber(r.clean_signal_attention) + " < 0.5; ";
+  if (r.clean_signal_attention < most) {
+    why += "clean signal attention " + FormatNumber(r.clean_signal_attention) + " < " +
+           FormatNumber(most) + "; ";
   }
-  if (r.noisy_signal_attention > kLowerAttentionRatio * r.clean_signal_attention) {
-    why += "noisy signal attention " + FormatNumber(r.noisy_signal_attention) +
-           " > half the clean " + FormatNumber(r.clean_signal_attention) + "; ";
+  if (r.noisy_signal_attention > lower_ratio * r.clean_signal_attention) {
+    why += "noisy signal attention " + FormatNumber(r.noisy_signal_attention) + " > " +
+           FormatNumber(lower_ratio) + " × the clean " + FormatNumber(r.clean_signal_attention) +
+           "; ";
   }
   o.holds = why.empty();
   o.explanation = why;
   return o;
+}
+
+inline Outcome JudgeBenignSelection(const RouteResult& r) {
+  return JudgeBenignSelection(r, kBenignCleanTestAccuracy, kMostAttention, kLowerAttentionRatio);
 }
 
 // The extensions' common D1 setting: n = 20, η = 0.1 (exact flips), r = n·SNR² = 4.5, inside the

@@ -20,6 +20,7 @@
 #include "boa/linearized_thresholds.hpp"
 #include "boa/prompt_attention_run.hpp"
 #include "boa/sweep.hpp"
+#include "magen24_two_step_scans.hpp"
 #include "provenance_elements.hpp"
 
 namespace boa::claims {
@@ -52,10 +53,10 @@ PromptAttentionRun TwoStepsAt(const SignalNoiseSpec& spec, std::uint64_t seed,
 // linearised window at η = 0.1, 4.8525 (DimensionPointSpec's).
 Params At2nConstants() {
   const LinearizedThresholds t = MagenLinearizedThresholds(0.1);
-  return {
-      {"eta", 0.1},       {"r", (std::max(t.clean, t.test) + t.noisy) / 2}, {"steps", 2},
-      {"step_scale", 1},  {"benign_cutoff", kBenignCleanTestAccuracy},      {"test_samples", 4000},
-      {"slower_steps", 0}};
+  Params p = TwoStepParams();
+  p["eta"] = 0.1;
+  p["r"] = (std::max(t.clean, t.test) + t.noisy) / 2;
+  return p;
 }
 
 }  // namespace
@@ -100,60 +101,27 @@ Claim Magen24DimensionBenignAt2n() {
     p["d_over_n"] = 2;
     return p;
   };
-  c.scans = {
-      {"η = 0.1 with exact flips",
-       "eta",
-       {0.025, 0.05, 0.1, 0.15, 0.2},
-       "label noise from a few noisy samples to a fifth, around the one value boa took"},
-      {"r = n·SNR² = 4.85",
-       "r",
-       {3.5, 4.2, 4.8525, 5.5, 6.2},
-       "across the linearised window (3.125, 6.58) at η = 0.1, where two steps are benign as "
-       "d → ∞"},
-      {"two GD steps from zero",
-       "steps",
-       {2, 4, 8, 16, 32},
-       "the horizon doubled four times at SA's step-2 sizes (issue 49 item 7: more steps at the "
-       "same sizes)"},
-      {"schedule SA",
-       "step_scale",
-       {0.25, 0.5, 1, 2, 4},
-       "both of SA's step sizes scaled by 1/4 … 4 (issue 49 item 7: SA's sizes were derived for "
-       "d ≫ n² and are reused at d = 2n)"},
-      {"benign: clean test ≥ 0.95; harmful: ≤ 0.75",
-       "benign_cutoff",
-       {0.9, 0.925, 0.95, 0.975, 0.99},
-       "the benign cut-off from 0.9 to 0.99 (the harmful one does not enter this claim)"},
-      {"4000 projected test samples",
-       "test_samples",
-       {1000, 2000, 4000, 8000, 16000},
-       "the test set quartered to quadrupled: the clean accuracy's sampling error"},
-      // Declared after the six scans above were measured (each failed at every value), before
-      // this one was: the discussion's own remedy moves two constants together.
-      {"schedule SA",
-       "slower_steps",
-       {0, 1, 2, 3, 4},
-       "the discussion's 'Different Step-size': \"with a smaller step size, more than 2 "
-       "iterations will be required\" — both step sizes halved k times while the horizon doubles "
-       "k times (k = 0 … 4: 1/16 of SA's sizes over 32 steps); declared after the one-constant "
-       "scans were measured, before this one was"},
-  };
+  c.scans = TwoStepScans();
+  c.scans.insert(
+      c.scans.begin(),
+      {
+          {"η = 0.1 with exact flips",
+           "eta",
+           {0.025, 0.05, 0.1, 0.15, 0.2},
+           "label noise from a few noisy samples to a fifth, around the one value boa took"},
+          {"r = n·SNR² = 4.85",
+           "r",
+           {3.5, 4.2, 4.8525, 5.5, 6.2},
+           "across the linearised window (3.125, 6.58) at η = 0.1, where two steps are benign as "
+           "d → ∞"},
+      });
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
     const int n = IntParam(params, "n");
     SignalNoiseSpec spec = DimensionPointSpec(n, IntParam(params, "d_over_n") * n);
     spec.eta = RealParam(params, "eta");
     spec.snr = std::sqrt(RealParam(params, "r") / n);
-    PromptAttentionRunOptions options;
-    const StepSchedule sa = MagenScheduleSA(spec.n, spec.d);
-    // slower_steps = k: the step sizes halved k times and the horizon doubled k times.
-    const int slower = IntParam(params, "slower_steps");
-    const double scale = RealParam(params, "step_scale") * std::exp2(-slower);
-    options.schedule = [sa, scale](int step, const std::string& block) {
-      return scale * sa(step, block);
-    };
-    options.steps = IntParam(params, "steps") << slower;
-    options.n_test = IntParam(params, "test_samples");
-    options.engine = ChoiceOf(engine);
+    const PromptAttentionRunOptions options =
+        TwoStepRunOptions(params, spec.n, spec.d, ChoiceOf(engine));
     const PromptAttentionRun run = RunPromptAttention(spec, options, seed);
     const double accuracy = 1 - run.test.error.rate;
     Outcome o;
@@ -162,7 +130,7 @@ Claim Magen24DimensionBenignAt2n() {
                   {"min_clean_signal_attention", run.min_clean_signal_attention},
                   {"max_noisy_signal_attention", run.max_noisy_signal_attention}};
     // §2.3's benign regime at the scanned cut-off (ClassifyFit at 0.95).
-    o.holds = run.train_accuracy == 1 && accuracy >= RealParam(params, "benign_cutoff");
+    o.holds = BenignAtCutoff(params, run.train_accuracy, accuracy);
     if (!o.holds) {
       o.explanation = "not benign: train accuracy " + FormatNumber(run.train_accuracy) +
                       ", clean test accuracy " + FormatNumber(accuracy);
