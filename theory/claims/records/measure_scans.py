@@ -25,14 +25,15 @@ from record_tools import add_selection_flags, count_failures, head_commit, run_b
 RECORD = Path(__file__).resolve().parent / "scans.csv"
 SEED_BASE = 4000000000  # kScanSeedBase (claim.hpp): above every other run's seeds (runner_test)
 INSTANCES = 100         # kScanInstances
-COLUMNS = ["id", "element", "param", "value", "seed_base", "instances", "failures", "commit"]
+# The element a parameter moves is the claim's to say (Claim::scans), so no free text is stored.
+COLUMNS = ["id", "param", "value", "seed_base", "instances", "failures", "commit"]
 
 
 def measure(job):
-    claim_id, element, param, value, commit = job
+    claim_id, param, value, commit = job
     counted, failures = count_failures(claim_id, param, value, SEED_BASE, INSTANCES,
                                        "measure_scans")
-    return {"id": claim_id, "element": element, "param": param, "value": value_text(value),
+    return {"id": claim_id, "param": param, "value": value_text(value),
             "seed_base": SEED_BASE, "instances": counted, "failures": failures, "commit": commit}
 
 
@@ -47,18 +48,18 @@ def main():
     commit = head_commit()
     claims = [c for c in json.loads(listing.stdout) if "scans" in c and
               any(fnmatch.fnmatch(c["id"], g) for g in args.claims.split(","))]
-    jobs = [(c["id"], s["element"], s["param"], x, commit)
+    jobs = [(c["id"], s["param"], x, commit)
             for c in claims for s in c["scans"] for x in s["values"]]
     jobs = [j for k, j in enumerate(jobs) if k % shards == shard]
     with ThreadPoolExecutor(args.jobs) as pool:
         fresh = list(pool.map(measure, jobs))
-    measured = {(r["id"], r["element"], r["value"]) for r in fresh}
+    measured = {(r["id"], r["param"], r["value"]) for r in fresh}
     rows = list(fresh)
     if RECORD.exists():
         with RECORD.open() as f:
             rows += [r for r in csv.DictReader(f)
-                     if (r["id"], r["element"], r["value"]) not in measured]
-    rows.sort(key=lambda r: (r["id"], r["element"], float(r["value"])))
+                     if (r["id"], r["param"], r["value"]) not in measured]
+    rows.sort(key=lambda r: (r["id"], r["param"], float(r["value"])))
     with RECORD.open("w", newline="") as f:
         writer = csv.DictWriter(f, COLUMNS, lineterminator="\n")
         writer.writeheader()

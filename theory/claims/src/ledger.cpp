@@ -226,17 +226,18 @@ ScanReading ReadOneScan(const Claim& claim, const ConstantScan& scan) {
   if (std::all_of(fails.begin(), fails.end(), [](bool f) { return f; })) {
     return {ScanResult::kFailsAcross, "fails at every value of " + range + " (" + counts + ")"};
   }
-  std::string text = "fails above δ at 95% only at " + scan.param + " ∈ {";
-  bool first = true;
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    if (!fails[i]) continue;
-    text += (first ? "" : ", ") + FormatNumber(points[i].value);
-    first = false;
-  }
-  text += "} of " + range + " (" + counts + ")";
+  const auto values = [&](bool failing) {
+    std::string list;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      if (fails[i] == failing) list += (list.empty() ? "" : ", ") + FormatNumber(points[i].value);
+    }
+    return "{" + list + "}";
+  };
+  std::string text = "of " + range + " (" + counts + "), the rate is above δ at 95% at " +
+                     scan.param + " ∈ " + values(true) + ", not shown above δ at " + values(false);
   for (std::size_t i = 1; i < points.size(); ++i) {
     if (fails[i] != fails[i - 1]) {
-      text += "; the rate crosses δ between " + scan.param + " = " +
+      text += "; the boundary lies between " + scan.param + " = " +
               FormatNumber(points[i - 1].value) + " and " + FormatNumber(points[i].value);
       break;
     }

@@ -66,13 +66,13 @@ std::map<std::string, std::map<std::string, std::vector<PathPoint>>> ParseScans(
   std::stringstream csv(kScansCsv);
   std::string line;
   std::getline(csv, line);
-  if (line != "id,element,param,value,seed_base,instances,failures,commit") {
+  if (line != "id,param,value,seed_base,instances,failures,commit") {
     throw std::logic_error("records/scans.csv: unexpected header '" + line + "'");
   }
   while (std::getline(csv, line)) {
     const auto f = Fields(line);
-    if (f.size() != 8) throw std::logic_error("records/scans.csv: malformed row '" + line + "'");
-    scans[f[0]][f[2]].push_back({std::stod(f[3]), std::stoi(f[5]), std::stoi(f[6])});
+    if (f.size() != 7) throw std::logic_error("records/scans.csv: malformed row '" + line + "'");
+    scans[f[0]][f[1]].push_back({std::stod(f[2]), std::stoi(f[4]), std::stoi(f[5])});
   }
   return scans;
 }

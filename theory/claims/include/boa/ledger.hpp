@@ -85,8 +85,8 @@ std::vector<std::string> BoaElements(const Claim& claim);
 // in records/scans.csv): pending — no scan declared, or a declared value without its
 // kScanInstances counted instances in the record; fails across — in every scan of the element, at
 // every scanned value the failure rate's one-sided 95% Clopper–Pearson lower bound is above δ;
-// holds somewhere — otherwise. `text` says it: the values, the counts, and where the rate crosses
-// δ, one clause per scan.
+// holds somewhere — otherwise. `text` says it: the values, the counts, and where the evidence of a
+// rate above δ ends, one clause per scan.
 enum class ScanResult { kPending, kFailsAcross, kHoldsSomewhere };
 struct ScanReading {
   ScanResult result = ScanResult::kPending;
