@@ -56,6 +56,15 @@ Element DigitsRolesStatement() {
           "tokens in our data model”"};
 }
 
+// The data are boa's substitute (issue 50 item 8): the discussion's own real-data experiments
+// fine-tune ViT and BERT with label noise, which need pre-trained models and the network.
+Element DigitsSubstitute() {
+  return {"data: 8×8 digits, quadrants as tokens", Origin::kConvention,
+          "boa's substitute for the discussion's real-data experiments (fine-tuning the last "
+          "attention layer of ViT and BERT under label noise, reply Q3), which need pre-trained "
+          "models and a network this suite does not have; the discussion says nothing of digits"};
+}
+
 }  // namespace
 
 Claim Sakamoto24RealDataDigitsRoles() {
@@ -65,9 +74,13 @@ Claim Sakamoto24RealDataDigitsRoles() {
       "Real images (8×8 digits 0 vs 1): which quadrants act as relevant, weak and irrelevant tokens, and which the model attends to";
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
-  c.source = "Issue 34 item 9: [S] discussion reply Q5 on real data";
+  c.source =
+      "[S] discussion reply Q5 (image patches as relevant, irrelevant and weakly relevant tokens), "
+      "on boa's substitute data (8×8 digits; the discussion's own real data is ViT/BERT "
+      "fine-tuning)";
   c.elements = {
       DigitsRolesStatement(),
+      DigitsSubstitute(),
       DigitsRolesConvention(),
       {"setting", Origin::kConvention,
        "THEORY.md §4.4 Real data, boa's: the setting of sakamoto24.real_data.digits (8×8 digits "
@@ -120,7 +133,9 @@ Claim Sakamoto24RealDataDigitsCleanSelection() {
       "Real images (8×8 digits 0 vs 1, η = 0): every clean training sample attends most to a relevant quadrant of its class";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kOperationalised;
-  c.source = "[S] discussion reply Q5 on real data with Thm 4.2's token selection; issue 34 item 9";
+  c.source =
+      "[S] discussion reply Q5 and Fig. 3(a)'s selection statement, on boa's substitute data (8×8 "
+      "digits; the discussion's own real data is ViT/BERT fine-tuning)";
   c.elements = {
       DigitsRolesStatement(),
       {"clean samples select relevant tokens", Origin::kPaper,
@@ -128,6 +143,7 @@ Claim Sakamoto24RealDataDigitsCleanSelection() {
        "class-relevant tokens is desirable for generalization”; Fig. 3(a) (reply Q4 of the last "
        "review): “the tokens predicted by our theoretical analysis are indeed selected for both "
        "clean and noisy data”"},
+      DigitsSubstitute(),
       DigitsRolesConvention(),
       {"setting", Origin::kConvention,
        "THEORY.md §4.4 Real data, boa's: the setting of sakamoto24.real_data.digits at η = 0 "
