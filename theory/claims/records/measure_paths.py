@@ -52,7 +52,10 @@ def main():
     if listing.returncode != 0:
         sys.exit(f"measure_paths: boa list failed: {listing.stderr}")
     commit = head_commit()
-    claims = [c for c in json.loads(listing.stdout) if "limit_path" in c and
+    catalog = json.loads(listing.stdout)
+    # A row whose claim has no path now, or a path along another parameter, is dropped.
+    current = {c["id"]: c["limit_path"]["param"] for c in catalog if "limit_path" in c}
+    claims = [c for c in catalog if "limit_path" in c and
               any(fnmatch.fnmatch(c["id"], g) for g in args.claims.split(","))]
     jobs = [(c["id"], c["limit_path"]["param"], x, args.instances, commit)
             for c in claims for x in c["limit_path"]["values"]]
@@ -65,7 +68,8 @@ def main():
     rows = list(fresh)
     if RECORD.exists():
         with RECORD.open() as f:
-            rows += [r for r in csv.DictReader(f) if (r["id"], r["value"]) not in measured]
+            rows += [r for r in csv.DictReader(f) if (r["id"], r["value"]) not in measured and
+                     current.get(r["id"]) == r["param"]]
     rows.sort(key=lambda r: (r["id"], float(r["value"])))
     with RECORD.open("w", newline="") as f:
         writer = csv.DictWriter(f, COLUMNS, lineterminator="\n")
