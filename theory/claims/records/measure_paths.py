@@ -14,14 +14,14 @@ test recomputes it and checks it against the class each claim declares. A partia
 --shard) updates only its rows. BOA_PROGRAM names a built `boa` program to use instead of ./boa.
 """
 import argparse
-import csv
 import fnmatch
 import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import add_selection_flags, count_failures, head_commit, run_boa, value_text
+from record_tools import (add_selection_flags, count_failures, head_commit, merge_record, run_boa,
+                          value_text)
 
 RECORD = Path(__file__).resolve().parent / "finding_paths.csv"
 SEED_BASE = 3000000000  # kPathSeedBase (claim.hpp): above every other run's seeds (runner_test)
@@ -65,17 +65,10 @@ def main():
     with ThreadPoolExecutor(args.jobs) as pool:
         fresh = list(pool.map(measure, jobs))
     measured = {(r["id"], r["value"]) for r in fresh}
-    rows = list(fresh)
-    if RECORD.exists():
-        with RECORD.open() as f:
-            rows += [r for r in csv.DictReader(f) if (r["id"], r["value"]) not in measured and
-                     current.get(r["id"]) == r["param"]]
-    rows.sort(key=lambda r: (r["id"], float(r["value"])))
-    with RECORD.open("w", newline="") as f:
-        writer = csv.DictWriter(f, COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
-
+    merge_record(RECORD, COLUMNS, fresh,
+                 lambda r: (r["id"], r["value"]) not in measured and
+                 current.get(r["id"]) == r["param"],
+                 lambda r: (r["id"], float(r["value"])))
 
 if __name__ == "__main__":
     main()

@@ -13,14 +13,14 @@ rule (ReadScan). A partial run (--claims, --shard) updates only its rows. BOA_PR
 built `boa` program to use instead of ./boa.
 """
 import argparse
-import csv
 import fnmatch
 import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import add_selection_flags, count_failures, head_commit, run_boa, value_text
+from record_tools import (add_selection_flags, count_failures, head_commit, merge_record, run_boa,
+                          value_text)
 
 RECORD = Path(__file__).resolve().parent / "scans.csv"
 SEED_BASE = 4000000000  # kScanSeedBase (claim.hpp): above every other run's seeds (runner_test)
@@ -54,17 +54,9 @@ def main():
     with ThreadPoolExecutor(args.jobs) as pool:
         fresh = list(pool.map(measure, jobs))
     measured = {(r["id"], r["param"], r["value"]) for r in fresh}
-    rows = list(fresh)
-    if RECORD.exists():
-        with RECORD.open() as f:
-            rows += [r for r in csv.DictReader(f)
-                     if (r["id"], r["param"], r["value"]) not in measured]
-    rows.sort(key=lambda r: (r["id"], r["param"], float(r["value"])))
-    with RECORD.open("w", newline="") as f:
-        writer = csv.DictWriter(f, COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
-
+    merge_record(RECORD, COLUMNS, fresh,
+                 lambda r: (r["id"], r["param"], r["value"]) not in measured,
+                 lambda r: (r["id"], r["param"], float(r["value"])))
 
 if __name__ == "__main__":
     main()

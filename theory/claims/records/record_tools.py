@@ -1,5 +1,6 @@
 """What the record scripts (measure_rates.py, measure_paths.py, measure_audit.py) share: how they
 run boa, which commit they record, and their common flags."""
+import csv
 import json
 import os
 import subprocess
@@ -41,6 +42,20 @@ def count_failures(claim_id, param, value, seed_base, instances, script):
     print(f"{claim_id} {param}={value_text(value)}: {v['failures']}/{v['instances']} failed",
           file=sys.stderr, flush=True)
     return v["instances"], v["failures"]
+
+
+def merge_record(record, columns, fresh, keep, sort_key):
+    """Writes `record` (a CSV of `columns`): the `fresh` rows and the old rows `keep` accepts,
+    sorted by `sort_key` — so a partial run (--claims, --shard) updates only its own rows."""
+    rows = list(fresh)
+    if record.exists():
+        with record.open() as f:
+            rows += [r for r in csv.DictReader(f) if keep(r)]
+    rows.sort(key=sort_key)
+    with record.open("w", newline="") as f:
+        writer = csv.DictWriter(f, columns, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
 
 
 def add_selection_flags(parser, unit):

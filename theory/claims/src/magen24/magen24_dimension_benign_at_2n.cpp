@@ -85,16 +85,8 @@ Claim Magen24DimensionBenignAt2n() {
       {"r = n·SNR² = 4.85", Origin::kConvention,
        "the middle of the linearised window (max(r_C, r_T) + r_N)/2 at η = 0.1 "
        "(linearized_thresholds.hpp); the discussion states no SNR for Fig. 3b"},
-      {"two GD steps from zero", Origin::kConvention,
-       "the theorem's horizon; the discussion: \"with a smaller step size, more than 2 iterations "
-       "will be required\""},
-      prov::ScheduleSA(),
-      prov::FitRegimeCutoffs(),
-      {"4000 projected test samples", Origin::kConvention,
-       "THEORY.md §2.3: the two-step claims' test-set size"},
-      {"Gram engine", Origin::kDerivation,
-       "exact in distribution (THEORY.md §3, core.gram.matches_direct)"},
   };
+  for (Element& e : TwoStepElements()) c.elements.push_back(std::move(e));
   c.budget_params = [](Budget) {
     Params p = At2nConstants();
     p["n"] = 500;

@@ -46,15 +46,9 @@ Claim Magen24ExtensionMultiTokenBenign() {
       {"r = n·SNR² = 4.5", Origin::kConvention,
        "the extensions' SNR: inside the two-token SA window (3.125, 6.58) at η = 0.1"},
       {"d = 4n²", Origin::kConvention, "the extensions' dimension, d ≫ n² as the theorems need"},
-      {kTwoStepHorizonElement, Origin::kConvention, "the theorem's horizon"},
-      prov::ScheduleSA(),
-      prov::FitRegimeCutoffs(),
-      {kTestSamplesElement, Origin::kConvention,
-       "THEORY.md §2.3: the two-step claims' test-set size"},
       SelectionCutoffs(),
-      {"Gram engine", Origin::kDerivation,
-       "exact in distribution (THEORY.md §3, core.gram.matches_direct)"},
   };
+  for (Element& e : TwoStepElements()) c.elements.push_back(std::move(e));
   c.budget_params = [](Budget) {
     Params p = TwoStepParams();
     p["d_factor"] = 4;

@@ -8,6 +8,18 @@
 
 namespace boa::claims {
 
+std::vector<Element> TwoStepElements() {
+  return {{kTwoStepHorizonElement, Origin::kConvention,
+           "the theorem's horizon; the discussion: \"with a smaller step size, more than 2 "
+           "iterations will be required\""},
+          prov::ScheduleSA(),
+          prov::FitRegimeCutoffs(),
+          {kTestSamplesElement, Origin::kConvention,
+           "THEORY.md §2.3: the two-step claims' test-set size"},
+          {"Gram engine", Origin::kDerivation,
+           "exact in distribution (THEORY.md §3, core.gram.matches_direct)"}};
+}
+
 Params TwoStepParams() {
   return {{"steps", 2},
           {"step_scale", 1},

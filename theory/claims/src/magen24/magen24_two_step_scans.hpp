@@ -16,6 +16,9 @@ namespace boa::claims {
 inline constexpr const char* kTwoStepHorizonElement = "two GD steps from zero";
 inline constexpr const char* kTestSamplesElement = "4000 projected test samples";
 
+// The elements these scans move — the horizon, schedule SA, §2.3's cut-offs, the test-set size —
+// and the Gram engine (exact in distribution, so no constant), in that order.
+std::vector<Element> TwoStepElements();
 // steps 2, step_scale 1, slower_steps 0, benign_cutoff 0.95, test_samples 4000: the claims' values.
 Params TwoStepParams();
 // The run the parameters ask for at (n, d): SA's step sizes × step_scale / 2^slower_steps over
