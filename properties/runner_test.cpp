@@ -262,6 +262,16 @@ TEST(Runner, ScalingVerdictsHaveThreeOutcomesAndPlannedPowers) {
     EXPECT_EQ(v.plan->power_fails, planned.power_fails);
     EXPECT_EQ(v.plan->power, v.plan->power_fails);
   }
+  // The line leads with the estimate ± SE and whether its 90% interval contains κ₀, before the
+  // decision (issue 51 item 4); a run whose replicate sd exceeds the plan's σ bound says so.
+  EXPECT_LT(holds.summary.find(" ± "), holds.summary.find("decision: ")) << holds.summary;
+  EXPECT_NE(holds.summary.find("excludes the predicted -0.5"), std::string::npos)
+      << holds.summary;  // -0.52 with sd 0.02 over 12 sweeps: 90% interval ≈ ±0.01
+  EXPECT_NE(fails.summary.find("excludes the predicted"), std::string::npos) << fails.summary;
+  EXPECT_EQ(holds.summary.find("do not apply"), std::string::npos) << holds.summary;
+  EXPECT_NE(noisy.summary.find("the planned powers below do not apply"), std::string::npos)
+      << noisy.summary;  // sd 1.0 against the recorded σ = 0.1
+  EXPECT_NEAR(noisy.measured.at("exponent_sd"), 1.0, 0.5);
   // No recorded σ, no planned power: NaN, which ctest's power check refuses.
   Claim unplanned = SyntheticScalingClaim(-0.52, 0.02);
   unplanned.exponent_sd = 0;

@@ -107,7 +107,14 @@ void JudgeExponents(const Claim& claim, const std::vector<double>& exponents, Ve
     verdict.measured["exponent_equivalence_lower"] = t.equivalence_lower;
   }
   const double edge = rule.predicted - rule.tolerance;
-  summary << "; exponent " << Short(t.mean) << " over " << t.replicates << " sweeps: ";
+  // The estimate first, then whether its 90% ((1 − 2β)) interval contains the predicted
+  // exponent, then the decision's own intervals (issue 51 item 4).
+  const bool contains =
+      t.equivalence_lower <= rule.predicted && rule.predicted <= t.equivalence_upper;
+  summary << "; exponent " << Short(t.mean) << " ± " << Short(t.standard_error) << " (SE) over "
+          << t.replicates << " sweeps, 90% interval [" << Short(t.equivalence_lower) << ", "
+          << Short(t.equivalence_upper) << "] " << (contains ? "contains" : "excludes")
+          << " the predicted " << Short(rule.predicted) << "; decision: ";
   if (rule.below) {
     summary << "(1 − β) upper bound " << Short(t.equivalence_upper)
             << (t.equivalence_upper < edge ? " below " : " not below ") << Short(edge)
@@ -124,10 +131,18 @@ void JudgeExponents(const Claim& claim, const std::vector<double>& exponents, Ve
                     : "not inside ")
             << Short(rule.predicted) << " ± " << Short(rule.deviation);
   }
+  // The plan's powers assume σ ≤ its bound; a run whose replicate sd exceeds it says so.
+  const double realised_sd = t.standard_error * std::sqrt(static_cast<double>(t.replicates));
+  verdict.measured["exponent_sd"] = realised_sd;
   summary << ": " << ToString(verdict.status) << " (α = " << Short(rule.alpha)
-          << ", β = " << Short(rule.beta) << "); planned at σ ≤ "
-          << Short(ExponentSdUpperBound(claim)) << " (95% bound of the recorded "
-          << Short(claim.exponent_sd) << ")"
+          << ", β = " << Short(rule.beta) << ")";
+  if (claim.exponent_sd > 0 && realised_sd > ExponentSdUpperBound(claim)) {
+    summary << "; the replicates' sd " << Short(realised_sd) << " exceeds the plan's σ bound "
+            << Short(ExponentSdUpperBound(claim)) << ", so the planned powers below do not apply "
+            << "to this run";
+  }
+  summary << "; planned at σ ≤ " << Short(ExponentSdUpperBound(claim))
+          << " (95% bound of the recorded " << Short(claim.exponent_sd) << ")"
           << ": power " << Short(p.power_holds) << " to hold at "
           << Short(rule.below ? edge - rule.deviation : rule.predicted) << ", "
           << Short(p.power_fails) << " to fail at "
