@@ -14,23 +14,16 @@ test recomputes it and checks it against the class each claim declares. A partia
 --shard) updates only its rows. BOA_PROGRAM names a built `boa` program to use instead of ./boa.
 """
 import argparse
-import fnmatch
-import json
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import (add_selection_flags, count_failures, head_commit, merge_record, run_boa,
-                          value_text)
+from record_tools import (add_selection_flags, boa_catalog, count_failures, head_commit,
+                          merge_record, selected, this_shard, value_text)
 
 RECORD = Path(__file__).resolve().parent / "finding_paths.csv"
 SEED_BASE = 3000000000  # kPathSeedBase (claim.hpp): above every other run's seeds (runner_test)
 INSTANCES = 100
 COLUMNS = ["id", "param", "value", "seed_base", "instances", "failures", "commit"]
-
-
-def boa(*args):
-    return run_boa(*args)
 
 
 def measure(job):
@@ -47,19 +40,13 @@ def main():
     parser.add_argument("--instances", type=int, default=INSTANCES,
                         help=f"counted instances per path point (default {INSTANCES})")
     args = parser.parse_args()
-    shard, shards = (int(x) for x in args.shard.split("/"))
-    listing = boa("list", "--json")
-    if listing.returncode != 0:
-        sys.exit(f"measure_paths: boa list failed: {listing.stderr}")
     commit = head_commit()
-    catalog = json.loads(listing.stdout)
+    catalog = boa_catalog("measure_paths")
     # A row whose claim has no path now, or a path along another parameter, is dropped.
     current = {c["id"]: c["limit_path"]["param"] for c in catalog if "limit_path" in c}
-    claims = [c for c in catalog if "limit_path" in c and
-              any(fnmatch.fnmatch(c["id"], g) for g in args.claims.split(","))]
-    jobs = [(c["id"], c["limit_path"]["param"], x, args.instances, commit)
-            for c in claims for x in c["limit_path"]["values"]]
-    jobs = [j for k, j in enumerate(jobs) if k % shards == shard]
+    claims = [c for c in selected(catalog, args.claims) if "limit_path" in c]
+    jobs = this_shard([(c["id"], c["limit_path"]["param"], x, args.instances, commit)
+                       for c in claims for x in c["limit_path"]["values"]], args.shard)
     # The longest runs (largest path values) first, so that the pool ends together.
     jobs.sort(key=lambda j: -j[2])
     with ThreadPoolExecutor(args.jobs) as pool:

@@ -13,14 +13,11 @@ rule (ReadScan). A partial run (--claims, --shard) updates only its rows. BOA_PR
 built `boa` program to use instead of ./boa.
 """
 import argparse
-import fnmatch
-import json
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import (add_selection_flags, count_failures, head_commit, merge_record, run_boa,
-                          value_text)
+from record_tools import (add_selection_flags, boa_catalog, count_failures, head_commit,
+                          merge_record, selected, this_shard, value_text)
 
 RECORD = Path(__file__).resolve().parent / "scans.csv"
 SEED_BASE = 4000000000  # kScanSeedBase (claim.hpp): above every other run's seeds (runner_test)
@@ -41,16 +38,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     add_selection_flags(parser, "jobs (claim, scan value)")
     args = parser.parse_args()
-    shard, shards = (int(x) for x in args.shard.split("/"))
-    listing = run_boa("list", "--json")
-    if listing.returncode != 0:
-        sys.exit(f"measure_scans: boa list failed: {listing.stderr}")
     commit = head_commit()
-    claims = [c for c in json.loads(listing.stdout) if "scans" in c and
-              any(fnmatch.fnmatch(c["id"], g) for g in args.claims.split(","))]
-    jobs = [(c["id"], s["param"], x, commit)
-            for c in claims for s in c["scans"] for x in s["values"]]
-    jobs = [j for k, j in enumerate(jobs) if k % shards == shard]
+    claims = [c for c in selected(boa_catalog("measure_scans"), args.claims) if "scans" in c]
+    jobs = this_shard([(c["id"], s["param"], x, commit)
+                       for c in claims for s in c["scans"] for x in s["values"]], args.shard)
     with ThreadPoolExecutor(args.jobs) as pool:
         fresh = list(pool.map(measure, jobs))
     measured = {(r["id"], r["param"], r["value"]) for r in fresh}

@@ -1,6 +1,7 @@
 """What the record scripts (measure_rates.py, measure_paths.py, measure_audit.py) share: how they
 run boa, which commit they record, and their common flags."""
 import csv
+import fnmatch
 import json
 import os
 import subprocess
@@ -42,6 +43,25 @@ def count_failures(claim_id, param, value, seed_base, instances, script):
     print(f"{claim_id} {param}={value_text(value)}: {v['failures']}/{v['instances']} failed",
           file=sys.stderr, flush=True)
     return v["instances"], v["failures"]
+
+
+def boa_catalog(script):
+    """`boa list --json`: every claim with its paths, scans and plans. Exits naming `script`."""
+    listing = run_boa("list", "--json")
+    if listing.returncode != 0:
+        sys.exit(f"{script}: boa list failed: {listing.stderr}")
+    return json.loads(listing.stdout)
+
+
+def selected(catalog, globs):
+    """The claims whose id matches one of the comma-separated shell globs."""
+    return [c for c in catalog if any(fnmatch.fnmatch(c["id"], g) for g in globs.split(","))]
+
+
+def this_shard(jobs, shard_text):
+    """The jobs of shard k/N: those whose index % N == k."""
+    shard, shards = (int(x) for x in shard_text.split("/"))
+    return [j for k, j in enumerate(jobs) if k % shards == shard]
 
 
 def merge_record(record, columns, fresh, keep, sort_key):

@@ -82,7 +82,7 @@ inline Element JointNormMinimisation() {
 
 // The separate-ball max-margin problem the joint_benign* / joint_harmful / joint_gd_direction
 // claims solve: not Theorem 8's joint norm (JointNormMinimisation), which the discussion calls
-// distinct from separate norm constraints (issue 49 item 1).
+// distinct from separate norm constraints ('3. Theorem 8').
 inline Element SeparateNormBalls() {
   return {"separate norm constraints ‖v‖ ≤ r, ‖p‖ ≤ R, R → ∞", Origin::kPaper,
           "[M] Theorem 6 as the discussion describes it ('2. The Proof of Theorem 6': after "

@@ -85,7 +85,7 @@ Claim Magen24GdNoSnrUpperBound() {
        "might not share (boa's reading; the discussion asserts no benign two-step result above "
        "it). Its \"we do not require an upper bound for SNR\" ('SNR — self-attention vs "
        "convolutional') compares with Kou et al. and fits the max-margin route "
-       "(magen24.maxmargin.no_snr_upper_bound), not this one (issue 49 item 5)"},
+       "(magen24.maxmargin.no_snr_upper_bound), not this one"},
       {"setting", Origin::kConvention,
        "boa's: D1 with T = 2, n ∈ [20, 60], d = d_f·n² with d_f ∈ {1, …, 4}, η = 0.1 with exact "
        "flips, r = n·SNR² = ratio·r_T with log₂ ratio ∈ [2.0, 6.6] (4× to 100×, the range of "

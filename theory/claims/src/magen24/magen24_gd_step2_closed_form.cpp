@@ -151,7 +151,7 @@ Claim Magen24GdSoftmaxBound() {
   c.provenance = Provenance::kDerived;
   c.source =
       "derived here (THEORY.md §4.2): the two-step attention's d-dependence at one r; context: the "
-      "[M] discussion's 'Upper Bound on SNR' (issue 49 item 3)";
+      "[M] discussion's 'Upper Bound on SNR'";
   c.elements = {
       {"statement", Origin::kDerivation,
        "THEORY.md §4.2 `magen24.gd.softmax_bound`: linearised, the worst clean and noisy signal "

@@ -239,7 +239,7 @@ Claim Magen24MaxmarginJointGdDirection() {
        "boa's extension of Tarzanagh et al. (the [M] discussion's reference [2]), whose GD "
        "converges in direction to a max-margin p with v fixed: the discussion says that work "
        "\"assumes a fixed v in its GD results\" ('1. The Proof of Theorem 4'), so GD on (p, v) "
-       "jointly is not their result (issue 49 item 2). Not the [M] discussion's claim either: it takes the "
+       "jointly is not their result. Not the [M] discussion's claim either: it takes the "
        "max-margin solution as the \"fully converged\" rule but says \"Regarding convergence of "
        "GD, this is indeed an intriguing question for future research\" ('Fully Converged "
        "Solutions')"},

@@ -52,12 +52,12 @@ std::vector<ConstantScan> TwoStepScans() {
       {kTwoStepHorizonElement,
        "steps",
        {2, 4, 8, 16, 32},
-       "the horizon doubled four times at SA's step-2 sizes (issue 49 item 7: more steps at the "
+       "the horizon doubled four times at SA's step-2 sizes (more steps at the "
        "same sizes)"},
       {prov::ScheduleSA().name,
        "step_scale",
        {0.25, 0.5, 1, 2, 4},
-       "both of SA's step sizes scaled by 1/4 … 4 (issue 49 item 7: SA's sizes were derived for "
+       "both of SA's step sizes scaled by 1/4 … 4 (SA's sizes were derived for "
        "d ≫ n² and are reused here)"},
       {prov::ScheduleSA().name,
        "slower_steps",
