@@ -2,14 +2,18 @@
 // finding of the catalog against the committed path record (records/finding_paths.csv) — the
 // class each claim declares is the one its measurement gives, so CI asserts it both ways.
 #include <cmath>
+#include <map>
 #include <set>
 
+#include <boost/math/distributions/binomial.hpp>
 #include <gtest/gtest.h>
+#include <rapidcheck.h>
 
 #include "boa/catalog.hpp"
 #include "boa/error.hpp"
 #include "boa/finding_class.hpp"
 #include "boa/rate_records.hpp"
+#include "boa/rng.hpp"
 
 namespace boa {
 namespace finding_class_test {
@@ -25,14 +29,23 @@ std::vector<PathPoint> PowerLaw(double scale, double kappa, int instances) {
 }
 
 TEST(FindingClass, ADecayingRateIsFiniteSize) {
-  const DecayFit fit = FitDecay(PowerLaw(0.4, -1, 400));
-  EXPECT_NEAR(fit.exponent, -1, 0.05);
-  EXPECT_LT(fit.upper, 0);
-  EXPECT_EQ(ClassifyPath(PowerLaw(0.4, -1, 400)), FindingClass::kFiniteSize);
+  const PathAssessment a = AssessPath(PowerLaw(0.4, -1, 400));
+  EXPECT_NEAR(a.fit.exponent, -1, 0.05);
+  EXPECT_LT(a.fit.lower, -kExponentDeviation);
+  EXPECT_LT(a.fit.upper, 0);
+  EXPECT_FALSE(a.fit_check.misfit);
+  EXPECT_EQ(a.finding_class, FindingClass::kFiniteSize);
   // Where A·x^κ = 0.1: x = 4.
-  const auto where = ExtrapolatedSizeBelow(fit, 1, 0.1);
+  const auto where = ExtrapolatedSizeBelow(a, 1, 0.1);
   ASSERT_TRUE(where.has_value());
   EXPECT_NEAR(*where, 4, 0.3);
+}
+
+TEST(FindingClass, ADecaySlowerThanTheMarginIsSlowDecay) {
+  const PathAssessment a = AssessPath(PowerLaw(0.5, -0.12, 20000));
+  EXPECT_GT(a.fit.lower, -kExponentDeviation);
+  EXPECT_LT(a.fit.upper, 0);
+  EXPECT_EQ(a.finding_class, FindingClass::kSlowDecay);
 }
 
 TEST(FindingClass, AConstantOrGrowingRatePersists) {
@@ -45,10 +58,101 @@ TEST(FindingClass, TooFewCountsAreUndetermined) {
   EXPECT_EQ(ClassifyPath(PowerLaw(0.2, -0.3, 10)), FindingClass::kUndetermined);
 }
 
+// A rate that holds and then drops (issue 51's attention_growth shape) is no power law: the fit
+// test rejects it, nothing is extrapolated, and the trend test calls the fall.
+TEST(FindingClass, AMisfitIsDecidedByTheTrendTest) {
+  const std::vector<PathPoint> drop = {{1, 100, 100}, {2, 100, 100}, {4, 100, 68}, {8, 100, 23}};
+  const PathAssessment a = AssessPath(drop);
+  EXPECT_TRUE(a.fit_check.misfit);
+  EXPECT_EQ(a.fit_check.degrees_of_freedom, 2);
+  EXPECT_LT(a.trend.z, 0);
+  EXPECT_EQ(a.finding_class, FindingClass::kFiniteSize);
+  EXPECT_FALSE(ExtrapolatedSizeBelow(a, 1, 0.1).has_value());
+  // Up and down again: a misfit with no trend is undetermined.
+  const std::vector<PathPoint> zigzag = {{1, 200, 20}, {2, 200, 120}, {4, 200, 120}, {8, 200, 20}};
+  const PathAssessment z = AssessPath(zigzag);
+  EXPECT_TRUE(z.fit_check.misfit);
+  EXPECT_GT(z.trend.p_value, kPathTestLevel);
+  EXPECT_EQ(z.finding_class, FindingClass::kUndetermined);
+}
+
+// The Cochran–Armitage statistic against a hand computation: counts 10, 20, 30 of 100 at
+// scores 0, log 2, log 4 (mean score log 2, so T = 20·log 2 and Var = 0.2·0.8·200·log²2).
+TEST(FindingClass, TheTrendStatisticMatchesItsFormula) {
+  const TrendTest t = TrendAlongPath({{1, 100, 10}, {2, 100, 20}, {4, 100, 30}});
+  EXPECT_NEAR(t.z, 20 / std::sqrt(0.2 * 0.8 * 200), 1e-12);
+  EXPECT_NEAR(t.p_value, std::erfc(t.z / std::sqrt(2.0)), 1e-15);
+}
+
+// Random counts land in exactly one measured class: each is the one condition of the rule that
+// holds, and the conditions never overlap.
+TEST(FindingClass, RandomCountsLandInExactlyOneClass) {
+  const bool ok = rc::check("every path lands in exactly one class", [] {
+    const int k = *rc::gen::inRange(4, 7);
+    std::vector<PathPoint> points;
+    for (int i = 0; i < k; ++i) {
+      const int n = *rc::gen::inRange(1, 400);
+      points.push_back({std::pow(2.0, i), n, *rc::gen::inRange(0, n + 1)});
+    }
+    const PathAssessment a = AssessPath(points);
+    RC_ASSERT(a.fit.lower <= a.fit.exponent + 1e-6);
+    RC_ASSERT(a.fit.exponent <= a.fit.upper + 1e-6);
+    const double margin = -kExponentDeviation;
+    const bool fits = !a.fit_check.misfit, falls = a.trend.p_value < kPathTestLevel;
+    const std::map<FindingClass, bool> conditions = {
+        {FindingClass::kFiniteSize,
+         (fits && a.fit.upper < 0 && a.fit.lower <= margin) || (!fits && falls && a.trend.z < 0)},
+        {FindingClass::kSlowDecay, fits && a.fit.upper < 0 && a.fit.lower > margin},
+        {FindingClass::kPersists,
+         (fits && a.fit.upper >= 0 && a.fit.lower > margin) || (!fits && falls && a.trend.z > 0)},
+        {FindingClass::kUndetermined,
+         (fits && a.fit.upper >= 0 && a.fit.lower <= margin) || (!fits && !falls)},
+    };
+    int met = 0;
+    for (const auto& [finding_class, holds] : conditions) met += holds ? 1 : 0;
+    RC_ASSERT(met == 1);
+    RC_ASSERT(conditions.at(a.finding_class));
+  });
+  EXPECT_TRUE(ok);
+}
+
+// The fit test at its stated level: on counts drawn from a power law it rejects at most at rate
+// 0.05 (exact binomial test at α = 1e-6 on 1000 draws), and it catches a step that no power law
+// follows with probability ≥ 0.9 (the same test from below).
+int Misfits(const std::vector<double>& rates, int instances, int draws, std::uint64_t seed) {
+  Rng rng(seed);
+  int misfits = 0;
+  for (int r = 0; r < draws; ++r) {
+    std::vector<PathPoint> points;
+    for (std::size_t i = 0; i < rates.size(); ++i) {
+      int failures = 0;
+      for (int j = 0; j < instances; ++j) failures += rng.Bernoulli(rates[i]) ? 1 : 0;
+      points.push_back({std::pow(2.0, static_cast<double>(i)), instances, failures});
+    }
+    misfits += AssessPath(points).fit_check.misfit ? 1 : 0;
+  }
+  return misfits;
+}
+
+TEST(FindingClass, TheFitTestKeepsItsLevelAndCatchesAStep) {
+  constexpr int kDraws = 1000;
+  const boost::math::binomial_distribution<> at_level(kDraws, kPathTestLevel);
+  const int on_power_law = Misfits({0.3, 0.3 / std::sqrt(2.0), 0.15, 0.3 / std::sqrt(8.0), 0.075},
+                                   200, kDraws, 51);
+  EXPECT_LE(on_power_law, boost::math::quantile(boost::math::complement(at_level, 0.5e-6)))
+      << on_power_law << " of " << kDraws << " power-law paths rejected at level "
+      << kPathTestLevel;
+  const boost::math::binomial_distribution<> at_power(kDraws, 0.9);
+  const int on_step = Misfits({0.4, 0.4, 0.4, 0.1, 0.1}, 100, kDraws, 52);
+  EXPECT_GE(on_step, boost::math::quantile(at_power, 0.5e-6))
+      << on_step << " of " << kDraws << " step paths rejected";
+}
+
 TEST(FindingClass, BadPathsAreRefused) {
   EXPECT_THROW(ClassifyPath({{1, 10, 1}, {2, 10, 1}}), InvalidInput);  // fewer than 4 points
   EXPECT_THROW(FitDecay({{0, 10, 1}, {2, 10, 1}}), InvalidInput);
   EXPECT_THROW(FitDecay({{1, 10, 11}, {2, 10, 1}}), InvalidInput);
+  EXPECT_THROW(TrendAlongPath({{1, 10, 11}, {2, 10, 1}}), InvalidInput);
 }
 
 // The re-measuring command, named in every failure.

@@ -26,11 +26,12 @@ std::string FindingPathFigureName(const Claim& claim) {
 }
 
 std::optional<Figure> FindingPathFigure(const Claim& claim) {
-  if (claim.expected != Expectation::kFails || !claim.limit_path || claim.path_record.size() < 2) {
+  if (claim.expected != Expectation::kFails || !claim.limit_path || claim.path_record.size() < 4) {
     return std::nullopt;
   }
   const LimitPath& path = *claim.limit_path;
-  const DecayFit fit = FitDecay(claim.path_record);
+  const PathAssessment assessment = AssessPath(claim.path_record);
+  const DecayFit& fit = assessment.fit;
   // A log axis has no 0: a zero count, and a zero lower bound, are drawn at the floor, half the
   // smallest resolvable rate 1/N (the caption says so; the CSV's `rate` keeps the count's 0).
   int most = 0;
@@ -65,7 +66,12 @@ std::optional<Figure> FindingPathFigure(const Claim& claim) {
   f.y_range = std::array<double, 2>{floor / 2, 1.5};
   f.key = "bottom left";
   f.series = {{"rate_drawn", "measured, 95% interval", "points", "", "rate_lower", "rate_upper"},
-              {"fitted", "fitted power law", "lines"},
+              {"fitted",
+               assessment.fit_check.misfit
+                   ? "power law, rejected by its fit test (p = " +
+                         FormatSignificant(assessment.fit_check.p_value, 2) + ")"
+                   : "fitted power law",
+               "lines"},
               {"delta", "δ (the statement's failure rate)", "lines dt 2"}};
   return f;
 }

@@ -171,17 +171,27 @@ std::string ConventionsLine(const Claim& c) {
 // intervals, the fitted decay exponent, and what the class rests on.
 void WriteFindingClass(std::ostream& md, const Claim& c) {
   md << "Class: **" << ToString(c.finding_class) << "**";
-  if (c.limit_path && c.path_record.size() >= 2) {
+  if (c.limit_path && c.path_record.size() >= 4) {
     const LimitPath& path = *c.limit_path;
-    const DecayFit fit = FitDecay(c.path_record);
+    const PathAssessment a = AssessPath(c.path_record);
     md << " along " << path.param << " = " << FormatNumber(path.values.front()) << " … "
-       << FormatNumber(path.values.back()) << " (" << path.why << "), measured here on seed base "
-       << kPathSeedBase << " (`records/finding_paths.csv`): decay exponent κ = "
-       << Short(std::round(fit.exponent * 1000) / 1000) << " (rate ∝ " << path.param
-       << "^κ), 95% interval [" << Short(fit.lower) << ", " << Short(fit.upper) << "]";
-    if (c.finding_class == FindingClass::kFiniteSize) {
-      const auto below = ExtrapolatedSizeBelow(fit, path.values.front(), c.delta);
-      if (below) {
+       << FormatNumber(path.values.back()) << " (" << path.why << "), from the committed record "
+       << "`records/finding_paths.csv` (seed base " << kPathSeedBase << "). ";
+    if (a.fit_check.misfit) {
+      md << "The power law rate ∝ " << path.param << "^κ does not fit (deviance "
+         << Short(a.fit_check.deviance) << " on " << a.fit_check.degrees_of_freedom
+         << " degrees of freedom, p = " << FormatSignificant(a.fit_check.p_value, 2)
+         << "), so no exponent is read and nothing is extrapolated; the Cochran–Armitage trend "
+            "test decides: Z = "
+         << Short(a.trend.z) << ", p = " << FormatSignificant(a.trend.p_value, 2);
+    } else {
+      md << "Decay exponent κ = " << Short(std::round(a.fit.exponent * 1000) / 1000)
+         << " (rate ∝ " << path.param << "^κ), 95% interval [" << Short(a.fit.lower) << ", "
+         << Short(a.fit.upper) << "] against Δ = " << Short(kExponentDeviation)
+         << "; the power law fits (deviance " << Short(a.fit_check.deviance) << " on "
+         << a.fit_check.degrees_of_freedom
+         << " degrees of freedom, p = " << FormatSignificant(a.fit_check.p_value, 2) << ")";
+      if (const auto below = ExtrapolatedSizeBelow(a, path.values.front(), c.delta)) {
         md << "; extrapolated, not measured: the rate would fall below δ = " << Short(c.delta)
            << " near " << path.param << " ≈ " << Short(*below);
       }
@@ -231,10 +241,12 @@ void WriteFindings(std::ostream& md, const std::vector<Row>& rows) {
      << "refutes the statement as boa made it concrete — its constants, sizes, schedule or "
      << "horizon, listed with it — and not necessarily the paper's own statement, which its text "
      << "quotes; a `derived` one refutes boa's finite-sample form. Each is classified along its "
-     << "limit path (README § Findings): *refuted* in the discussion's own setting; *persists* — "
-     << "no decay along the path; *finite-size* — the rate decays; *open* — the discussion calls "
-     << "it future work; *undetermined* — the path does not decide, or none is declared yet. CI "
-     << "asserts each class against the committed path record.\n\n";
+     << "limit path by one rule whose classes do not overlap (README § Findings): *refuted* in the "
+     << "discussion's own setting; *persists* — no decay along the path, none faster than x^−Δ; "
+     << "*slow-decay* — it decays, but slower than x^−Δ; *finite-size* — it decays faster, or "
+     << "falls by the trend test where no power law fits; *open* — the discussion calls it future "
+     << "work; *undetermined* — the path does not decide, or none is declared yet. CI asserts "
+     << "each class against the committed path record.\n\n";
   // Refuted and persisting first — unless the failure hinges on a constant of boa's, which puts
   // it with the encoding-sensitive results (issue 27's order).
   const auto tagged = [](const Claim& c) { return !c.encoding_sensitive.empty(); };
@@ -251,8 +263,11 @@ void WriteFindings(std::ostream& md, const std::vector<Row>& rows) {
                  c.finding_class == FindingClass::kPersists) &&
                 !tagged(c);
        }},
-      {"Finite-size deviations", nullptr,
-       [](const Claim& c) { return c.finding_class == FindingClass::kFiniteSize; }},
+      {"Finite-size deviations (and slow decays)", nullptr,
+       [](const Claim& c) {
+         return c.finding_class == FindingClass::kFiniteSize ||
+                c.finding_class == FindingClass::kSlowDecay;
+       }},
       {"Encoding-sensitive", nullptr,
        [&](const Claim& c) {
          return tagged(c) && (c.finding_class == FindingClass::kRefuted ||
@@ -471,8 +486,8 @@ void WriteSummary(std::ostream& md, const std::vector<Row>& rows, std::size_t fi
      << "| … of which *holds\\** (estimate above δ, § Holds*) | " << t.holds_qualified << " |\n"
      << "| findings: fail as expected (§ Findings), by class: | " << t.findings << " |\n";
   for (const FindingClass k :
-       {FindingClass::kRefuted, FindingClass::kPersists, FindingClass::kFiniteSize,
-        FindingClass::kOpen, FindingClass::kUndetermined}) {
+       {FindingClass::kRefuted, FindingClass::kPersists, FindingClass::kSlowDecay,
+        FindingClass::kFiniteSize, FindingClass::kOpen, FindingClass::kUndetermined}) {
     const auto it = t.findings_by_class.find(ToString(k));
     md << "| … " << ToString(k) << " | " << (it == t.findings_by_class.end() ? 0 : it->second)
        << " |\n";

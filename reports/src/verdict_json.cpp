@@ -35,7 +35,7 @@ nlohmann::json FindingClassJson(const Claim& claim) {
                         {"note", text(claim.class_note)},
                         {"encoding_sensitive", text(claim.encoding_sensitive)},
                         {"path", nullptr}};
-  if (!claim.limit_path || claim.path_record.size() < 2) return out;
+  if (!claim.limit_path || claim.path_record.size() < 4) return out;
   nlohmann::json points = nlohmann::json::array();
   for (const PathPoint& p : claim.path_record) {
     points.push_back({{"value", p.value},
@@ -44,16 +44,22 @@ nlohmann::json FindingClassJson(const Claim& claim) {
                       {"rate_lower", ClopperPearsonLower(p.failures, p.instances, 0.025)},
                       {"rate_upper", ClopperPearsonUpper(p.failures, p.instances, 0.025)}});
   }
-  const DecayFit fit = FitDecay(claim.path_record);
-  const auto below = claim.finding_class == FindingClass::kFiniteSize
-                         ? ExtrapolatedSizeBelow(fit, claim.path_record.front().value, claim.delta)
-                         : std::nullopt;
+  const PathAssessment assessment = AssessPath(claim.path_record);
+  const DecayFit& fit = assessment.fit;
+  const auto below =
+      ExtrapolatedSizeBelow(assessment, claim.path_record.front().value, claim.delta);
   out["path"] = {{"param", claim.limit_path->param},
                  {"why", claim.limit_path->why},
                  {"points", points},
                  {"exponent", fit.exponent},
                  {"exponent_lower", fit.lower},
                  {"exponent_upper", fit.upper},
+                 {"fit_deviance", assessment.fit_check.deviance},
+                 {"fit_degrees_of_freedom", assessment.fit_check.degrees_of_freedom},
+                 {"fit_p", assessment.fit_check.p_value},
+                 {"power_law_fits", !assessment.fit_check.misfit},
+                 {"trend_z", assessment.trend.z},
+                 {"trend_p", assessment.trend.p_value},
                  {"below_delta_at", below ? nlohmann::json(*below) : nlohmann::json()},
                  {"figure", FindingPathFigureName(claim) + ".svg"}};
   return out;

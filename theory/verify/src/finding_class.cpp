@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <boost/math/distributions/chi_squared.hpp>
+
 #include "boa/claim.hpp"
 #include "boa/error.hpp"
 
@@ -26,53 +28,56 @@ double LogLikelihood(const std::vector<LogPoint>& points, double a, double kappa
   return sum;
 }
 
-// max over a of the log-likelihood at κ: concave in a; a ≤ −max_i κ·log_x_i keeps every rate ≤ 1.
-double Profile(const std::vector<LogPoint>& points, double kappa, double* best_a = nullptr) {
-  double hi = 0;
-  for (const LogPoint& p : points) hi = std::min(hi, -kappa * p.log_x);
-  double lo = hi - 60;  // rates down to e^-60: far below any count's resolution
-  // Golden-section search on the concave function.
+// The maximiser of a concave function on [lo, hi], by golden-section search.
+template <typename F>
+double ArgMaxConcave(F f, double lo, double hi, double tolerance) {
   const double g = (std::sqrt(5.0) - 1) / 2;
   double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
-  double f1 = LogLikelihood(points, x1, kappa), f2 = LogLikelihood(points, x2, kappa);
-  for (int k = 0; k < 200 && hi - lo > 1e-10; ++k) {
+  double f1 = f(x1), f2 = f(x2);
+  while (hi - lo > tolerance) {
     if (f1 < f2) {
       lo = x1;
       x1 = x2;
       f1 = f2;
       x2 = lo + g * (hi - lo);
-      f2 = LogLikelihood(points, x2, kappa);
+      f2 = f(x2);
     } else {
       hi = x2;
       x2 = x1;
       f2 = f1;
       x1 = hi - g * (hi - lo);
-      f1 = LogLikelihood(points, x1, kappa);
+      f1 = f(x1);
     }
   }
-  const double a = (lo + hi) / 2;
+  return (lo + hi) / 2;
+}
+
+// max over a of the log-likelihood at κ: concave in a; a ≤ −max_i κ·log_x_i keeps every rate ≤ 1.
+double Profile(const std::vector<LogPoint>& points, double kappa, double* best_a = nullptr) {
+  double hi = 0;
+  for (const LogPoint& p : points) hi = std::min(hi, -kappa * p.log_x);
+  // Rates down to e^-60: far below any count's resolution.
+  const double a = ArgMaxConcave(
+      [&](double x) { return LogLikelihood(points, x, kappa); }, hi - 60, hi, 1e-10);
   if (best_a != nullptr) *best_a = a;
   return LogLikelihood(points, a, kappa);
 }
 
 constexpr double kChiSquare95 = 3.841458820694124;  // χ²₁ quantile 0.95
 constexpr double kKappaRange = 8;                   // |κ| searched
-constexpr double kKappaStep = 1e-3;
 
-}  // namespace
-
-std::string ToString(FindingClass finding_class) {
-  switch (finding_class) {
-    case FindingClass::kRefuted: return "refuted";
-    case FindingClass::kPersists: return "persists";
-    case FindingClass::kFiniteSize: return "finite-size";
-    case FindingClass::kUndetermined: return "undetermined";
-    case FindingClass::kOpen: return "open";
+// Where a function that is ≥ level at `inside` and < level at `outside` crosses the level, by
+// bisection (the profile is concave, so each side crosses once).
+template <typename F>
+double Crossing(F f, double level, double inside, double outside) {
+  for (int k = 0; k < 60 && std::fabs(outside - inside) > 1e-7; ++k) {
+    const double mid = (inside + outside) / 2;
+    (f(mid) >= level ? inside : outside) = mid;
   }
-  return "unknown";
+  return (inside + outside) / 2;
 }
 
-DecayFit FitDecay(const std::vector<PathPoint>& points) {
+std::vector<LogPoint> LogPoints(const std::vector<PathPoint>& points) {
   Require(points.size() >= 2, "a decay fit needs at least two path points");
   std::vector<LogPoint> logs;
   for (const PathPoint& p : points) {
@@ -81,47 +86,123 @@ DecayFit FitDecay(const std::vector<PathPoint>& points) {
             "a path point's counts are out of range");
     logs.push_back({std::log(p.value / points.front().value), p.instances, p.failures});
   }
-  std::vector<double> profile;
-  double best = -INFINITY;
+  return logs;
+}
+
+// x·log(x/y), with 0·log 0 = 0: one term of the binomial deviance.
+double DevianceTerm(double observed, double expected) {
+  return observed > 0 ? observed * std::log(observed / expected) : 0.0;
+}
+
+}  // namespace
+
+std::string ToString(FindingClass finding_class) {
+  switch (finding_class) {
+    case FindingClass::kRefuted: return "refuted";
+    case FindingClass::kPersists: return "persists";
+    case FindingClass::kSlowDecay: return "slow-decay";
+    case FindingClass::kFiniteSize: return "finite-size";
+    case FindingClass::kUndetermined: return "undetermined";
+    case FindingClass::kOpen: return "open";
+  }
+  return "unknown";
+}
+
+DecayFit FitDecay(const std::vector<PathPoint>& points) {
+  const std::vector<LogPoint> logs = LogPoints(points);
+  // The log-likelihood is jointly concave in (a, κ) (log link, rates ≤ 1), so its profile in κ is
+  // concave: its maximum by golden section, the interval's ends — every κ whose profile lies
+  // within χ²₁/2 of the maximum — by bisection on each side (a range end means the data cannot
+  // bound κ there).
+  const auto profile = [&](double kappa) { return Profile(logs, kappa); };
   DecayFit fit;
-  for (double kappa = -kKappaRange; kappa <= kKappaRange + 1e-12; kappa += kKappaStep) {
-    const double l = Profile(logs, kappa);
-    profile.push_back(l);
-    if (l > best) {
-      best = l;
-      fit.exponent = kappa;
-    }
-  }
-  // The interval: every κ whose profile lies within χ²₁/2 of the maximum (a grid end means the
-  // data cannot bound κ there).
-  fit.lower = kKappaRange, fit.upper = -kKappaRange;
-  for (std::size_t k = 0; k < profile.size(); ++k) {
-    if (2 * (best - profile[k]) <= kChiSquare95) {
-      const double kappa = -kKappaRange + kKappaStep * static_cast<double>(k);
-      fit.lower = std::min(fit.lower, kappa);
-      fit.upper = std::max(fit.upper, kappa);
-    }
-  }
+  fit.exponent = ArgMaxConcave(profile, -kKappaRange, kKappaRange, 1e-7);
+  const double level = profile(fit.exponent) - kChiSquare95 / 2;
+  fit.lower = profile(-kKappaRange) >= level ? -kKappaRange
+                                             : Crossing(profile, level, fit.exponent, -kKappaRange);
+  fit.upper = profile(kKappaRange) >= level ? kKappaRange
+                                            : Crossing(profile, level, fit.exponent, kKappaRange);
   double a = 0;
   Profile(logs, fit.exponent, &a);
   fit.scale = std::exp(a);
   return fit;
 }
 
-FindingClass ClassifyPath(const std::vector<PathPoint>& points) {
+FitCheck CheckDecayFit(const std::vector<PathPoint>& points, const DecayFit& fit) {
+  const std::vector<LogPoint> logs = LogPoints(points);
+  FitCheck check;
+  for (const LogPoint& p : logs) {
+    const double rate = std::exp(std::min(std::log(fit.scale) + fit.exponent * p.log_x, -1e-12));
+    check.deviance += 2 * (DevianceTerm(p.failures, p.instances * rate) +
+                           DevianceTerm(p.instances - p.failures, p.instances * (1 - rate)));
+  }
+  check.deviance = std::max(check.deviance, 0.0);  // rounding below the saturated fit
+  check.degrees_of_freedom = static_cast<int>(logs.size()) - 2;
+  if (check.degrees_of_freedom > 0) {
+    const boost::math::chi_squared chi2(check.degrees_of_freedom);
+    check.p_value = boost::math::cdf(boost::math::complement(chi2, check.deviance));
+  }
+  check.misfit = check.p_value < kPathTestLevel;
+  return check;
+}
+
+TrendTest TrendAlongPath(const std::vector<PathPoint>& points) {
+  const std::vector<LogPoint> logs = LogPoints(points);
+  double total = 0, failures = 0, score_sum = 0;
+  for (const LogPoint& p : logs) {
+    total += p.instances;
+    failures += p.failures;
+    score_sum += p.instances * p.log_x;
+  }
+  const double rate = failures / total, mean_score = score_sum / total;
+  double statistic = 0, spread = 0;
+  for (const LogPoint& p : logs) {
+    statistic += p.failures * (p.log_x - mean_score);
+    spread += p.instances * (p.log_x - mean_score) * (p.log_x - mean_score);
+  }
+  TrendTest trend;
+  const double variance = rate * (1 - rate) * spread;
+  if (variance <= 0) return trend;  // every count 0 or every one full: no trend to test
+  trend.z = statistic / std::sqrt(variance);
+  trend.p_value = std::erfc(std::fabs(trend.z) / std::sqrt(2.0));
+  return trend;
+}
+
+PathAssessment AssessPath(const std::vector<PathPoint>& points) {
   Require(points.size() >= 4, "a finding's class needs at least four path points");
-  const DecayFit fit = FitDecay(points);
-  if (fit.upper < 0) return FindingClass::kFiniteSize;
-  if (fit.lower > -kExponentDeviation) return FindingClass::kPersists;
-  return FindingClass::kUndetermined;
+  PathAssessment a;
+  a.fit = FitDecay(points);
+  a.fit_check = CheckDecayFit(points, a.fit);
+  a.trend = TrendAlongPath(points);
+  const double margin = -kExponentDeviation;
+  if (a.fit_check.misfit) {
+    a.finding_class = a.trend.p_value >= kPathTestLevel ? FindingClass::kUndetermined
+                      : a.trend.z < 0                   ? FindingClass::kFiniteSize
+                                                        : FindingClass::kPersists;
+  } else {
+    const bool decays = a.fit.upper < 0, slower_than_margin = a.fit.lower > margin;
+    a.finding_class = decays ? (slower_than_margin ? FindingClass::kSlowDecay
+                                                   : FindingClass::kFiniteSize)
+                             : (slower_than_margin ? FindingClass::kPersists
+                                                   : FindingClass::kUndetermined);
+  }
+  return a;
+}
+
+FindingClass ClassifyPath(const std::vector<PathPoint>& points) {
+  return AssessPath(points).finding_class;
 }
 
 double PathVariable(const LimitPath& path, double value) {
   return path.inverse ? 1 / value : value;
 }
 
-std::optional<double> ExtrapolatedSizeBelow(const DecayFit& fit, double first_value, double delta) {
-  if (fit.exponent >= 0 || fit.scale <= delta) return std::nullopt;
+std::optional<double> ExtrapolatedSizeBelow(const PathAssessment& assessment, double first_value,
+                                            double delta) {
+  const DecayFit& fit = assessment.fit;
+  const bool decays = assessment.finding_class == FindingClass::kFiniteSize ||
+                      assessment.finding_class == FindingClass::kSlowDecay;
+  if (assessment.fit_check.misfit || !decays || fit.scale <= delta) return std::nullopt;
   return first_value * std::pow(delta / fit.scale, 1 / fit.exponent);
 }
 

@@ -1,12 +1,21 @@
 #pragma once
 // What kind of failure a finding is (issue 27; README § Findings): measured along the claim's own
 // limit path — n doubling with its d condition, d growing, GD steps growing, λ → 0 — at ≥ 4
-// points on seeds the claim was never encoded on, and classified by one decision rule:
-//   finite-size  the failure rate decays along the path: the 95% profile-likelihood interval of
-//                the decay exponent κ (rate ∝ x^κ) lies below 0;
-//   persists     it does not decay: the interval's lower end is above −Δ (Δ = the scaling
-//                claims' equivalence margin, kExponentDeviation), so any decay is slower than x^−Δ;
-//   undetermined neither (the path is too short or the counts too small to tell);
+// points on seeds the claim was never encoded on, and classified by one rule whose measured
+// classes partition the evidence (no interval meets two of them; issue 51):
+//   1. Fit the power law rate = A·x^κ by binomial maximum likelihood, with κ's 95% profile-
+//      likelihood interval [L, U], and test its fit: the deviance against the saturated model on
+//      k − 2 degrees of freedom (k points) against χ², at level 0.05.
+//   2. When it fits, two questions with Δ = kExponentDeviation (the scaling claims' equivalence
+//      margin) — does the rate decay (U < 0)? is any decay slower than x^−Δ (L > −Δ)? — give
+//      four classes, one per answer pair, so no interval meets two:
+//        finite-size   U < 0,  L ≤ −Δ    it decays, and the data allow a decay faster than x^−Δ;
+//        slow-decay    U < 0,  L > −Δ    it decays, but slower than x^−Δ;
+//        persists      U ≥ 0,  L > −Δ    no decay is shown, and none faster than x^−Δ allowed;
+//        undetermined  U ≥ 0,  L ≤ −Δ    the path is too short or the counts too few to tell.
+//   3. When it misfits, no exponent is read and nothing is extrapolated; a two-sided Cochran–
+//      Armitage trend test (scores log x, level 0.05) decides: a falling trend is finite-size, a
+//      rising one persists, no trend is undetermined.
 //   open         the discussion itself calls the question future work (declared, not measured);
 //   refuted      the statement fails in the discussion's own setting (declared with its evidence).
 // A finding whose failure hinges on one of boa's constants also says which, and where the scan
@@ -17,7 +26,7 @@
 
 namespace boa {
 
-enum class FindingClass { kRefuted, kPersists, kFiniteSize, kUndetermined, kOpen };
+enum class FindingClass { kRefuted, kPersists, kSlowDecay, kFiniteSize, kUndetermined, kOpen };
 std::string ToString(FindingClass finding_class);
 
 // One point of a limit path: the path parameter's value and the counts measured there.
@@ -45,14 +54,45 @@ struct DecayFit {
 // Throws InvalidInput for fewer than 2 points, a non-positive path value or a count out of range.
 DecayFit FitDecay(const std::vector<PathPoint>& points);
 
-// The class the rule above gives for these points (never kOpen or kRefuted: those are declared).
+// The power law's goodness of fit: the deviance of the fitted rates against the observed ones on
+// k − 2 degrees of freedom, and its χ² p-value (1 when there are no degrees of freedom left).
+struct FitCheck {
+  double deviance = 0;
+  int degrees_of_freedom = 0;
+  double p_value = 1;
+  bool misfit = false;  // p_value < kPathTestLevel
+};
+FitCheck CheckDecayFit(const std::vector<PathPoint>& points, const DecayFit& fit);
+
+// The Cochran–Armitage test for a linear trend in the rate along the scores log(x/x₁): its
+// statistic Z (negative: falling) and two-sided p-value (Z = 0, p = 1 when no count varies).
+struct TrendTest {
+  double z = 0;
+  double p_value = 1;
+};
+TrendTest TrendAlongPath(const std::vector<PathPoint>& points);
+
+// The level of the fit test and of the trend test (the interval's 95% matches it).
+inline constexpr double kPathTestLevel = 0.05;
+
+// Everything the rule reads, and the class it gives (never kOpen or kRefuted: those are declared).
+struct PathAssessment {
+  DecayFit fit;
+  FitCheck fit_check;
+  TrendTest trend;
+  FindingClass finding_class = FindingClass::kUndetermined;
+};
+// Throws InvalidInput for fewer than four points (and what FitDecay refuses).
+PathAssessment AssessPath(const std::vector<PathPoint>& points);
 FindingClass ClassifyPath(const std::vector<PathPoint>& points);
 
 // The path variable of a point (1/value for an inverse path).
 double PathVariable(const LimitPath& path, double value);
 
-// Where the fitted rate would fall below δ, extrapolated along the path (finite-size only; empty
-// when κ ≥ 0 or the rate is already below δ at the first point).
-std::optional<double> ExtrapolatedSizeBelow(const DecayFit& fit, double first_value, double delta);
+// Where the fitted rate would fall below δ, extrapolated along the path: only for a power law that
+// fits and decays (finite-size or slow-decay by the interval); empty otherwise, and when the rate
+// is already below δ at the first point.
+std::optional<double> ExtrapolatedSizeBelow(const PathAssessment& assessment, double first_value,
+                                            double delta);
 
 }  // namespace boa
