@@ -4,7 +4,9 @@
 // of each kind and outcome (--claims) rather than the whole catalog: each claim's quick verdict is
 // already asserted by its own test (ExpectClaimVerdict runs exactly the report's quick run), and
 // re-running all of them here doubled the CI tier's work without checking anything new.
+#include <algorithm>
 #include <cctype>
+#include <set>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -19,6 +21,7 @@
 #include "boa/ledger.hpp"
 #include "boa_report/figure_catalog.hpp"
 #include "boa_report/flake_audit.hpp"
+#include "boa_report/main_page.hpp"
 #include "boa_report/mutation_score.hpp"
 #include "boa_report/peer_summary.hpp"
 #include "paths.hpp"
@@ -27,13 +30,6 @@ namespace boa::testing {
 namespace report_test {
 
 namespace fs = std::filesystem;
-
-std::string Slurp(const fs::path& file) {
-  std::ifstream in(file);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // What `./boa mutants` leaves in the report folder: one mutant killed, one survivor.
 constexpr const char* kMutationResults = R"({"schema": 1, "commit": "abc123", "dirty": false,
@@ -56,7 +52,42 @@ const std::vector<std::string> kSelected = {"core.softmax.stable",
                                             "magen24.noise.norm_concentration",
                                             "magen24.snr.threshold_sb"};
 
-TEST(Report, QuickReportHasARowAndASummaryEntryForEachSelectedClaimAndEveryFigure) {
+// Every Markdown link target on a page of the report folder: `](target)` with any #anchor cut.
+std::vector<std::string> LinkTargets(const std::string& markdown) {
+  std::vector<std::string> targets;
+  for (std::size_t at = markdown.find("]("); at != std::string::npos;
+       at = markdown.find("](", at + 2)) {
+    const std::size_t end = markdown.find(')', at + 2);
+    std::string target = markdown.substr(at + 2, end - at - 2);
+    target = target.substr(0, target.find('#'));
+    if (!target.empty()) targets.push_back(target);
+  }
+  return targets;
+}
+
+// What a figure shows as a picture (properties/support/picture_facts.py: rsvg-convert to PNG).
+struct Picture {
+  int width = 0, height = 0, colours = 0;
+  double inked = 0;  // the fraction of pixels that are not the background
+};
+Picture Look(const fs::path& svg) {
+  const CommandResult r = RunCommand("python3 '" +
+                                     (SourceDir() / "properties/support/picture_facts.py").string() +
+                                     "' '" + svg.string() + "'");
+  EXPECT_EQ(r.exit_code, 0) << svg << r.err;
+  Picture p;
+  std::istringstream(r.out) >> p.width >> p.height >> p.colours >> p.inked;
+  return p;
+}
+
+// The lines of a page, and the line (1-based) where `text` first appears (0: nowhere).
+int LineOf(const std::string& page, const std::string& text) {
+  const auto at = page.find(text);
+  if (at == std::string::npos) return 0;
+  return 1 + static_cast<int>(std::count(page.begin(), page.begin() + static_cast<long>(at), '\n'));
+}
+
+TEST(Report, QuickReportHasARowAPageAndASummaryEntryForEachSelectedClaimAndEveryFigure) {
   TempDir dir;
   const fs::path out = dir.path() / "report";
   fs::create_directories(out);
@@ -69,36 +100,38 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEachSelectedClaimAndEveryFigur
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
 
   const std::string markdown = Slurp(out / "REPORT.md");
+  const std::string methods = Slurp(out / "METHODS.md");
+  const std::string figures_page = Slurp(out / "FIGURES.md");
   const auto summary = nlohmann::json::parse(Slurp(out / "summary.json"));
   EXPECT_EQ(summary["budget"], "quick");
   EXPECT_TRUE(summary["seconds"].is_number());
-  // A partial report says so at its top and in summary.json, and audits nothing.
+  // A partial report says so in its header and in summary.json, and audits nothing.
   EXPECT_EQ(summary["selection"]["complete"], false);
   EXPECT_EQ(summary["selection"]["claims"].size(), 5u);
-  EXPECT_NE(
-      markdown.find("**Partial report:** 6 of " + std::to_string(Catalog().size()) + " claims"),
-      std::string::npos);
-  EXPECT_NE(markdown.find("Not run: this is a partial report"), std::string::npos);
+  const int partial_line = LineOf(
+      markdown, "**Partial report:** 6 of " + std::to_string(Catalog().size()) + " claims");
+  EXPECT_TRUE(partial_line > 0 && partial_line < 10) << partial_line;
+  EXPECT_NE(methods.find("Not run: this is a partial report"), std::string::npos);
   // No live audit: the committed record of the last full one where there is one, else a line
-  // that says how to measure it.
+  // that says how to measure it (METHODS.md; the main page names which).
   const auto& audit = summary["flake_audit"];
   EXPECT_NE(audit["source"], "measured");
   if (fs::exists(report::FlakeAuditRecordFile())) {
     EXPECT_EQ(audit["source"], "record");
     EXPECT_FALSE(audit["rows"].empty());
-    EXPECT_NE(markdown.find("## Flake audit — committed record"), std::string::npos);
+    EXPECT_NE(methods.find("## Flake audit — committed record"), std::string::npos);
+    EXPECT_NE(markdown.find("flake audit — the committed record"), std::string::npos);
   } else {
     EXPECT_TRUE(audit["source"].is_null());
     EXPECT_TRUE(audit["rows"].empty());
-    EXPECT_NE(markdown.find("No committed record"), std::string::npos);
+    EXPECT_NE(methods.find("No committed record"), std::string::npos);
   }
   // The suite's error budget is the whole catalog's (CI runs all of it), with every term.
   const ErrorBudget budget = SuiteErrorBudget(Catalog());
   EXPECT_DOUBLE_EQ(summary["suite_false_alarm"]["total"].get<double>(), budget.total);
   EXPECT_EQ(summary["suite_false_alarm"]["terms"].size(), budget.terms.size());
   EXPECT_LE(summary["suite_false_alarm"]["total"].get<double>(), kSuiteFalseAlarm);
-  EXPECT_NE(markdown.find("## Error budget"), std::string::npos);
-  // The first screen: commit and the counts, the same in summary.json; then the findings.
+  EXPECT_NE(methods.find("## Error budget"), std::string::npos);
   const auto& counts = summary["counts"];
   EXPECT_EQ(counts["claims"], kSelected.size());
   EXPECT_EQ(counts["holds"].get<int>() + counts["findings"].get<int>() +
@@ -107,25 +140,48 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEachSelectedClaimAndEveryFigur
   EXPECT_EQ(counts["unexpected"], 0);
   EXPECT_FALSE(summary["commit"].get<std::string>().empty());
   EXPECT_NE(markdown.find("Commit `"), std::string::npos);
-  EXPECT_LT(markdown.find("## Summary"), markdown.find("## Findings"));
-  // The papers' statements open it (issue 48), and summary.json carries the ledger.
-  EXPECT_LT(markdown.find("## The papers' statements"), markdown.find("## Summary"));
+  // The main page's order (issue 52): the papers' statements, the three pictures, tensions,
+  // encoding notes, the verdict table, and the regression status after the science.
+  int previous = 0;
+  for (const char* section :
+       {"## The papers' statements", "## Three pictures", "## Tensions with the papers",
+        "## Encoding notes", "## Verdicts", "## Regression status"}) {
+    const int line = LineOf(markdown, section);
+    EXPECT_GT(line, previous) << section;
+    previous = line;
+  }
   ASSERT_EQ(summary["ledger"].size(), PapersLedger().size());
   EXPECT_EQ(summary["ledger"][0]["counts"]["statements"], PapersLedger()[0].rows.size());
+  // The three pictures come before line 150, and each is a picture: the size it was drawn at,
+  // more than one colour, and ink on it.
+  for (const std::string name : {"magen_heatmap_sa", "magen_heatmap_cnn",
+                                 "sakamoto24_frak_s_map_mu", "findings_forest"}) {
+    const int line = LineOf(markdown, "(" + name + ".svg)");
+    EXPECT_TRUE(line > 0 && line < 150) << name << " at line " << line;
+    const Picture p = Look(out / (name + ".svg"));
+    EXPECT_EQ(p.width, name == "findings_forest" ? 1600 : 720) << name;
+    EXPECT_EQ(p.height, name == "findings_forest" ? 640 : 480) << name;
+    EXPECT_GT(p.colours, 2) << name;
+    EXPECT_GT(p.inked, 0.01) << name;
+  }
   // Only repository-relative paths: nothing names where this machine keeps the checkout or the
   // output (issue 51).
   for (const std::string& absolute : {SourceDir().string(), dir.path().string()}) {
-    EXPECT_EQ(markdown.find(absolute), std::string::npos) << absolute << " in REPORT.md";
+    for (const auto& [page, text] :
+         {std::pair{"REPORT.md", markdown}, {"METHODS.md", methods}, {"FIGURES.md", figures_page}}) {
+      EXPECT_EQ(text.find(absolute), std::string::npos) << absolute << " in " << page;
+    }
     EXPECT_EQ(summary.dump().find(absolute), std::string::npos) << absolute << " in summary.json";
   }
-  // "holds*" claims are listed right after the findings, before the verdict table.
-  const auto qualified = markdown.find("## Holds*");
-  EXPECT_TRUE(markdown.find("## Findings") < qualified && qualified < markdown.find("## Verdicts"));
   EXPECT_FALSE(fs::exists(out / "flake_audit.csv"));
   ASSERT_EQ(summary["claims"].size(), kSelected.size());
   for (std::size_t k = 0; k < kSelected.size(); ++k) {
     const Claim& claim = FindClaim(kSelected[k]);
-    EXPECT_NE(markdown.find("| `" + claim.id + "` |"), std::string::npos) << claim.id;
+    const std::string link = "[`" + claim.id + "`](claims/" + claim.id + ".md)";
+    EXPECT_NE(markdown.find("| " + link + " |"), std::string::npos) << claim.id;
+    const std::string page = Slurp(out / "claims" / (claim.id + ".md"));
+    ASSERT_FALSE(page.empty()) << claim.id << " has no page";
+    EXPECT_EQ(page.find(SourceDir().string()), std::string::npos) << claim.id;
     const auto& entry = summary["claims"][k];
     EXPECT_EQ(entry["id"], claim.id);
     for (const char* field :
@@ -134,15 +190,16 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEachSelectedClaimAndEveryFigur
       EXPECT_TRUE(entry.contains(field)) << claim.id << " lacks " << field;
     }
     // Every reproduce line replays its run on the engine that ran: a claim with a Gram form names
-    // it, in summary.json and in REPORT.md.
+    // it, in summary.json and on the claim's page.
     const std::string engine_flag =
         claim.gram_form ? " --engine " + entry["engine"].get<std::string>() : "";
     const std::string replay = entry["replay"].get<std::string>();
     EXPECT_EQ(replay, "./boa check " + claim.id + " --seed 1 --budget quick" + engine_flag);
-    EXPECT_NE(markdown.find("Reproduce: `" + replay + "`"), std::string::npos) << replay;
+    EXPECT_NE(page.find("Reproduce: `" + replay + "`"), std::string::npos) << replay;
     if (entry["counterexample"].is_object()) {
       const std::string line = entry["counterexample"]["replay"].get<std::string>();
       EXPECT_TRUE(line.ends_with(engine_flag)) << line;
+      EXPECT_NE(page.find(line), std::string::npos) << line;
     }
     // Every verdict is the one its claim expects: findings fail, everything else holds.
     EXPECT_TRUE(entry["as_expected"].get<bool>()) << claim.id << ": " << entry.dump();
@@ -156,13 +213,24 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEachSelectedClaimAndEveryFigur
       ASSERT_TRUE(entry["power"].is_number()) << claim.id << ": " << entry.dump();
       EXPECT_GE(entry["power"].get<double>(), 0.9) << claim.id;
     }
+    // A finding's page gives its text and class; the main page lists it among the encoding
+    // notes or the tensions.
     if (claim.expected == Expectation::kFails) {
-      // Each finding is listed in the Findings section, which opens the report, with a replay.
-      const auto findings = markdown.find("## Findings"), verdicts = markdown.find("## Verdicts");
-      const auto at = markdown.find("#### `" + claim.id + "` — finding");
-      EXPECT_TRUE(findings < at && at < verdicts) << claim.id << " is not among the findings";
-      EXPECT_NE(markdown.find("Rerun the verdict: `./boa check " + claim.id, at), std::string::npos)
+      EXPECT_NE(page.find("## The finding"), std::string::npos) << claim.id;
+      EXPECT_NE(page.find("Class: **" + ToString(claim.finding_class) + "**"), std::string::npos)
           << claim.id;
+      const int note = LineOf(markdown, "| " + link + " | ");
+      EXPECT_GT(note, LineOf(markdown, "## Tensions with the papers")) << claim.id;
+    }
+  }
+  // Every link and image on every page resolves inside the report folder.
+  std::vector<fs::path> pages = {out / "REPORT.md", out / "METHODS.md", out / "FIGURES.md"};
+  for (const auto& entry : fs::directory_iterator(out / "claims")) pages.push_back(entry.path());
+  EXPECT_EQ(pages.size(), 3 + kSelected.size());
+  for (const fs::path& page : pages) {
+    for (const std::string& target : LinkTargets(Slurp(page))) {
+      EXPECT_TRUE(fs::exists(page.parent_path() / target))
+          << fs::relative(page, out) << " links to " << target << ", which is not there";
     }
   }
   ASSERT_EQ(summary["figures"].size(), report::FigureCatalog().size());
@@ -176,19 +244,48 @@ TEST(Report, QuickReportHasARowAndASummaryEntryForEachSelectedClaimAndEveryFigur
     std::getline(in, header);
     ASSERT_FALSE(header.empty()) << csv;
     EXPECT_TRUE(std::isalpha(static_cast<unsigned char>(header[0]))) << "no header row in " << csv;
-    EXPECT_NE(markdown.find(figure["svg"].get<std::string>()), std::string::npos);
+    EXPECT_NE(figures_page.find("(" + figure["svg"].get<std::string>() + ")"), std::string::npos);
   }
   // A mutation run's results survive the report, which shows its score and survivors.
   EXPECT_TRUE(fs::exists(out / "mutants.json"));
   EXPECT_TRUE(fs::exists(out / "MUTANTS.md"));
-  EXPECT_NE(markdown.find("**1 of 2 mutants killed**"), std::string::npos);
-  EXPECT_NE(markdown.find("| `model.b` | bug b | not yet triaged |"), std::string::npos);
+  EXPECT_NE(methods.find("**1 of 2 mutants killed**"), std::string::npos);
+  EXPECT_NE(methods.find("| `model.b` | bug b | not yet triaged |"), std::string::npos);
+  EXPECT_NE(markdown.find("mutation analysis — 1 of 2 mutants killed"), std::string::npos);
   EXPECT_EQ(summary["mutation"]["killed"], 1);
   EXPECT_EQ(summary["mutation"]["counted"], 2);
   // No staging folder is left behind.
   for (const auto& entry : fs::directory_iterator(dir.path())) {
     EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos);
   }
+}
+
+// The main page's length budget holds for the whole catalog, not only for the quick test's
+// selection: every claim with its expected verdict, every figure drawn.
+TEST(Report, TheMainPageOfTheWholeCatalogFitsItsBudget) {
+  std::vector<report::Row> rows;
+  for (const Claim& claim : Catalog()) {
+    Verdict v;
+    v.status = ExpectedStatus(claim);
+    rows.push_back({&claim, v, "./boa check " + claim.id});
+  }
+  std::set<std::string> rendered = {"findings_forest"};
+  for (const auto& builder : report::FigureCatalog()) rendered.insert(builder.name);
+  const report::FlakeAudit audit;
+  const std::optional<report::MutationResults> mutation;
+  const std::optional<nlohmann::json> peer;
+  const ErrorBudget budget = SuiteErrorBudget(Catalog());
+  const report::ReportOptions options;
+  const report::MainPage page{rows,    audit, mutation, peer,        rendered.size() - 1,
+                              rendered, budget, options, 500,  "abc", false};
+  std::ostringstream md;
+  report::WriteMainPage(md, page);
+  const std::string text = md.str();
+  const int lines = static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+  EXPECT_LE(lines, report::kMainPageLines);
+  EXPECT_GT(LineOf(text, "## Regression status"), 0);
+  EXPECT_LT(LineOf(text, "(findings_forest.svg)"), 150);
+  EXPECT_EQ(text.find("Partial report"), std::string::npos);
 }
 
 TEST(Report, RefusesAGlobThatMatchesNothingBeforeAnyWork) {

@@ -29,14 +29,18 @@ std::string Slurp(const fs::path& file) {
   return s.str();
 }
 
-CommandResult RunBoa(const std::string& arguments) {
+CommandResult RunCommand(const std::string& command) {
   TempDir scratch;
   const fs::path out = scratch.path() / "out", err = scratch.path() / "err";
-  const std::string command = "'" + BoaProgram().string() + "' " + arguments + " >'" +
-                              out.string() + "' 2>'" + err.string() + "' </dev/null";
-  const int status = std::system(command.c_str());
-  if (status == -1 || !WIFEXITED(status)) throw std::runtime_error("could not run: " + command);
+  const std::string line =
+      command + " >'" + out.string() + "' 2>'" + err.string() + "' </dev/null";
+  const int status = std::system(line.c_str());
+  if (status == -1 || !WIFEXITED(status)) throw std::runtime_error("could not run: " + line);
   return {WEXITSTATUS(status), Slurp(out), Slurp(err)};
+}
+
+CommandResult RunBoa(const std::string& arguments) {
+  return RunCommand("'" + BoaProgram().string() + "' " + arguments);
 }
 
 std::set<std::string> Tree(const fs::path& dir) {

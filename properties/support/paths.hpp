@@ -28,6 +28,8 @@ struct CommandResult {
   std::string err;    // stderr
   int killed_by = 0;  // the signal that ended it without an exit (BoaProcess), else 0
 };
+// Runs a shell command line, capturing both streams.
+CommandResult RunCommand(const std::string& command);
 // Runs the boa program with `arguments` (already shell-quoted), capturing both streams.
 CommandResult RunBoa(const std::string& arguments);
 

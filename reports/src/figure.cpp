@@ -34,6 +34,21 @@ void WriteLinePlot(const Figure& figure, std::ostream& gp) {
      << "set xlabel \"" << figure.x_label << "\"\nset ylabel \"" << figure.y_label << "\"\n";
   if (figure.log_x) gp << "set logscale x\n";
   if (figure.log_y) gp << "set logscale y\n";
+  if (!figure.x_tics.empty()) {
+    gp << "set xtics noenhanced rotate by 90 right font ',9' (";
+    for (std::size_t k = 0; k < figure.x_tics.size(); ++k) {
+      std::string label = figure.x_tics[k].second;
+      for (char& c : label) {
+        if (c == '"' || c == '\\') c = '\'';  // a label never ends the gnuplot string
+      }
+      gp << (k ? ", " : "") << "\"" << label << "\" " << Number(figure.x_tics[k].first);
+    }
+    gp << ")\n";
+  }
+  if (figure.x_range) {
+    gp << "set xrange [" << Number((*figure.x_range)[0]) << ":" << Number((*figure.x_range)[1])
+       << "]\n";
+  }
   if (figure.y_range) {
     gp << "set yrange [" << Number((*figure.y_range)[0]) << ":" << Number((*figure.y_range)[1])
        << "]\n";
@@ -112,7 +127,11 @@ void RenderFigure(const Figure& figure, const std::filesystem::path& dir) {
   const auto script = dir / (figure.name + ".gp");
   {
     std::ofstream gp(script);
-    gp << "set terminal svg size " << (figure.panels ? "1080,480" : "720,480")
+    const std::string size = figure.size ? std::to_string((*figure.size)[0]) + "," +
+                                               std::to_string((*figure.size)[1])
+                             : figure.panels ? "1080,480"
+                                             : "720,480";
+    gp << "set terminal svg size " << size
        << " dynamic enhanced font 'sans,12'\n"
        << "set output '" << figure.name << ".svg'\n"
        << "set datafile separator ','\n";

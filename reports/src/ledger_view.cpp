@@ -36,16 +36,13 @@ std::multimap<std::string, std::pair<const LedgerRow*, const LedgerLink*>> Links
 }
 
 // A failing claim linked in the discussion's setting whose failure is not yet the discussion's
-// (its elements of boa's are not all scanned): what the rule would make a tension once its scans
-// show the failure across their ranges.
-bool TensionCandidate(const Claim& claim, const VerdictOf& verdict) {
-  if (verdict(claim.id) != LinkVerdict::kFails || FailureIsTheDiscussions(claim)) return false;
-  const auto links = LinksByClaim();
-  const auto [first, last] = links.equal_range(claim.id);
-  for (auto it = first; it != last; ++it) {
-    if (it->second.second->setting == SettingMatch::kYes) return true;
-  }
-  return false;
+// because scans of its elements of boa's are pending: what the rule would make a tension once
+// they show the failure across their ranges. (A claim whose scans are in and hold somewhere is an
+// encoding note, no candidate.)
+bool TensionCandidate(const LedgerLink& link, const VerdictOf& verdict) {
+  const Claim& claim = FindClaim(link.claim);
+  return link.setting == SettingMatch::kYes && verdict(claim.id) == LinkVerdict::kFails &&
+         !FailureIsTheDiscussions(claim) && ScanPending(claim);
 }
 
 std::string Joined(const std::vector<std::string>& items, const std::string& separator) {
@@ -53,6 +50,22 @@ std::string Joined(const std::vector<std::string>& items, const std::string& sep
   for (const std::string& item : items) text += (text.empty() ? "" : separator) + item;
   return text;
 }
+
+// Each element of boa's a claim rests on, with what its scan says.
+json ScansJson(const Claim& claim) {
+  json elements = json::array();
+  for (const std::string& element : BoaElements(claim)) {
+    const ScanReading reading = ReadScan(claim, element);
+    elements.push_back({{"element", element},
+                        {"scan", reading.result == ScanResult::kPending       ? "pending"
+                                 : reading.result == ScanResult::kFailsAcross ? "fails across"
+                                                                              : "holds somewhere"},
+                        {"scan_text", reading.text}});
+  }
+  return elements;
+}
+
+}  // namespace
 
 std::string RowIds(const std::string& claim_id) {
   std::vector<std::string> ids;
@@ -80,21 +93,7 @@ std::string ScanResults(const Claim& claim) {
   return Joined(clauses, ". ");
 }
 
-// Each element of boa's a claim rests on, with what its scan says.
-json ScansJson(const Claim& claim) {
-  json elements = json::array();
-  for (const std::string& element : BoaElements(claim)) {
-    const ScanReading reading = ReadScan(claim, element);
-    elements.push_back({{"element", element},
-                        {"scan", reading.result == ScanResult::kPending       ? "pending"
-                                 : reading.result == ScanResult::kFailsAcross ? "fails across"
-                                                                              : "holds somewhere"},
-                        {"scan_text", reading.text}});
-  }
-  return elements;
-}
-
-}  // namespace
+std::string CodeName(const std::string& id) { return "`" + id + "`"; }
 
 std::string PaperTitle(const std::string& paper) {
   if (paper == "magen24") return "Magen et al. 2024, *Benign Overfitting in Single-Head Attention*";
@@ -130,31 +129,16 @@ void WriteLedgerText(std::ostream& out, const VerdictOf& verdict) {
   }
 }
 
-void WriteLedgerMarkdown(std::ostream& md, const VerdictOf& verdict, const std::string& heading) {
+void WriteLedgerMarkdown(std::ostream& md, const VerdictOf& verdict, const std::string& heading,
+                         const ClaimName& name) {
   for (const PaperLedger& paper : PapersLedger()) {
     md << heading << " " << PaperTitle(paper.paper) << "\n\n"
        << CountsLine(CountStatuses(paper, verdict)) << " (quotes from `" << paper.seed << "`).\n\n";
-    // The tensions first: the quote, what was measured, the scans that make it the discussion's,
-    // and what the discussion would have to give to settle it.
-    for (const LedgerRow& row : paper.rows) {
-      if (StatusOf(row, verdict) != LedgerStatus::kTension) continue;
-      md << "**Tension, " << row.id << "** (line " << row.line << ", " << row.section << "): “"
-         << row.quote << "” — " << row.statement << "\n\n";
-      for (const LedgerLink& link : row.claims) {
-        const Claim& c = FindClaim(link.claim);
-        if (link.setting != SettingMatch::kYes || verdict(c.id) != LinkVerdict::kFails) continue;
-        md << "- Measured: `" << c.id << "` fails. " << c.finding << "\n";
-        const std::string scans = ScanResults(c);
-        if (!scans.empty()) md << "- Scans of boa's constants: " << scans << ".\n";
-      }
-      md << "- What would settle it: the setting the discussion leaves out — "
-         << row.setting_not_given << "\n\n";
-    }
     std::vector<std::string> candidates;
     for (const LedgerRow& row : paper.rows) {
       for (const LedgerLink& link : row.claims) {
-        if (TensionCandidate(FindClaim(link.claim), verdict)) {
-          candidates.push_back(row.id + " `" + link.claim + "`");
+        if (TensionCandidate(link, verdict)) {
+          candidates.push_back(row.id + " " + name(link.claim));
         }
       }
     }
@@ -169,7 +153,7 @@ void WriteLedgerMarkdown(std::ostream& md, const VerdictOf& verdict, const std::
     for (const LedgerRow& row : paper.rows) {
       std::vector<std::string> claims;
       for (const LedgerLink& link : row.claims) {
-        claims.push_back("`" + link.claim + "` (" + ToString(verdict(link.claim)) + "; " +
+        claims.push_back(name(link.claim) + " (" + ToString(verdict(link.claim)) + "; " +
                          ToString(link.setting) + ")");
       }
       md << "| " << row.id << " | " << row.kind << " | " << row.line << " | “" << Cell(row.quote)
@@ -180,7 +164,30 @@ void WriteLedgerMarkdown(std::ostream& md, const VerdictOf& verdict, const std::
   }
 }
 
-void WriteEncodingNotes(std::ostream& md, const VerdictOf& verdict) {
+void WriteTensions(std::ostream& md, const VerdictOf& verdict, const ClaimName& name) {
+  int count = 0;
+  for (const PaperLedger& paper : PapersLedger()) {
+    for (const LedgerRow& row : paper.rows) {
+      if (StatusOf(row, verdict) != LedgerStatus::kTension) continue;
+      ++count;
+      md << "**" << row.id << "** (" << PaperTitle(paper.paper) << ", `" << paper.seed
+         << "` line " << row.line << ", " << row.section << "): “" << row.quote << "” — "
+         << row.statement << "\n\n";
+      for (const LedgerLink& link : row.claims) {
+        const Claim& c = FindClaim(link.claim);
+        if (link.setting != SettingMatch::kYes || verdict(c.id) != LinkVerdict::kFails) continue;
+        md << "- Measured: " << name(c.id) << " fails. " << c.finding << "\n";
+        const std::string scans = ScanResults(c);
+        if (!scans.empty()) md << "- Scans of boa's constants: " << scans << ".\n";
+      }
+      md << "- What would settle it: the setting the discussion leaves out — "
+         << row.setting_not_given << "\n\n";
+    }
+  }
+  if (count == 0) md << "None.\n\n";
+}
+
+void WriteEncodingNotes(std::ostream& md, const VerdictOf& verdict, const ClaimName& name) {
   int count = 0;
   for (const Claim& c : Catalog()) {
     if (verdict(c.id) != LinkVerdict::kFails || FailureIsTheDiscussions(c)) continue;
@@ -188,7 +195,7 @@ void WriteEncodingNotes(std::ostream& md, const VerdictOf& verdict) {
       md << "| claim | statements (setting) | what it hinges on | scans of boa's constants "
             "|\n|---|---|---|---|\n";
     }
-    md << "| `" << c.id << "` | " << RowIds(c.id) << " | "
+    md << "| " << name(c.id) << " | " << RowIds(c.id) << " | "
        << Cell(c.encoding_sensitive.empty() ? "—" : c.encoding_sensitive) << " | "
        << Cell(ScanResults(c)) << " |\n";
   }

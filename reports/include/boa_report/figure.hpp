@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace boa::report {
@@ -52,8 +53,11 @@ struct Figure {
   std::string x_label, y_label;
   bool log_x = false;
   bool log_y = false;
-  std::optional<std::array<double, 2>> y_range;  // empty: gnuplot's autoscale
+  std::optional<std::array<double, 2>> x_range, y_range;  // empty: gnuplot's autoscale
   std::string key = "top left";  // gnuplot legend placement
+  // Named ticks on x instead of numbers (drawn upright-rotated, text literal): a category axis.
+  std::vector<std::pair<double, std::string>> x_tics;
+  std::optional<std::array<int, 2>> size;  // SVG width, height in pixels; empty: 720 × 480
   std::vector<Series> series;
   std::optional<Heatmap> heatmap;
   std::optional<HeatmapPanels> panels;  // set: heatmap panels instead of the series

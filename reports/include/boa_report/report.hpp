@@ -1,10 +1,12 @@
 #pragma once
 // `boa report`: runs every claim of the catalog at a budget (or those --claims selects), renders
 // every figure (or those --figures selects), and writes
-//   <out>/REPORT.md      findings first, then the verdict table (id, kind, provenance, δ vs δ₁,
-//                        power, instances, rejected, failures, interval, verdict, expected,
-//                        counterexample + replay), then the figures
-//   <out>/summary.json   the machine-readable twin (schema in README § summary.json)
+//   <out>/REPORT.md        the page to read first (main_page.hpp): the papers' statements, three
+//                          pictures, tensions, encoding notes, the verdict table, regression status
+//   <out>/METHODS.md       methods stated once, and the suite-wide checks (methods_page.hpp)
+//   <out>/claims/<id>.md   one page per claim (claim_page.hpp)
+//   <out>/FIGURES.md       every figure with its caption
+//   <out>/summary.json     the machine-readable twin (schema in README § summary.json)
 //   <out>/<figure>.csv, .gp, .svg
 // Everything is written into a fresh sibling folder first and moved into place at the end, so
 // an interrupted run never leaves a half-written report.

@@ -29,6 +29,8 @@ void AddLedgerCommand(CLI::App& app, Action& action) {
         std::cout << LedgerJson(expected).dump(2) << '\n';
       } else if (*markdown) {
         WriteLedgerMarkdown(std::cout, expected, "##");
+        std::cout << "## Tensions with the papers\n\n";
+        WriteTensions(std::cout, expected);
       } else {
         WriteLedgerText(std::cout, expected);
       }
