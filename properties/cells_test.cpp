@@ -182,7 +182,7 @@ TEST(Cells, TheFingerprintNamesEveryCellsPlan) {
 // failing cell's.
 TEST(Cells, TheErrorBudgetHasTermsPerCell) {
   Claim claim = LocalViolation(0.5);
-  for (Cell& cell : claim.cells) cell.rate_record = RateRecord{kRecordSeedBase, 400, 0, 0, "x"};
+  for (Cell& cell : claim.cells) cell.rate_record = RateRecord{kRecordSeedBase, 400, 0, 0, "x", "x"};
   const ErrorBudget holds = SuiteErrorBudget({claim});
   double per_claim = 0;
   for (const ErrorTerm& t : holds.terms) {
@@ -194,7 +194,7 @@ TEST(Cells, TheErrorBudgetHasTermsPerCell) {
   EXPECT_LE(per_claim, kClaimErrorBudget);
   claim.expected = Expectation::kFails;
   claim.cells[0].expected = Expectation::kFails;
-  claim.cells[0].rate_record = RateRecord{kRecordSeedBase, 400, 200, 0, "x"};
+  claim.cells[0].rate_record = RateRecord{kRecordSeedBase, 400, 200, 0, "x", "x"};
   int findings = 0;
   for (const ErrorTerm& t : SuiteErrorBudget({claim}).terms) {
     if (t.kind != "finding") continue;

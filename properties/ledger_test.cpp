@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "boa/catalog.hpp"
+#include "boa/checksum.hpp"
 #include "boa/ledger.hpp"
 #include "paths.hpp"
 
@@ -40,16 +41,6 @@ TEST(Ledger, AgreesWithTheCatalogAndQuotesTheSeedsVerbatim) {
   EXPECT_TRUE(problems.empty()) << Lines(problems);
   ASSERT_EQ(PapersLedger().size(), 2u);
   for (const PaperLedger& paper : PapersLedger()) EXPECT_FALSE(paper.rows.empty()) << paper.paper;
-}
-
-// FNV-1a, 64-bit: a fixed checksum of a file's bytes.
-std::uint64_t Fnv1a(const std::string& bytes) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (const char c : bytes) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 0x100000001b3ULL;
-  }
-  return h;
 }
 
 // The repository's copies of the discussions are the project's seeds, byte for byte: pinned by

@@ -1,9 +1,12 @@
 #include "boa_report/claim_page.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "boa/finding_class.hpp"
 #include "boa/format.hpp"
+#include "boa/rate_records.hpp"
 #include "boa/stats.hpp"
 #include "boa_report/finding_path_figure.hpp"
 #include "boa_report/ledger_view.hpp"
@@ -13,6 +16,19 @@ namespace {
 
 // A page in claims/ reaches the report folder's files one level up.
 constexpr const char* kUp = "../";
+
+// "commit abc1234" or "commits abc1234, def5678": where recorded points were measured.
+std::string Commits(const std::vector<PathPoint>& points) {
+  std::vector<std::string> commits;
+  for (const PathPoint& p : points) {
+    if (std::find(commits.begin(), commits.end(), p.commit) == commits.end()) {
+      commits.push_back(p.commit);
+    }
+  }
+  std::string text = commits.size() == 1 ? "commit " : "commits ";
+  for (std::size_t k = 0; k < commits.size(); ++k) text += (k ? ", " : "") + commits[k];
+  return text;
+}
 
 // A finding's class and its evidence (finding_class.hpp): the rate along its limit path with
 // intervals, the power law's fit and exponent or the trend test, and what the class rests on.
@@ -24,7 +40,8 @@ void WriteFindingClass(std::ostream& md, const Claim& c) {
     const PathAssessment a = AssessPath(c.path_record);
     md << " along " << path.param << " = " << FormatNumber(path.values.front()) << " … "
        << FormatNumber(path.values.back()) << " (" << path.why << "), from the committed record "
-       << "`theory/claims/records/finding_paths.csv` (seed base " << kPathSeedBase << "). ";
+       << "`theory/claims/records/finding_paths.csv` (seed base " << kPathSeedBase << ", "
+       << Commits(c.path_record) << "). ";
     if (a.fit_check.misfit) {
       md << "The power law rate ∝ " << path.param << "^κ does not fit (deviance "
          << Short(a.fit_check.deviance) << " on " << a.fit_check.degrees_of_freedom
@@ -74,8 +91,10 @@ void WriteScans(std::ostream& md, const Claim& c) {
          << ", " << Short(ClopperPearsonUpper(p.failures, p.instances, 0.025)) << "] |\n";
     }
   }
+  std::vector<PathPoint> all;
+  for (const auto& [param, points] : c.scan_record) all.insert(all.end(), points.begin(), points.end());
   md << "\nFrom the committed record `theory/claims/records/scans.csv` (seed base "
-     << kScanSeedBase << ").\n\n";
+     << kScanSeedBase << ", " << Commits(all) << ").\n\n";
 }
 
 // One line per judged unit: its count, estimate and exact interval against δ and δ₁, with the
@@ -125,6 +144,19 @@ void WriteClaimPage(std::ostream& md, const Row& row) {
     }
     md << "\n";
   }
+  if (c.rate_record) {
+    md << "Rate record: " << c.rate_record->failures << " of " << c.rate_record->instances
+       << " failed, " << c.rate_record->rejected << " rejected, on seed base "
+       << c.rate_record->seed_base << " (`theory/claims/records/rates.csv`, commit "
+       << c.rate_record->commit << ")"
+       << (c.expected == Expectation::kFails
+               ? "; the plan tests δ₁ at its one-sided 95% lower bound where that is below δ₁"
+               : "")
+       << ".\n\n";
+  }
+  // Measured under other inputs than today's: the numbers above from a record may not be this
+  // claim's any more (CI fails on it; rate_records.hpp StaleRecords).
+  for (const std::string& line : StaleRecords(c)) md << "**Stale record**: " << line << "\n\n";
   md << "Reproduce: `" << row.replay << "`\n\n";
   if (v.counterexample) {
     md << Capitalised(FailingInstanceLabel(c, v)) << " (" << v.counterexample->shrink_steps

@@ -61,11 +61,16 @@ void AddListCommand(CLI::App& app, Action& action) {
             for (const Cell& cell : c.cells) cells.push_back(cell.name);
             entry["cells"] = cells;
           }
+          // The stamp of the inputs its rate record is measured under (measure_rates.py).
+          if (c.kind == ClaimKind::kProbabilistic) {
+            entry["rate_inputs"] = RecordStamp(c, RecordKind::kRates);
+          }
           // A finding's limit path (measure_paths.py measures along it).
           if (c.limit_path) {
             entry["limit_path"] = {{"param", c.limit_path->param},
                                    {"values", c.limit_path->values},
-                                   {"why", c.limit_path->why}};
+                                   {"why", c.limit_path->why},
+                                   {"inputs", RecordStamp(c, RecordKind::kPath)}};
           }
           // The scans of its constants (measure_scans.py measures them).
           if (!c.scans.empty()) {
@@ -74,7 +79,8 @@ void AddListCommand(CLI::App& app, Action& action) {
               scans.push_back({{"element", s.element},
                                {"param", s.param},
                                {"values", s.values},
-                               {"why", s.why}});
+                               {"why", s.why},
+                               {"inputs", RecordStamp(c, RecordKind::kScan, s.param)}});
             }
             entry["scans"] = scans;
           }

@@ -23,15 +23,15 @@ from record_tools import (add_selection_flags, boa_catalog, count_failures, head
 RECORD = Path(__file__).resolve().parent / "finding_paths.csv"
 SEED_BASE = 3000000000  # kPathSeedBase (claim.hpp): above every other run's seeds (runner_test)
 INSTANCES = 100
-COLUMNS = ["id", "param", "value", "seed_base", "instances", "failures", "commit"]
+COLUMNS = ["id", "param", "value", "seed_base", "instances", "failures", "commit", "inputs"]
 
 
 def measure(job):
-    claim_id, param, value, instances, commit = job
+    claim_id, param, value, instances, commit, inputs = job
     counted, failures = count_failures(claim_id, param, value, SEED_BASE, instances,
                                        "measure_paths")
     return {"id": claim_id, "param": param, "value": value_text(value), "seed_base": SEED_BASE,
-            "instances": counted, "failures": failures, "commit": commit}
+            "instances": counted, "failures": failures, "commit": commit, "inputs": inputs}
 
 
 def main():
@@ -45,7 +45,8 @@ def main():
     # A row whose claim has no path now, or a path along another parameter, is dropped.
     current = {c["id"]: c["limit_path"]["param"] for c in catalog if "limit_path" in c}
     claims = [c for c in selected(catalog, args.claims) if "limit_path" in c]
-    jobs = this_shard([(c["id"], c["limit_path"]["param"], x, args.instances, commit)
+    jobs = this_shard([(c["id"], c["limit_path"]["param"], x, args.instances, commit,
+                        c["limit_path"]["inputs"])
                        for c in claims for x in c["limit_path"]["values"]], args.shard)
     # The longest runs (largest path values) first, so that the pool ends together.
     jobs.sort(key=lambda j: -j[2])

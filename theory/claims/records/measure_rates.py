@@ -21,19 +21,19 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import add_selection_flags, head_commit, run_boa
+from record_tools import add_selection_flags, boa_catalog, head_commit, run_boa
 
 RECORD = Path(__file__).resolve().parent / "rates.csv"
 SEED_BASE = 1000000000  # disjoint from CI (1), the flake audit (1 + 1000003·j, j < 10), the report
 INSTANCES = 400  # the least; a claim with a small δ needs more to resolve it (--instances)
-COLUMNS = ["id", "seed_base", "instances", "failures", "rejected", "budget", "commit"]
+COLUMNS = ["id", "seed_base", "instances", "failures", "rejected", "budget", "commit", "inputs"]
 
 
 def boa(*args):
     return run_boa(*args)
 
 
-def measure(claim_id, commit, instances):
+def measure(claim_id, inputs, commit, instances):
     run = boa("check", claim_id, "--seed", str(SEED_BASE), "--instances", str(instances),
               "--run-to-cap", "--budget", "quick", "--no-shrink", "--json")
     if run.returncode not in (0, 1):
@@ -48,7 +48,7 @@ def measure(claim_id, commit, instances):
               "rejected", file=sys.stderr, flush=True)
         rows.append({"id": row_id, "seed_base": SEED_BASE, "instances": part["instances"],
                      "failures": part["failures"], "rejected": part["rejected"],
-                     "budget": "quick", "commit": commit})
+                     "budget": "quick", "commit": commit, "inputs": inputs})
     return rows
 
 
@@ -61,17 +61,13 @@ def main():
     if args.instances < INSTANCES:
         sys.exit(f"measure_rates: --instances must be at least {INSTANCES}")
     shard, shards = (int(x) for x in args.shard.split("/"))
-    listing = boa("list")
-    if listing.returncode != 0:
-        sys.exit(f"measure_rates: boa list failed: {listing.stderr}")
-    # `boa list`: id, kind, provenance, expected, title, whitespace-separated.
-    ids = [line.split()[0] for line in listing.stdout.splitlines()
-           if line.split()[1:2] == ["probabilistic"]]
-    ids = [i for i in ids if any(fnmatch.fnmatch(i, g) for g in args.claims.split(","))]
+    # Each row is stamped with the inputs it is measured under (claim.hpp RecordStamp).
+    inputs = {c["id"]: c["rate_inputs"] for c in boa_catalog("measure_rates") if "rate_inputs" in c}
+    ids = [i for i in inputs if any(fnmatch.fnmatch(i, g) for g in args.claims.split(","))]
     ids = [i for k, i in enumerate(ids) if k % shards == shard]
     commit = head_commit()
     with ThreadPoolExecutor(args.jobs) as pool:
-        measured = list(pool.map(lambda i: measure(i, commit, args.instances), ids))
+        measured = list(pool.map(lambda i: measure(i, inputs[i], commit, args.instances), ids))
     rows = {r["id"]: r for part in measured for r in part}
     if RECORD.exists():
         with RECORD.open() as f:

@@ -23,15 +23,16 @@ RECORD = Path(__file__).resolve().parent / "scans.csv"
 SEED_BASE = 4000000000  # kScanSeedBase (claim.hpp): above every other run's seeds (runner_test)
 INSTANCES = 100         # kScanInstances
 # The element a parameter moves is the claim's to say (Claim::scans), so no free text is stored.
-COLUMNS = ["id", "param", "value", "seed_base", "instances", "failures", "commit"]
+COLUMNS = ["id", "param", "value", "seed_base", "instances", "failures", "commit", "inputs"]
 
 
 def measure(job):
-    claim_id, param, value, commit = job
+    claim_id, param, value, commit, inputs = job
     counted, failures = count_failures(claim_id, param, value, SEED_BASE, INSTANCES,
                                        "measure_scans")
     return {"id": claim_id, "param": param, "value": value_text(value),
-            "seed_base": SEED_BASE, "instances": counted, "failures": failures, "commit": commit}
+            "seed_base": SEED_BASE, "instances": counted, "failures": failures, "commit": commit,
+            "inputs": inputs}
 
 
 def main():
@@ -40,7 +41,7 @@ def main():
     args = parser.parse_args()
     commit = head_commit()
     claims = [c for c in selected(boa_catalog("measure_scans"), args.claims) if "scans" in c]
-    jobs = this_shard([(c["id"], s["param"], x, commit)
+    jobs = this_shard([(c["id"], s["param"], x, commit, s["inputs"])
                        for c in claims for s in c["scans"] for x in s["values"]], args.shard)
     with ThreadPoolExecutor(args.jobs) as pool:
         fresh = list(pool.map(measure, jobs))

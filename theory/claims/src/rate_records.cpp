@@ -1,8 +1,11 @@
 #include "boa/rate_records.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
+
+#include "boa/format.hpp"
 
 namespace boa {
 namespace {
@@ -31,15 +34,16 @@ std::map<std::string, RateRecord> Parse() {
   std::stringstream csv(kRatesCsv);
   std::string line;
   std::getline(csv, line);
-  if (line != "id,seed_base,instances,failures,rejected,budget,commit") {
+  if (line != "id,seed_base,instances,failures,rejected,budget,commit,inputs") {
     throw std::logic_error("records/rates.csv: unexpected header '" + line + "'");
   }
   while (std::getline(csv, line)) {
     const auto f = Fields(line);
-    if (f.size() != 7 || f[5] != "quick") {
+    if (f.size() != 8 || f[5] != "quick") {
       throw std::logic_error("records/rates.csv: malformed row '" + line + "'");
     }
-    records[f[0]] = {std::stoull(f[1]), std::stoi(f[2]), std::stoi(f[3]), std::stoi(f[4]), f[6]};
+    records[f[0]] = {std::stoull(f[1]), std::stoi(f[2]), std::stoi(f[3]), std::stoi(f[4]), f[6],
+                     f[7]};
   }
   return records;
 }
@@ -49,14 +53,14 @@ std::map<std::string, std::vector<PathPoint>> ParsePaths() {
   std::stringstream csv(kPathsCsv);
   std::string line;
   std::getline(csv, line);
-  if (line != "id,param,value,seed_base,instances,failures,commit") {
+  if (line != "id,param,value,seed_base,instances,failures,commit,inputs") {
     throw std::logic_error("records/finding_paths.csv: unexpected header '" + line + "'");
   }
   while (std::getline(csv, line)) {
     const auto f = Fields(line);
-    if (f.size() != 7)
+    if (f.size() != 8)
       throw std::logic_error("records/finding_paths.csv: malformed row '" + line + "'");
-    paths[f[0]].push_back({std::stod(f[2]), std::stoi(f[4]), std::stoi(f[5])});
+    paths[f[0]].push_back({std::stod(f[2]), std::stoi(f[4]), std::stoi(f[5]), f[6], f[7]});
   }
   return paths;
 }
@@ -66,13 +70,13 @@ std::map<std::string, std::map<std::string, std::vector<PathPoint>>> ParseScans(
   std::stringstream csv(kScansCsv);
   std::string line;
   std::getline(csv, line);
-  if (line != "id,param,value,seed_base,instances,failures,commit") {
+  if (line != "id,param,value,seed_base,instances,failures,commit,inputs") {
     throw std::logic_error("records/scans.csv: unexpected header '" + line + "'");
   }
   while (std::getline(csv, line)) {
     const auto f = Fields(line);
-    if (f.size() != 7) throw std::logic_error("records/scans.csv: malformed row '" + line + "'");
-    scans[f[0]][f[1]].push_back({std::stod(f[2]), std::stoi(f[4]), std::stoi(f[5])});
+    if (f.size() != 8) throw std::logic_error("records/scans.csv: malformed row '" + line + "'");
+    scans[f[0]][f[1]].push_back({std::stod(f[2]), std::stoi(f[4]), std::stoi(f[5]), f[6], f[7]});
   }
   return scans;
 }
@@ -92,6 +96,45 @@ const std::map<std::string, RateRecord>& RateRecords() {
 const std::map<std::string, std::vector<PathPoint>>& PathRecords() {
   static const std::map<std::string, std::vector<PathPoint>> paths = ParsePaths();
   return paths;
+}
+
+std::vector<std::string> StaleRecords(const Claim& claim) {
+  std::vector<std::string> stale;
+  const auto check = [&](const std::string& stamp, const std::string& today,
+                         const std::string& what, const std::string& script) {
+    if (stamp == today) return;
+    stale.push_back(claim.id + ": its " + what + " was measured under inputs " +
+                    (stamp.empty() ? "(no stamp)" : stamp) + ", today's are " + today +
+                    "; re-measure with `python3 theory/claims/records/" + script +
+                    " --claims " + claim.id + "`");
+  };
+  for (const auto& [id, record] : RateRecords()) {
+    if (id != claim.id && !id.starts_with(claim.id + "@")) continue;
+    check(record.stamp, RecordStamp(claim, RecordKind::kRates), "rate record (rates.csv) " + id,
+          "measure_rates.py");
+  }
+  if (const auto path = PathRecords().find(claim.id); path != PathRecords().end()) {
+    const std::string today =
+        claim.limit_path ? RecordStamp(claim, RecordKind::kPath) : "(no limit path)";
+    for (const PathPoint& p : path->second) {
+      check(p.stamp, today, "path record (finding_paths.csv) at " + FormatNumber(p.value),
+            "measure_paths.py");
+    }
+  }
+  if (const auto scans = ScanRecords().find(claim.id); scans != ScanRecords().end()) {
+    for (const auto& [param, points] : scans->second) {
+      const bool declared = std::any_of(claim.scans.begin(), claim.scans.end(),
+                                        [&](const ConstantScan& s) { return s.param == param; });
+      const std::string today =
+          declared ? RecordStamp(claim, RecordKind::kScan, param) : "(no such scan)";
+      for (const PathPoint& p : points) {
+        check(p.stamp, today,
+              "scan record (scans.csv) of " + param + " = " + FormatNumber(p.value),
+              "measure_scans.py");
+      }
+    }
+  }
+  return stale;
 }
 
 }  // namespace boa

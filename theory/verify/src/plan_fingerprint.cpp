@@ -1,8 +1,10 @@
 // PlanFingerprint (claim.hpp): the text the flake audit's record stores per claim, so that a
 // record measured under another plan than today's is seen to be stale (README § Verdicts).
+#include <algorithm>
 #include <string>
 
 #include "boa/cells.hpp"
+#include "boa/checksum.hpp"
 #include "boa/claim.hpp"
 #include "boa/error.hpp"
 #include "boa/exponent_plan.hpp"
@@ -65,6 +67,46 @@ std::string PlanFingerprint(const Claim& claim) {
   add("regime", RegimeText(claim.regime));
   if (claim.budget_params) add("budget_params", FormatParams(claim.budget_params(kCiBudget)));
   return text;
+}
+
+std::string MeasurementInputs(const Claim& claim) {
+  std::string text = "kind=" + ToString(claim.kind);
+  if (!claim.cells.empty()) {
+    text += "; cells=";
+    for (const Claim& cell : JudgedUnits(claim)) {
+      text += "[" + cell.id.substr(claim.id.size() + 1) + ": " + MeasurementInputs(cell) + "]";
+    }
+    return text;
+  }
+  text += "; rejection=" + ToString(claim.rejection.value_or(Rejection::kNone));
+  text += "; health_draws_per_instance=" + std::to_string(HealthDrawsPerInstance(claim));
+  text += "; regime=" + RegimeText(claim.regime);
+  if (claim.budget_params) text += "; budget_params=" + FormatParams(claim.budget_params(kCiBudget));
+  return text;
+}
+
+std::string RecordStamp(const Claim& claim, RecordKind kind, const std::string& scan_param) {
+  std::string text = MeasurementInputs(claim);
+  const auto values = [](const std::vector<double>& xs) {
+    std::string list;
+    for (const double x : xs) list += (list.empty() ? "" : ",") + FormatNumber(x);
+    return list;
+  };
+  switch (kind) {
+    case RecordKind::kRates: break;
+    case RecordKind::kPath:
+      Require(claim.limit_path.has_value(), claim.id + " has no limit path");
+      text += "; path=" + claim.limit_path->param + " " + values(claim.limit_path->values);
+      break;
+    case RecordKind::kScan: {
+      const auto scan = std::find_if(claim.scans.begin(), claim.scans.end(),
+                                     [&](const ConstantScan& s) { return s.param == scan_param; });
+      Require(scan != claim.scans.end(), claim.id + " declares no scan of " + scan_param);
+      text += "; scan=" + scan_param + " " + values(scan->values);
+      break;
+    }
+  }
+  return ShortChecksum(text);
 }
 
 }  // namespace boa

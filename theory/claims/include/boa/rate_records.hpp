@@ -21,4 +21,10 @@ const std::map<std::string, std::vector<PathPoint>>& PathRecords();
 // records/measure_scans.py): id → scan parameter → its points, in the scan's order of values.
 const std::map<std::string, std::map<std::string, std::vector<PathPoint>>>& ScanRecords();
 
+// One line per row of the three records that names `claim` (its cells' rate rows "<id>@<cell>"
+// included) and was measured under other inputs than today's (claim.hpp RecordStamp) — or has no
+// stamp, or names a scan the claim no longer declares — with the command that re-measures it.
+// Empty when every row is current. CI fails on any (properties/records_test.cpp).
+std::vector<std::string> StaleRecords(const Claim& claim);
+
 }  // namespace boa

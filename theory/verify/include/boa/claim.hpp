@@ -112,6 +112,7 @@ struct RateRecord {
   int failures = 0;
   int rejected = 0;    // draws outside the hypothesis
   std::string commit;  // the commit it was measured at
+  std::string stamp;   // the inputs it was measured under (RecordStamp)
 };
 // The seed base of the record's measurements (disjoint from CI's 1, the flake audit's
 // 1 + 1000003·j for j < 10, and the report's default kReportSeedBase).
@@ -352,6 +353,16 @@ int CiInstances(const Claim& claim);
 // flake audit's record stores it per claim, so a record measured under another plan shows as stale
 // (plan_fingerprint.cpp).
 std::string PlanFingerprint(const Claim& claim);
+
+// What decides a record's measurement of a claim, besides the code: its kind, regime, health
+// limit and CI-budget parameters, and every cell's (plan_fingerprint.cpp). A record row stores
+// the stamp of its measurement's inputs — the rates of the claim, its limit path, or one scan —
+// and a row whose stamp is not today's is stale (rate_records.hpp StaleRecords): the claim's
+// inputs changed after it was measured. (The code of the check is not stamped: a change there needs a re-measure by
+// hand, and the flake audit's and the peer's runs are the nets for it.)
+std::string MeasurementInputs(const Claim& claim);
+enum class RecordKind { kRates, kPath, kScan };
+std::string RecordStamp(const Claim& claim, RecordKind kind, const std::string& scan_param = {});
 
 // The engine the claim's instances run on under `choice`; throws InvalidInput when kGram is asked
 // of a claim without a Gram form.

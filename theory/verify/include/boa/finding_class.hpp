@@ -34,6 +34,9 @@ struct PathPoint {
   double value = 0;
   int instances = 0;
   int failures = 0;
+  // A recorded point's provenance (records/*.csv): the commit it was measured at and the stamp of
+  // the inputs it was measured under (claim.hpp RecordStamp); empty for counts made up in code.
+  std::string commit = {}, stamp = {};
 };
 
 // A claim's limit path: the parameter `boa check --params` fixes, its values (increasing along

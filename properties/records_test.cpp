@@ -1,0 +1,66 @@
+// The committed records (theory/claims/records/*.csv) are current: every row carries the stamp of
+// the inputs it was measured under (claim.hpp RecordStamp), and a row whose claim's inputs have
+// changed since is stale — CI fails on it and names the command that re-measures it (issue 51).
+#include <gtest/gtest.h>
+
+#include "boa/catalog.hpp"
+#include "boa/rate_records.hpp"
+
+namespace boa {
+namespace records_test {
+
+std::string Lines(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) text += "\n  " + line;
+  return text;
+}
+
+TEST(Records, EveryRowWasMeasuredUnderTodaysInputs) {
+  for (const Claim& claim : Catalog()) {
+    const auto stale = StaleRecords(claim);
+    EXPECT_TRUE(stale.empty()) << Lines(stale);
+  }
+}
+
+bool Mentions(const std::vector<std::string>& lines, const std::string& text) {
+  for (const std::string& line : lines) {
+    if (line.find(text) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// Making a record stale is seen: a claim whose regime moved has every record stale; one whose
+// scan values moved has only that scan's rows stale.
+TEST(Records, AClaimWhoseInputsChangedHasStaleRecords) {
+  const Claim& original = FindClaim("magen24.dimension.benign_at_2n");
+  ASSERT_TRUE(original.rate_record && !original.path_record.empty() && !original.scans.empty());
+  EXPECT_TRUE(StaleRecords(original).empty());
+
+  Claim moved = original;
+  const auto params = original.budget_params;
+  moved.budget_params = [params](Budget budget) {
+    Params p = params(budget);
+    p["test_samples"] += 1;
+    return p;
+  };
+  const auto stale = StaleRecords(moved);
+  EXPECT_TRUE(Mentions(stale, "measure_rates.py --claims " + original.id)) << Lines(stale);
+  EXPECT_TRUE(Mentions(stale, "measure_paths.py --claims " + original.id)) << Lines(stale);
+  EXPECT_TRUE(Mentions(stale, "measure_scans.py --claims " + original.id)) << Lines(stale);
+
+  Claim rescanned = original;
+  rescanned.scans.front().values.back() *= 1.01;
+  const auto only_scan = StaleRecords(rescanned);
+  ASSERT_FALSE(only_scan.empty());
+  for (const std::string& line : only_scan) {
+    EXPECT_NE(line.find("scans.csv) of " + rescanned.scans.front().param), std::string::npos)
+        << line;
+  }
+  // A scan the claim no longer declares leaves its rows stale too.
+  Claim unscanned = original;
+  unscanned.scans.erase(unscanned.scans.begin());
+  EXPECT_TRUE(Mentions(StaleRecords(unscanned), "(no such scan)"));
+}
+
+}  // namespace records_test
+}  // namespace boa
