@@ -38,6 +38,10 @@ void WriteFindingClass(std::ostream& md, const Claim& c) {
   if (c.limit_path && c.path_record.size() >= 4) {
     const LimitPath& path = *c.limit_path;
     const PathAssessment a = AssessPath(c.path_record);
+    const bool declared =
+        c.finding_class == FindingClass::kOpen || c.finding_class == FindingClass::kRefuted;
+    if (declared) md << ", declared; its path is shown, not deciding it (the rule would read "
+                     << ToString(a.finding_class) << ")";
     md << " along " << path.param << " = " << FormatNumber(path.values.front()) << " … "
        << FormatNumber(path.values.back()) << " (" << path.why << "), from the committed record "
        << "`theory/claims/records/finding_paths.csv` (seed base " << kPathSeedBase << ", "

@@ -72,7 +72,8 @@ void WriteClassMethods(std::ostream& md) {
      << "Cochran–Armitage trend test (level " << kPathTestLevel
      << ") calls a falling rate finite-size, a rising one persists, no trend undetermined. "
      << "*Open* (the discussion calls it future work) and *refuted* (it fails in the discussion's "
-     << "own setting) are declared with their reason. CI asserts each class against the record. "
+     << "own setting) are declared with their reason; a declared class may show a path's "
+     << "evidence, which does not decide it. CI asserts each measured class against the record. "
      << "*Encoding-sensitive* names the constant of boa's a finding hinges on.\n\n";
 }
 

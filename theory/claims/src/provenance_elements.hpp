@@ -6,6 +6,12 @@
 namespace boa::claims::prov {
 
 // The class note of a scaling finding (finding_class.hpp): it has no path of its own to measure.
+// The one reason the [M] findings about where GD lands are classed open (issue 49 item 8): the
+// discussion itself leaves GD's convergence to future work.
+inline constexpr const char* kGdConvergenceOpenNote =
+    "The [M] discussion calls GD's convergence future work (\"Regarding convergence of GD, this "
+    "is indeed an intriguing question for future research\"): boa measures where GD lands at a "
+    "horizon of its own, and a path cannot decide a question the paper leaves open";
 inline constexpr const char* kScalingFindingNote =
     "A scaling claim: its failure is an exponent along n, measured by the claim itself; a class "
     "needs a longer path";

@@ -259,8 +259,7 @@ Claim Magen24MaxmarginJointGdDirection() {
   };
   c.expected = Expectation::kFails;
   c.finding_class = FindingClass::kOpen;
-  c.class_note =
-      "The [M] discussion calls GD's convergence future work (\"Regarding convergence of GD, this is indeed an intriguing question for future research\"): boa measures it at a horizon of its own";
+  c.class_note = prov::kGdConvergenceOpenNote;
   c.finding =
       "Per-block normalised GD from zero (η = 0.01/(σ√d), 10⁴ steps) does not converge in "
       "direction to the joint max-margin solution in 400 of 1000 draws (seeds 5000.., `./boa "

@@ -394,10 +394,11 @@ Claim Magen24MaxmarginGdWeightDecayAbove() {
                            {1, 2, 4, 8},
                            "the rebuttal's correspondence holds as λ → 0, t → ∞: λ = 1e-3·d/(n·h) "
                            "and 1000·h steps, λt fixed, h doubling"};
-  c.finding_class = FindingClass::kPersists;  // records/finding_paths.csv
-  c.class_note =
-      "The discussion calls GD's convergence \"an intriguing question for future research\"; "
-      "what persists is where GD from zero lands";
+  // Declared open, as magen24.maxmargin.joint_gd_direction is, for the one reason both share
+  // (issue 49 item 8); the path record is shown beside the class, not deciding it: the path holds
+  // λt fixed, so it never reaches a fixed λ with t → ∞.
+  c.finding_class = FindingClass::kOpen;
+  c.class_note = prov::kGdConvergenceOpenNote;
   c.encoding_sensitive =
       "the route is boa's: GD from zero init with SB steps, λt fixed along the path; the "
       "rebuttal's Fig. 10 states neither its initialisation nor its λ";
