@@ -32,8 +32,9 @@ const MainFigure kMainFigures[] = {
      "[M] Clean test accuracy over SNR × n: attention after two GD steps, and Kou et al.'s CNN",
      "The black curve is the max-margin boundary SNR² = 2/((1−η)n), the n^−1/2 law the "
      "discussion states for attention; the dashed ones are the linearised two-step window. The "
-     "CNN's map (right) turns at smaller SNR as n grows, the discussion's Θ(1/(n^1/2 d^1/4)): "
-     "its boundary is where its map turns, not a drawn curve, since the Θ has no constant."},
+     "CNN (right, the same grid and seeds) turns benign at a far smaller SNR than attention; how "
+     "its boundary moves with n is measured by magen24.cnn.threshold_n and .threshold_n_as_quoted "
+     "(no curve is drawn for it: the discussion's Θ(1/(n^1/2 d^1/4)) has no constant)."},
     {{"sakamoto24_frak_s_map_mu"},
      "[S] Clean test accuracy over (‖μ‖, η) with the R = 1 contour",
      "The discussion places the change from benign to harmful at R = 1; the black contour is "

@@ -25,23 +25,41 @@ namespace boa::claims {
 
 namespace {
 
-// [S] Fig. 3's three regimes as every regimes claim judges a run (fit_regime.hpp's thresholds):
-// benign overfitting is ClassifyFit's benign; harmful overfitting fits every training sample with
-// clean test ≤ 0.75; not overfitting leaves training samples unfitted with clean test ≥ 0.95.
-bool BenignOverfitting(double train_accuracy, double test_accuracy) {
-  return ClassifyFit(train_accuracy, test_accuracy) == FitRegime::kBenign;
+// [S] Fig. 3's three regimes as every regimes claim judges a run, at cut-offs that default to
+// fit_regime.hpp's thresholds: benign overfitting fits every training sample with clean test ≥
+// the benign cut-off; harmful overfitting fits every one with clean test ≤ the harmful cut-off;
+// not overfitting leaves training samples unfitted with clean test ≥ its cut-off.
+// sakamoto24.gd.regimes reads all three from its parameters, so that its scans move each alone.
+struct RegimeCutOffs {
+  double benign = kBenignCleanTestAccuracy;
+  double harmful = kHarmfulCleanTestAccuracy;
+  double not_overfitting = kBenignCleanTestAccuracy;
+};
+
+RegimeCutOffs CutOffsOf(const Params& params) {
+  RegimeCutOffs cut;
+  if (params.count("benign_cutoff")) cut.benign = RealParam(params, "benign_cutoff");
+  if (params.count("harmful_cutoff")) cut.harmful = RealParam(params, "harmful_cutoff");
+  if (params.count("not_overfitting_cutoff"))
+    cut.not_overfitting = RealParam(params, "not_overfitting_cutoff");
+  return cut;
 }
-bool HarmfulOverfitting(double train_accuracy, double test_accuracy) {
-  return train_accuracy == 1 && test_accuracy <= kHarmfulCleanTestAccuracy;
+
+bool BenignOverfitting(double train_accuracy, double test_accuracy, const RegimeCutOffs& cut) {
+  return train_accuracy == 1 && test_accuracy >= cut.benign;
 }
-bool NotOverfitting(double train_accuracy, double test_accuracy) {
-  return train_accuracy < 1 && test_accuracy >= kBenignCleanTestAccuracy;
+bool HarmfulOverfitting(double train_accuracy, double test_accuracy, const RegimeCutOffs& cut) {
+  return train_accuracy == 1 && test_accuracy <= cut.harmful;
+}
+bool NotOverfitting(double train_accuracy, double test_accuracy, const RegimeCutOffs& cut) {
+  return train_accuracy < 1 && test_accuracy >= cut.not_overfitting;
 }
 
 // The three runs of one seed, judged with `large_noise_harmful`: harmful (≤ 0.75) for the
 // statement, or merely not benign (< 0.95) for the weaker form.
 Outcome RegimesOutcome(const Params& params, std::uint64_t seed, bool large_noise_harmful) {
   const TokenSelectionRunOptions options = Sakamoto24RunOptions(params);
+  const RegimeCutOffs cut = CutOffsOf(params);
   Outcome o;
   std::map<std::string, TokenSelectionRun> runs;
   for (const auto& setting : Sakamoto24Settings()) {
@@ -57,19 +75,19 @@ Outcome RegimesOutcome(const Params& params, std::uint64_t seed, bool large_nois
     o.holds = false;
     o.explanation += why + "; ";
   };
-  require(BenignOverfitting(balanced.train_accuracy, balanced.test_accuracy),
+  require(BenignOverfitting(balanced.train_accuracy, balanced.test_accuracy, cut),
           "balanced not benign: train " + std::to_string(balanced.train_accuracy) + ", test " +
               std::to_string(balanced.test_accuracy));
   o.measured["test_gap_balanced_minus_large_noise"] = balanced.test_accuracy - noise.test_accuracy;
   const bool noise_side =
       large_noise_harmful
-          ? HarmfulOverfitting(noise.train_accuracy, noise.test_accuracy)
-          : noise.train_accuracy == 1 && noise.test_accuracy < kBenignCleanTestAccuracy;
+          ? HarmfulOverfitting(noise.train_accuracy, noise.test_accuracy, cut)
+          : noise.train_accuracy == 1 && noise.test_accuracy < cut.benign;
   require(noise_side,
           std::string(large_noise_harmful ? "large noise not harmful" : "large noise benign") +
               ": train " + std::to_string(noise.train_accuracy) + ", test " +
               std::to_string(noise.test_accuracy));
-  require(NotOverfitting(signal.train_accuracy, signal.test_accuracy),
+  require(NotOverfitting(signal.train_accuracy, signal.test_accuracy, cut),
           "large signal overfits or fails: train " + std::to_string(signal.train_accuracy) +
               ", test " + std::to_string(signal.test_accuracy));
   return o;
@@ -108,7 +126,35 @@ Claim Sakamoto24GdRegimes() {
       s24::ProjectedTestSet("clean test set: 2000 projected samples"),
   };
   c.regime = {};
-  c.budget_params = Sakamoto24BudgetParams;
+  c.budget_params = [](Budget budget) {
+    Params p = Sakamoto24BudgetParams(budget);
+    p["benign_cutoff"] = kBenignCleanTestAccuracy;
+    p["harmful_cutoff"] = kHarmfulCleanTestAccuracy;
+    p["not_overfitting_cutoff"] = kBenignCleanTestAccuracy;
+    return p;
+  };
+  // Each of boa's cut-offs alone, and the test set's size, over ranges declared before they were
+  // measured (records/scans.csv): does the failure hinge on the harmful cut-off (issue 50 item
+  // 2), or on the others?
+  c.scans = {
+      {s24::HarmfulCutOff().name,
+       "harmful_cutoff",
+       {0.75, 0.8, 0.85, 0.9, 0.95},
+       "from boa's 0.75 up to its benign cut-off 0.95: the authors' own Fig. 3(b) run ends at "
+       "clean test 0.867, and the discussion calls 0.993 harmful"},
+      {s24::BenignCutOff().name,
+       "benign_cutoff",
+       {0.9, 0.925, 0.95, 0.975, 0.99},
+       "around boa's 0.95, up to 0.99"},
+      {"not overfitting: train accuracy < 1 and clean test ≥ 0.95",
+       "not_overfitting_cutoff",
+       {0.9, 0.925, 0.95, 0.975, 0.99},
+       "around boa's 0.95, up to 0.99"},
+      {"clean test set: 2000 projected samples",
+       "n_test",
+       {500, 1000, 2000, 4000, 8000},
+       "a quarter to four times boa's 2000; the authors' code draws 1000"},
+  };
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     return RegimesOutcome(params, seed, true);
   };
@@ -228,7 +274,7 @@ Claim Sakamoto24EncoderRegimes() {
     protocol.steps = IntParam(params, "steps");
     protocol.n_test = IntParam(params, "n_test");
     protocol.paper_sizes = IntParam(params, "paper_sizes") != 0;
-    using Rule = bool (*)(double, double);
+    using Rule = bool (*)(double, double, const RegimeCutOffs&);
     const std::map<std::string, Rule> paper = {{"balanced", BenignOverfitting},
                                                {"large_noise", HarmfulOverfitting},
                                                {"large_signal", NotOverfitting}};
@@ -242,7 +288,8 @@ Claim Sakamoto24EncoderRegimes() {
       o.measured[at + "test_accuracy"] = run.test_accuracy;
       o.measured[at + "noisy_fitted"] = run.noisy_fitted;
       o.measured[at + "regime"] = RegimeCode(run.regime);
-      const bool matches = paper.at(setting.name)(run.train_accuracy, run.test_accuracy);
+      const bool matches =
+          paper.at(setting.name)(run.train_accuracy, run.test_accuracy, RegimeCutOffs{});
       o.measured[at + "as_paper"] = matches;
       as_paper += matches;
     }
