@@ -155,12 +155,13 @@ Claim Sakamoto24GdTokenSelectionWeakOpposite() {
   c.encoding_sensitive =
       "ρ = 0.1: a weak-opposite token has the flipped sign w.p. 0.92 at ρ = 0.1, 0.998 at ρ = 0.2";
   c.finding =
-      "Noisy samples often select an irrelevant token instead of W_{−Y*}: in 33 of 40 seeds "
-      "(seeds 1000.., `./boa check sakamoto24.gd.token_selection_weak_opposite --seed 1000 "
-      "--instances 40 --run-to-cap`; 95% interval [0.67, 0.93]) some noisy sample's "
-      "most-attended token is not its weak-opposite token. Over the 160 noisy samples of those "
-      "runs, 62% select the weak-opposite token, 37% an irrelevant one, 1% the weak-same one "
-      "and none the relevant one; 97% are fitted and the clean test accuracy is 1 in every run. "
+      "Per noisy sample, about a third select an irrelevant token instead of W_{−Y*}: of the 160 "
+      "noisy samples of 40 runs (seeds 1000.., `./boa check "
+      "sakamoto24.gd.token_selection_weak_opposite --seed 1000 --instances 40 --run-to-cap`), "
+      "62% select the weak-opposite token, 37% an irrelevant one, 1% the weak-same one and none "
+      "the relevant one; 97% are fitted and the clean test accuracy is 1 in every run. So a run, "
+      "whose 4 noisy samples must all select W_{−Y*}, fails in 33 of the 40 (95% interval [0.67, "
+      "0.93]). "
       "The flipped-sign form (sakamoto24.gd.token_selection) holds: an irrelevant token whose "
       "noise gives it a head score of the flipped label's sign fits a noisy sample as well. The "
       "setting is the authors' final code's Fig. 3 (ρ = 0.1, W and p, lr 5e-3, 1000 steps); the "
