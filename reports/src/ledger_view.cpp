@@ -105,10 +105,10 @@ std::string PaperTitle(const std::string& paper) {
 }
 
 std::string CountsLine(const LedgerCounts& counts) {
-  return Plural(counts.statements, "statement", "statements") + ": " +
-         std::to_string(counts.consistent) + " consistent, " +
-         Plural(counts.tension, "tension", "tensions") +
-         " (both in the discussion's own setting); " + std::to_string(counts.encoding_only) +
+  return Plural(counts.statements, "statement", "statements") + ": in the discussion's own "
+         "setting " + std::to_string(counts.consistent) + " consistent and " +
+         Plural(counts.tension, "tension", "tensions") + "; " +
+         std::to_string(counts.encoding_only) +
          " tested only in boa's encoding; " + std::to_string(counts.not_checkable) +
          " not checkable here";
 }

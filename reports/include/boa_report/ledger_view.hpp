@@ -15,8 +15,8 @@ namespace boa::report {
 
 // "Magen et al. 2024, *Benign Overfitting in Single-Head Attention*" for "magen24".
 std::string PaperTitle(const std::string& paper);
-// "32 statements: 5 consistent, 0 tensions; 25 tested only in boa's encoding; 2 not checkable
-// here".
+// "45 statements: in the discussion's own setting 10 consistent and 0 tensions; 24 tested only
+// in boa's encoding; 11 not checkable here".
 std::string CountsLine(const LedgerCounts& counts);
 
 void WriteLedgerText(std::ostream& out, const VerdictOf& verdict);
