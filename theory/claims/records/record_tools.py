@@ -24,7 +24,12 @@ def git(*args):
 
 
 def head_commit():
-    return git("rev-parse", "--short", "HEAD")
+    """The commit the rows are measured at, "-dirty" when the tracked files differ from it (the
+    row then says so, and whoever commits it names the commit that holds the measured code)."""
+    commit = git("rev-parse", "--short", "HEAD")
+    dirty = subprocess.run(["git", "-C", str(ROOT), "diff", "--quiet", "HEAD", "--"],
+                           check=False).returncode != 0
+    return commit + ("-dirty" if dirty else "")
 
 
 def value_text(x):
