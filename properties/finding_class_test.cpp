@@ -46,6 +46,8 @@ TEST(FindingClass, ADecaySlowerThanTheMarginIsSlowDecay) {
   EXPECT_GT(a.fit.lower, -kExponentDeviation);
   EXPECT_LT(a.fit.upper, 0);
   EXPECT_EQ(a.finding_class, FindingClass::kSlowDecay);
+  // At that pace δ lies beyond any path: nothing is extrapolated.
+  EXPECT_FALSE(ExtrapolatedSizeBelow(a, 1, 0.1).has_value());
 }
 
 TEST(FindingClass, AConstantOrGrowingRatePersists) {
@@ -117,8 +119,9 @@ TEST(FindingClass, RandomCountsLandInExactlyOneClass) {
 }
 
 // The fit test at its stated level: on counts drawn from a power law it rejects at most at rate
-// 0.05 (exact binomial test at α = 1e-6 on 1000 draws), and it catches a step that no power law
-// follows with probability ≥ 0.9 (the same test from below).
+// 0.05 (exact binomial test at α = 1e-6 on 4000 draws: a true rate of 0.065 or more fails it),
+// and it catches a step that no power law follows with probability ≥ 0.9 (the same test from
+// below, on 1000 draws).
 int Misfits(const std::vector<double>& rates, int instances, int draws, std::uint64_t seed) {
   Rng rng(seed);
   int misfits = 0;
@@ -135,17 +138,17 @@ int Misfits(const std::vector<double>& rates, int instances, int draws, std::uin
 }
 
 TEST(FindingClass, TheFitTestKeepsItsLevelAndCatchesAStep) {
-  constexpr int kDraws = 1000;
-  const boost::math::binomial_distribution<> at_level(kDraws, kPathTestLevel);
+  constexpr int kLevelDraws = 4000, kPowerDraws = 1000;
+  const boost::math::binomial_distribution<> at_level(kLevelDraws, kPathTestLevel);
   const int on_power_law = Misfits({0.3, 0.3 / std::sqrt(2.0), 0.15, 0.3 / std::sqrt(8.0), 0.075},
-                                   200, kDraws, 51);
+                                   200, kLevelDraws, 51);
   EXPECT_LE(on_power_law, boost::math::quantile(boost::math::complement(at_level, 0.5e-6)))
-      << on_power_law << " of " << kDraws << " power-law paths rejected at level "
+      << on_power_law << " of " << kLevelDraws << " power-law paths rejected at level "
       << kPathTestLevel;
-  const boost::math::binomial_distribution<> at_power(kDraws, 0.9);
-  const int on_step = Misfits({0.4, 0.4, 0.4, 0.1, 0.1}, 100, kDraws, 52);
+  const boost::math::binomial_distribution<> at_power(kPowerDraws, 0.9);
+  const int on_step = Misfits({0.4, 0.4, 0.4, 0.1, 0.1}, 100, kPowerDraws, 52);
   EXPECT_GE(on_step, boost::math::quantile(at_power, 0.5e-6))
-      << on_step << " of " << kDraws << " step paths rejected";
+      << on_step << " of " << kPowerDraws << " step paths rejected";
 }
 
 TEST(FindingClass, BadPathsAreRefused) {

@@ -1,6 +1,7 @@
 // The committed records (theory/claims/records/*.csv) are current: every row carries the stamp of
-// the inputs it was measured under (claim.hpp RecordStamp), and a row whose claim's inputs have
-// changed since is stale — CI fails on it and names the command that re-measures it (issue 51).
+// the inputs it was measured under (claim.hpp RecordStamp; "backfill-…" for rows stamped after
+// they were measured), and a row whose claim's inputs have changed since is stale — CI fails on it
+// and names the command that re-measures it (issue 51). Every row names a clean commit.
 #include <gtest/gtest.h>
 
 #include "boa/catalog.hpp"
@@ -15,10 +16,29 @@ std::string Lines(const std::vector<std::string>& lines) {
   return text;
 }
 
-TEST(Records, EveryRowWasMeasuredUnderTodaysInputs) {
+TEST(Records, EveryRowIsStampedWithTodaysInputs) {
   for (const Claim& claim : Catalog()) {
     const auto stale = StaleRecords(claim);
     EXPECT_TRUE(stale.empty()) << Lines(stale);
+  }
+}
+
+// A row says which commit holds the code it was measured with: never none, never "-dirty" (the
+// scripts write that when the checkout had changes; whoever commits such a row names the commit
+// that holds the measured code instead).
+TEST(Records, EveryRowNamesACleanCommit) {
+  const auto clean = [](const std::string& id, const std::string& commit) {
+    EXPECT_FALSE(commit.empty()) << id;
+    EXPECT_FALSE(commit.ends_with("-dirty")) << id << " was measured on a dirty checkout";
+  };
+  for (const auto& [id, record] : RateRecords()) clean(id, record.commit);
+  for (const auto& [id, points] : PathRecords()) {
+    for (const PathPoint& p : points) clean(id, p.commit);
+  }
+  for (const auto& [id, scans] : ScanRecords()) {
+    for (const auto& [param, points] : scans) {
+      for (const PathPoint& p : points) clean(id + " " + param, p.commit);
+    }
   }
 }
 
@@ -29,8 +49,9 @@ bool Mentions(const std::vector<std::string>& lines, const std::string& text) {
   return false;
 }
 
-// Making a record stale is seen: a claim whose regime moved has every record stale; one whose
-// scan values moved has only that scan's rows stale.
+// Making a record stale is seen: a claim whose CI-budget parameters moved has every record stale;
+// one whose path moved has its path rows stale; one whose scan values moved has only that scan's
+// rows stale.
 TEST(Records, AClaimWhoseInputsChangedHasStaleRecords) {
   const Claim& original = FindClaim("magen24.dimension.benign_at_2n");
   ASSERT_TRUE(original.rate_record && !original.path_record.empty() && !original.scans.empty());
@@ -47,6 +68,14 @@ TEST(Records, AClaimWhoseInputsChangedHasStaleRecords) {
   EXPECT_TRUE(Mentions(stale, "measure_rates.py --claims " + original.id)) << Lines(stale);
   EXPECT_TRUE(Mentions(stale, "measure_paths.py --claims " + original.id)) << Lines(stale);
   EXPECT_TRUE(Mentions(stale, "measure_scans.py --claims " + original.id)) << Lines(stale);
+
+  Claim repathed = original;
+  repathed.limit_path->values.back() *= 2;
+  const auto only_path = StaleRecords(repathed);
+  ASSERT_FALSE(only_path.empty());
+  for (const std::string& line : only_path) {
+    EXPECT_NE(line.find("finding_paths.csv"), std::string::npos) << line;
+  }
 
   Claim rescanned = original;
   rescanned.scans.front().values.back() *= 1.01;

@@ -69,14 +69,15 @@ std::vector<std::string> LinkTargets(const std::string& markdown) {
 struct Picture {
   int width = 0, height = 0, colours = 0;
   double inked = 0;  // the fraction of pixels that are not the background
+  double series = 0;  // the fraction near the data's own colour (axes and labels never have it)
 };
-Picture Look(const fs::path& svg) {
-  const CommandResult r = RunCommand("python3 '" +
-                                     (SourceDir() / "properties/support/picture_facts.py").string() +
-                                     "' '" + svg.string() + "'");
+Picture Look(const fs::path& svg, const std::string& series_colour) {
+  const CommandResult r = RunCommand(
+      "python3 '" + (SourceDir() / "properties/support/picture_facts.py").string() + "' '" +
+      svg.string() + "' --colour " + series_colour);
   EXPECT_EQ(r.exit_code, 0) << svg << r.err;
   Picture p;
-  std::istringstream(r.out) >> p.width >> p.height >> p.colours >> p.inked;
+  std::istringstream(r.out) >> p.width >> p.height >> p.colours >> p.inked >> p.series;
   return p;
 }
 
@@ -152,18 +153,33 @@ TEST(Report, QuickReportHasARowAPageAndASummaryEntryForEachSelectedClaimAndEvery
   }
   ASSERT_EQ(summary["ledger"].size(), PapersLedger().size());
   EXPECT_EQ(summary["ledger"][0]["counts"]["statements"], PapersLedger()[0].rows.size());
-  // The three pictures come before line 150, and each is a picture: the size it was drawn at,
-  // more than one colour, and ink on it.
+  // The three pictures come before line 150, and each is a picture: the size it was drawn at, and
+  // its data drawn in their own colour — the maps' dark-green cells (#006400, the palette's top)
+  // on a twentieth of the picture at least, the forest's bars (gnuplot's first colour, #9400d3) —
+  // which axes, labels and a key alone never show.
   for (const std::string name : {"magen_heatmap_sa", "magen_heatmap_cnn",
                                  "sakamoto24_frak_s_map_mu", "findings_forest"}) {
     const int line = LineOf(markdown, "(" + name + ".svg)");
     EXPECT_TRUE(line > 0 && line < 150) << name << " at line " << line;
-    const Picture p = Look(out / (name + ".svg"));
-    EXPECT_EQ(p.width, name == "findings_forest" ? 1600 : 720) << name;
-    EXPECT_EQ(p.height, name == "findings_forest" ? 640 : 480) << name;
-    EXPECT_GT(p.colours, 2) << name;
+    const bool forest = name == "findings_forest";
+    const Picture p = Look(out / (name + ".svg"), forest ? "9400d3" : "006400");
+    EXPECT_EQ(p.width, forest ? 1600 : 720) << name;
+    EXPECT_EQ(p.height, forest ? 640 : 480) << name;
     EXPECT_GT(p.inked, 0.01) << name;
+    EXPECT_GT(p.series, forest ? 1e-4 : 0.05) << name;
   }
+  // The forest draws every recorded point of the selected findings, one CSV row each.
+  std::size_t recorded = 0;
+  for (const std::string& id : kSelected) {
+    const Claim& claim = FindClaim(id);
+    if (claim.expected != Expectation::kFails) continue;
+    recorded += claim.path_record.size();
+    for (const auto& [param, points] : claim.scan_record) recorded += points.size();
+  }
+  const std::string forest_csv = Slurp(out / "findings_forest.csv");
+  EXPECT_GT(recorded, 0u);
+  EXPECT_EQ(static_cast<std::size_t>(std::count(forest_csv.begin(), forest_csv.end(), '\n')),
+            recorded + 1);
   // Only repository-relative paths: nothing names where this machine keeps the checkout or the
   // output (issue 51).
   for (const std::string& absolute : {SourceDir().string(), dir.path().string()}) {
@@ -219,8 +235,10 @@ TEST(Report, QuickReportHasARowAPageAndASummaryEntryForEachSelectedClaimAndEvery
       EXPECT_NE(page.find("## The finding"), std::string::npos) << claim.id;
       EXPECT_NE(page.find("Class: **" + ToString(claim.finding_class) + "**"), std::string::npos)
           << claim.id;
-      const int note = LineOf(markdown, "| " + link + " | ");
-      EXPECT_GT(note, LineOf(markdown, "## Tensions with the papers")) << claim.id;
+      const auto notes = markdown.find("## Tensions with the papers");
+      const auto table = markdown.find("## Verdicts");
+      const auto note = markdown.find("| " + link + " | ", notes);
+      EXPECT_TRUE(note < table) << claim.id << " is neither a tension nor an encoding note";
     }
   }
   // Every link and image on every page resolves inside the report folder.

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Renders an SVG to PNG with rsvg-convert (Debian's librsvg2-bin) and prints what the picture
-shows, not what the file holds: `WIDTH HEIGHT COLOURS INKED` — the pixel size, the number of
-distinct colours (capped at 1000) and the fraction of pixels that are not the background (the
-most common colour). A figure that gnuplot wrote but that draws nothing has one colour.
+shows, not what the file holds: `WIDTH HEIGHT COLOURS INKED [SHARE]` — the pixel size, the number
+of distinct colours (capped at 1000), the fraction of pixels that are not the background (the
+most common colour), and with `--colour RRGGBB` the fraction of pixels near that colour (a series'
+own colour: axes and labels alone never have it). A figure that draws nothing has one colour.
 Only the standard library: PNG is zlib-compressed rows, each with a filter byte (PNG spec § 9)."""
 import collections
 import os
@@ -55,17 +56,27 @@ def render(svg, scratch, zoom):
 
 
 def main():
+    svg = sys.argv[1]
+    colour = None
+    if len(sys.argv) == 4 and sys.argv[2] == "--colour":
+        colour = bytes.fromhex(sys.argv[3])
     with tempfile.TemporaryDirectory() as scratch:
-        width, height = struct.unpack(">II", render(sys.argv[1], scratch, 1)[16:24])
+        width, height = struct.unpack(">II", render(svg, scratch, 1)[16:24])
         # The colours from a half-size rendering: plenty to tell a drawing from a blank, and a
         # quarter of the pure-Python decoding.
-        _, _, step, rows = pixels(render(sys.argv[1], scratch, 0.5))
+        _, _, step, rows = pixels(render(svg, scratch, 0.5))
     counts = collections.Counter()
     for row in rows:
         for x in range(0, len(row), step):
             counts[row[x:x + step]] += 1
+    total = sum(counts.values())
     background = counts.most_common(1)[0][1]
-    print(width, height, min(len(counts), 1000), f"{1 - background / sum(counts.values()):.4f}")
+    facts = [str(width), str(height), str(min(len(counts), 1000)), f"{1 - background / total:.4f}"]
+    if colour is not None:
+        near = sum(n for rgb, n in counts.items()
+                   if sum((a - b) ** 2 for a, b in zip(rgb[:3], colour)) <= 60 ** 2)
+        facts.append(f"{near / total:.5f}")
+    print(" ".join(facts))
 
 
 if __name__ == "__main__":

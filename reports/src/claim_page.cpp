@@ -30,6 +30,13 @@ std::string Commits(const std::vector<PathPoint>& points) {
   return text;
 }
 
+// "k / N | [lower, upper]": a recorded point's count and its exact 95% interval, as table cells.
+std::string CountCells(const PathPoint& p) {
+  return std::to_string(p.failures) + " / " + std::to_string(p.instances) + " | [" +
+         Short(ClopperPearsonLower(p.failures, p.instances, 0.025)) + ", " +
+         Short(ClopperPearsonUpper(p.failures, p.instances, 0.025)) + "]";
+}
+
 // A finding's class and its evidence (finding_class.hpp): the rate along its limit path with
 // intervals, the power law's fit and exponent or the trend test, and what the class rests on.
 void WriteFindingClass(std::ostream& md, const Claim& c) {
@@ -69,9 +76,7 @@ void WriteFindingClass(std::ostream& md, const Claim& c) {
     md << ".\n\n![" << figure << "](" << kUp << figure << ".svg)\n\n| " << path.param
        << " | failures / instances | 95% interval |\n|---:|---:|---|\n";
     for (const PathPoint& p : c.path_record) {
-      md << "| " << FormatNumber(p.value) << " | " << p.failures << " / " << p.instances << " | ["
-         << Short(ClopperPearsonLower(p.failures, p.instances, 0.025)) << ", "
-         << Short(ClopperPearsonUpper(p.failures, p.instances, 0.025)) << "] |\n";
+      md << "| " << FormatNumber(p.value) << " | " << CountCells(p) << " |\n";
     }
     md << "\n";
   } else {
@@ -90,9 +95,7 @@ void WriteScans(std::ostream& md, const Claim& c) {
   md << "| scanned constant | value | failures / instances | 95% interval |\n|---|---:|---:|---|\n";
   for (const auto& [param, points] : c.scan_record) {
     for (const PathPoint& p : points) {
-      md << "| " << param << " | " << FormatNumber(p.value) << " | " << p.failures << " / "
-         << p.instances << " | [" << Short(ClopperPearsonLower(p.failures, p.instances, 0.025))
-         << ", " << Short(ClopperPearsonUpper(p.failures, p.instances, 0.025)) << "] |\n";
+      md << "| " << param << " | " << FormatNumber(p.value) << " | " << CountCells(p) << " |\n";
     }
   }
   std::vector<PathPoint> all;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "boa/catalog.hpp"
+#include "boa_report/report_rows.hpp"
 
 namespace boa::report {
 namespace {
@@ -43,12 +44,6 @@ bool TensionCandidate(const LedgerLink& link, const VerdictOf& verdict) {
   const Claim& claim = FindClaim(link.claim);
   return link.setting == SettingMatch::kYes && verdict(claim.id) == LinkVerdict::kFails &&
          !FailureIsTheDiscussions(claim) && ScanPending(claim);
-}
-
-std::string Joined(const std::vector<std::string>& items, const std::string& separator) {
-  std::string text;
-  for (const std::string& item : items) text += (text.empty() ? "" : separator) + item;
-  return text;
 }
 
 // Each element of boa's a claim rests on, with what its scan says.

@@ -14,12 +14,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string Joined(const std::vector<std::string>& globs) {
-  std::string text;
-  for (const std::string& g : globs) text += (text.empty() ? "" : ",") + g;
-  return text;
-}
-
 // The main page's three pictures (issue 52): the [M] accuracy maps over SNR × n with their
 // boundaries, the [S] map over (‖μ‖, η) with the R = 1 contour, and every finding on one axis.
 struct MainFigure {
@@ -41,8 +35,11 @@ const MainFigure kMainFigures[] = {
      "R = 1 at ρ = 0.1, the dashed one at ρ = 0.05."},
     {{kFindingsForestName},
      "Every finding: its failure rate along its limit path and its scans, against δ",
-     "Each finding's bars above its cross fail; a bar that comes down along the path is a "
-     "finite-size deviation, one that stays up persists (METHODS.md § Finding classes)."},
+     "Each finding's points run from its label: its limit path first, then its scans. A bar "
+     "above its cross fails; how the path's bars fall or stay decides its class (finite-size, "
+     "slow-decay, persists or undetermined, with the power law's fit tested first: METHODS.md "
+     "§ Finding classes), and a scan that comes below its cross is where the statement holds "
+     "as that constant of boa's moves."},
 };
 
 // A figure this report did not render says so instead of linking nothing.
@@ -166,8 +163,8 @@ void WriteMainPage(std::ostream& md, const MainPage& page) {
      << "page per claim. [FIGURES.md](FIGURES.md): all " << page.figures << " figures.\n\n";
   if (partial) {
     md << "**Partial report:** " << rows.size() << " of " << Catalog().size()
-       << " claims (`--claims " << Joined(options.claims) << "`) and " << page.figures << " of "
-       << FigureCatalog().size() << " figures (`--figures " << Joined(options.figures)
+       << " claims (`--claims " << Joined(options.claims, ",") << "`) and " << page.figures << " of "
+       << FigureCatalog().size() << " figures (`--figures " << Joined(options.figures, ",")
        << "`); `./boa report` runs the whole catalog.\n\n";
   }
   const VerdictOf verdict = RunVerdicts(rows);

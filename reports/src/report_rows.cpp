@@ -21,6 +21,12 @@ std::string ClaimLink(const std::string& id) {
   return "[`" + id + "`](" + ClaimPagePath(id) + ")";
 }
 
+std::string Joined(const std::vector<std::string>& items, const std::string& separator) {
+  std::string text;
+  for (const std::string& item : items) text += (text.empty() ? "" : separator) + item;
+  return text;
+}
+
 std::string Capitalised(std::string text) {
   if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
   return text;

@@ -22,6 +22,7 @@ struct Row {
 
 std::string Short(double x);  // 4 significant digits
 std::string Capitalised(std::string text);
+std::string Joined(const std::vector<std::string>& items, const std::string& separator);
 
 // A claim's appendix page, relative to the report folder, and a Markdown link to it from a page
 // in the report folder itself (REPORT.md, METHODS.md, FIGURES.md).

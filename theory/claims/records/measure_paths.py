@@ -42,8 +42,10 @@ def main():
     args = parser.parse_args()
     commit = head_commit()
     catalog = boa_catalog("measure_paths")
-    # A row whose claim has no path now, or a path along another parameter, is dropped.
-    current = {c["id"]: c["limit_path"]["param"] for c in catalog if "limit_path" in c}
+    # A row whose claim has no path now, or whose point is not on the claim's path today, is
+    # dropped: it could only ever be stale.
+    current = {(c["id"], c["limit_path"]["param"], value_text(x))
+               for c in catalog if "limit_path" in c for x in c["limit_path"]["values"]}
     claims = [c for c in selected(catalog, args.claims) if "limit_path" in c]
     jobs = this_shard([(c["id"], c["limit_path"]["param"], x, args.instances, commit,
                         c["limit_path"]["inputs"])
@@ -55,7 +57,7 @@ def main():
     measured = {(r["id"], r["value"]) for r in fresh}
     merge_record(RECORD, COLUMNS, fresh,
                  lambda r: (r["id"], r["value"]) not in measured and
-                 current.get(r["id"]) == r["param"],
+                 (r["id"], r["param"], value_text(float(r["value"]))) in current,
                  lambda r: (r["id"], float(r["value"])))
 
 if __name__ == "__main__":

@@ -40,14 +40,20 @@ def main():
     add_selection_flags(parser, "jobs (claim, scan value)")
     args = parser.parse_args()
     commit = head_commit()
-    claims = [c for c in selected(boa_catalog("measure_scans"), args.claims) if "scans" in c]
+    catalog = boa_catalog("measure_scans")
+    # A row of a scan the claim no longer declares, or of a value not in it, is dropped: it could
+    # only ever be stale.
+    declared = {(c["id"], s["param"], value_text(x))
+                for c in catalog for s in c.get("scans", []) for x in s["values"]}
+    claims = [c for c in selected(catalog, args.claims) if "scans" in c]
     jobs = this_shard([(c["id"], s["param"], x, commit, s["inputs"])
                        for c in claims for s in c["scans"] for x in s["values"]], args.shard)
     with ThreadPoolExecutor(args.jobs) as pool:
         fresh = list(pool.map(measure, jobs))
     measured = {(r["id"], r["param"], r["value"]) for r in fresh}
     merge_record(RECORD, COLUMNS, fresh,
-                 lambda r: (r["id"], r["param"], r["value"]) not in measured,
+                 lambda r: (r["id"], r["param"], r["value"]) not in measured and
+                 (r["id"], r["param"], value_text(float(r["value"]))) in declared,
                  lambda r: (r["id"], r["param"], float(r["value"])))
 
 if __name__ == "__main__":

@@ -98,11 +98,16 @@ const std::map<std::string, std::vector<PathPoint>>& PathRecords() {
   return paths;
 }
 
+std::string StampedInputs(const std::string& stamp) {
+  return stamp.starts_with(kBackfillPrefix) ? stamp.substr(std::string(kBackfillPrefix).size())
+                                            : stamp;
+}
+
 std::vector<std::string> StaleRecords(const Claim& claim) {
   std::vector<std::string> stale;
   const auto check = [&](const std::string& stamp, const std::string& today,
                          const std::string& what, const std::string& script) {
-    if (stamp == today) return;
+    if (StampedInputs(stamp) == today) return;
     stale.push_back(claim.id + ": its " + what + " was measured under inputs " +
                     (stamp.empty() ? "(no stamp)" : stamp) + ", today's are " + today +
                     "; re-measure with `python3 theory/claims/records/" + script +

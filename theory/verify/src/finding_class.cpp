@@ -200,9 +200,10 @@ double PathVariable(const LimitPath& path, double value) {
 std::optional<double> ExtrapolatedSizeBelow(const PathAssessment& assessment, double first_value,
                                             double delta) {
   const DecayFit& fit = assessment.fit;
-  const bool decays = assessment.finding_class == FindingClass::kFiniteSize ||
-                      assessment.finding_class == FindingClass::kSlowDecay;
-  if (assessment.fit_check.misfit || !decays || fit.scale <= delta) return std::nullopt;
+  if (assessment.fit_check.misfit || assessment.finding_class != FindingClass::kFiniteSize ||
+      fit.scale <= delta) {
+    return std::nullopt;
+  }
   return first_value * std::pow(delta / fit.scale, 1 / fit.exponent);
 }
 

@@ -21,6 +21,12 @@ const std::map<std::string, std::vector<PathPoint>>& PathRecords();
 // records/measure_scans.py): id → scan parameter → its points, in the scan's order of values.
 const std::map<std::string, std::map<std::string, std::vector<PathPoint>>>& ScanRecords();
 
+// A row measured before the records carried stamps was stamped afterwards, on 2026-12-05, with
+// that day's inputs; its stamp says so ("backfill-<stamp>"), and it catches every change from
+// then on but cannot vouch for the row's past. StampedInputs is the stamp without the prefix.
+inline constexpr const char* kBackfillPrefix = "backfill-";
+std::string StampedInputs(const std::string& stamp);
+
 // One line per row of the three records that names `claim` (its cells' rate rows "<id>@<cell>"
 // included) and was measured under other inputs than today's (claim.hpp RecordStamp) — or has no
 // stamp, or names a scan the claim no longer declares — with the command that re-measures it.

@@ -93,8 +93,9 @@ FindingClass ClassifyPath(const std::vector<PathPoint>& points);
 double PathVariable(const LimitPath& path, double value);
 
 // Where the fitted rate would fall below δ, extrapolated along the path: only for a power law that
-// fits and decays (finite-size or slow-decay by the interval); empty otherwise, and when the rate
-// is already below δ at the first point.
+// fits and decays as finite-size (a slow decay's point estimate puts δ beyond any path, with an
+// interval reaching to infinity); empty otherwise, and when the rate is already below δ at the
+// first point.
 std::optional<double> ExtrapolatedSizeBelow(const PathAssessment& assessment, double first_value,
                                             double delta);
 
