@@ -182,7 +182,8 @@ TEST(Cells, TheFingerprintNamesEveryCellsPlan) {
 // failing cell's.
 TEST(Cells, TheErrorBudgetHasTermsPerCell) {
   Claim claim = LocalViolation(0.5);
-  for (Cell& cell : claim.cells) cell.rate_record = RateRecord{kRecordSeedBase, 400, 0, 0, "x", "x"};
+  for (Cell& cell : claim.cells)
+    cell.rate_record = RateRecord{kRecordSeedBase, 400, 0, 0, "x", "x"};
   const ErrorBudget holds = SuiteErrorBudget({claim});
   double per_claim = 0;
   for (const ErrorTerm& t : holds.terms) {

@@ -5,9 +5,9 @@
 #include <map>
 #include <set>
 
-#include <boost/math/distributions/binomial.hpp>
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
+#include <boost/math/distributions/binomial.hpp>
 
 #include "boa/catalog.hpp"
 #include "boa/error.hpp"
@@ -140,8 +140,8 @@ int Misfits(const std::vector<double>& rates, int instances, int draws, std::uin
 TEST(FindingClass, TheFitTestKeepsItsLevelAndCatchesAStep) {
   constexpr int kLevelDraws = 4000, kPowerDraws = 1000;
   const boost::math::binomial_distribution<> at_level(kLevelDraws, kPathTestLevel);
-  const int on_power_law = Misfits({0.3, 0.3 / std::sqrt(2.0), 0.15, 0.3 / std::sqrt(8.0), 0.075},
-                                   200, kLevelDraws, 51);
+  const int on_power_law =
+      Misfits({0.3, 0.3 / std::sqrt(2.0), 0.15, 0.3 / std::sqrt(8.0), 0.075}, 200, kLevelDraws, 51);
   EXPECT_LE(on_power_law, boost::math::quantile(boost::math::complement(at_level, 0.5e-6)))
       << on_power_law << " of " << kLevelDraws << " power-law paths rejected at level "
       << kPathTestLevel;

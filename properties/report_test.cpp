@@ -6,8 +6,8 @@
 // re-running all of them here doubled the CI tier's work without checking anything new.
 #include <algorithm>
 #include <cctype>
-#include <set>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -68,13 +68,13 @@ std::vector<std::string> LinkTargets(const std::string& markdown) {
 // What a figure shows as a picture (properties/support/picture_facts.py: rsvg-convert to PNG).
 struct Picture {
   int width = 0, height = 0, colours = 0;
-  double inked = 0;  // the fraction of pixels that are not the background
+  double inked = 0;   // the fraction of pixels that are not the background
   double series = 0;  // the fraction near the data's own colour (axes and labels never have it)
 };
 Picture Look(const fs::path& svg, const std::string& series_colour) {
-  const CommandResult r = RunCommand(
-      "python3 '" + (SourceDir() / "properties/support/picture_facts.py").string() + "' '" +
-      svg.string() + "' --colour " + series_colour);
+  const CommandResult r =
+      RunCommand("python3 '" + (SourceDir() / "properties/support/picture_facts.py").string() +
+                 "' '" + svg.string() + "' --colour " + series_colour);
   EXPECT_EQ(r.exit_code, 0) << svg << r.err;
   Picture p;
   std::istringstream(r.out) >> p.width >> p.height >> p.colours >> p.inked >> p.series;
@@ -109,8 +109,8 @@ TEST(Report, QuickReportHasARowAPageAndASummaryEntryForEachSelectedClaimAndEvery
   // A partial report says so in its header and in summary.json, and audits nothing.
   EXPECT_EQ(summary["selection"]["complete"], false);
   EXPECT_EQ(summary["selection"]["claims"].size(), 5u);
-  const int partial_line = LineOf(
-      markdown, "**Partial report:** 6 of " + std::to_string(Catalog().size()) + " claims");
+  const int partial_line =
+      LineOf(markdown, "**Partial report:** 6 of " + std::to_string(Catalog().size()) + " claims");
   EXPECT_TRUE(partial_line > 0 && partial_line < 10) << partial_line;
   EXPECT_NE(methods.find("Not run: this is a partial report"), std::string::npos);
   // No live audit: the committed record of the last full one where there is one, else a line
@@ -157,8 +157,8 @@ TEST(Report, QuickReportHasARowAPageAndASummaryEntryForEachSelectedClaimAndEvery
   // its data drawn in their own colour — the maps' dark-green cells (#006400, the palette's top)
   // on a twentieth of the picture at least, the forest's bars (gnuplot's first colour, #9400d3) —
   // which axes, labels and a key alone never show.
-  for (const std::string name : {"magen_heatmap_sa", "magen_heatmap_cnn",
-                                 "sakamoto24_frak_s_map_mu", "findings_forest"}) {
+  for (const std::string name :
+       {"magen_heatmap_sa", "magen_heatmap_cnn", "sakamoto24_frak_s_map_mu", "findings_forest"}) {
     const int line = LineOf(markdown, "(" + name + ".svg)");
     EXPECT_TRUE(line > 0 && line < 150) << name << " at line " << line;
     const bool forest = name == "findings_forest";
@@ -183,8 +183,9 @@ TEST(Report, QuickReportHasARowAPageAndASummaryEntryForEachSelectedClaimAndEvery
   // Only repository-relative paths: nothing names where this machine keeps the checkout or the
   // output (issue 51).
   for (const std::string& absolute : {SourceDir().string(), dir.path().string()}) {
-    for (const auto& [page, text] :
-         {std::pair{"REPORT.md", markdown}, {"METHODS.md", methods}, {"FIGURES.md", figures_page}}) {
+    for (const auto& [page, text] : {std::pair{"REPORT.md", markdown},
+                                     {"METHODS.md", methods},
+                                     {"FIGURES.md", figures_page}}) {
       EXPECT_EQ(text.find(absolute), std::string::npos) << absolute << " in " << page;
     }
     EXPECT_EQ(summary.dump().find(absolute), std::string::npos) << absolute << " in summary.json";
@@ -294,8 +295,8 @@ TEST(Report, TheMainPageOfTheWholeCatalogFitsItsBudget) {
   const std::optional<nlohmann::json> peer;
   const ErrorBudget budget = SuiteErrorBudget(Catalog());
   const report::ReportOptions options;
-  const report::MainPage page{rows,    audit, mutation, peer,        rendered.size() - 1,
-                              rendered, budget, options, 500,  "abc", false};
+  const report::MainPage page{rows,    audit, mutation, peer, rendered.size() - 1, rendered, budget,
+                              options, 500,   "abc",    false};
   std::ostringstream md;
   report::WriteMainPage(md, page);
   const std::string text = md.str();

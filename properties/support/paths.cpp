@@ -32,8 +32,7 @@ std::string Slurp(const fs::path& file) {
 CommandResult RunCommand(const std::string& command) {
   TempDir scratch;
   const fs::path out = scratch.path() / "out", err = scratch.path() / "err";
-  const std::string line =
-      command + " >'" + out.string() + "' 2>'" + err.string() + "' </dev/null";
+  const std::string line = command + " >'" + out.string() + "' 2>'" + err.string() + "' </dev/null";
   const int status = std::system(line.c_str());
   if (status == -1 || !WIFEXITED(status)) throw std::runtime_error("could not run: " + line);
   return {WEXITSTATUS(status), Slurp(out), Slurp(err)};

@@ -47,8 +47,9 @@ void WriteFindingClass(std::ostream& md, const Claim& c) {
     const PathAssessment a = AssessPath(c.path_record);
     const bool declared =
         c.finding_class == FindingClass::kOpen || c.finding_class == FindingClass::kRefuted;
-    if (declared) md << ", declared; its path is shown, not deciding it (the rule would read "
-                     << ToString(a.finding_class) << ")";
+    if (declared)
+      md << ", declared; its path is shown, not deciding it (the rule would read "
+         << ToString(a.finding_class) << ")";
     md << " along " << path.param << " = " << FormatNumber(path.values.front()) << " … "
        << FormatNumber(path.values.back()) << " (" << path.why << "), from the committed record "
        << "`theory/claims/records/finding_paths.csv` (seed base " << kPathSeedBase << ", "
@@ -61,11 +62,10 @@ void WriteFindingClass(std::ostream& md, const Claim& c) {
             "test decides: Z = "
          << Short(a.trend.z) << ", p = " << FormatSignificant(a.trend.p_value, 2);
     } else {
-      md << "Decay exponent κ = " << Short(std::round(a.fit.exponent * 1000) / 1000)
-         << " (rate ∝ " << path.param << "^κ), 95% interval [" << Short(a.fit.lower) << ", "
-         << Short(a.fit.upper) << "] against Δ = " << Short(kExponentDeviation)
-         << "; the power law fits (deviance " << Short(a.fit_check.deviance) << " on "
-         << a.fit_check.degrees_of_freedom
+      md << "Decay exponent κ = " << Short(std::round(a.fit.exponent * 1000) / 1000) << " (rate ∝ "
+         << path.param << "^κ), 95% interval [" << Short(a.fit.lower) << ", " << Short(a.fit.upper)
+         << "] against Δ = " << Short(kExponentDeviation) << "; the power law fits (deviance "
+         << Short(a.fit_check.deviance) << " on " << a.fit_check.degrees_of_freedom
          << " degrees of freedom, p = " << FormatSignificant(a.fit_check.p_value, 2) << ")";
       if (const auto below = ExtrapolatedSizeBelow(a, path.values.front(), c.delta)) {
         md << "; extrapolated, not measured: the rate would fall below δ = " << Short(c.delta)
@@ -99,9 +99,10 @@ void WriteScans(std::ostream& md, const Claim& c) {
     }
   }
   std::vector<PathPoint> all;
-  for (const auto& [param, points] : c.scan_record) all.insert(all.end(), points.begin(), points.end());
-  md << "\nFrom the committed record `theory/claims/records/scans.csv` (seed base "
-     << kScanSeedBase << ", " << Commits(all) << ").\n\n";
+  for (const auto& [param, points] : c.scan_record)
+    all.insert(all.end(), points.begin(), points.end());
+  md << "\nFrom the committed record `theory/claims/records/scans.csv` (seed base " << kScanSeedBase
+     << ", " << Commits(all) << ").\n\n";
 }
 
 // One line per judged unit: its count, estimate and exact interval against δ and δ₁, with the
@@ -129,9 +130,9 @@ void WriteClaimPage(std::ostream& md, const Row& row) {
      << c.title << ". Source: " << c.source << ".\n\n"
      << "| kind | provenance | engine | expected | verdict | papers' statements (setting) |\n"
      << "|---|---|---|---|---|---|\n"
-     << "| " << ToString(c.kind) << " | " << ToString(c.provenance) << " | "
-     << ToString(v.engine) << " | " << ToString(ExpectedStatus(c)) << " | **" << VerdictLabel(v)
-     << "**" << (as_expected ? "" : " ✗ not as expected") << " | " << RowIds(c.id) << " |\n\n";
+     << "| " << ToString(c.kind) << " | " << ToString(c.provenance) << " | " << ToString(v.engine)
+     << " | " << ToString(ExpectedStatus(c)) << " | **" << VerdictLabel(v) << "**"
+     << (as_expected ? "" : " ✗ not as expected") << " | " << RowIds(c.id) << " |\n\n";
   md << "## Verdict\n\nMeasured here: " << v.summary << ".\n\n";
   if (c.kind == ClaimKind::kProbabilistic) {
     md << "δ vs δ₁: " << Hypotheses(c) << " — " << c.delta_source << ". Power " << PowerCell(v)
@@ -187,7 +188,8 @@ void WriteClaimPage(std::ostream& md, const Row& row) {
   }
   if (!v.measured.empty()) {
     md << "## Measured values\n\n| measured | value |\n|---|---:|\n";
-    for (const auto& [name, value] : v.measured) md << "| " << name << " | " << Short(value) << " |\n";
+    for (const auto& [name, value] : v.measured)
+      md << "| " << name << " | " << Short(value) << " |\n";
     md << '\n';
   }
 }

@@ -127,12 +127,11 @@ void RenderFigure(const Figure& figure, const std::filesystem::path& dir) {
   const auto script = dir / (figure.name + ".gp");
   {
     std::ofstream gp(script);
-    const std::string size = figure.size ? std::to_string((*figure.size)[0]) + "," +
-                                               std::to_string((*figure.size)[1])
-                             : figure.panels ? "1080,480"
-                                             : "720,480";
-    gp << "set terminal svg size " << size
-       << " dynamic enhanced font 'sans,12'\n"
+    const std::string size =
+        figure.size ? std::to_string((*figure.size)[0]) + "," + std::to_string((*figure.size)[1])
+        : figure.panels ? "1080,480"
+                        : "720,480";
+    gp << "set terminal svg size " << size << " dynamic enhanced font 'sans,12'\n"
        << "set output '" << figure.name << ".svg'\n"
        << "set datafile separator ','\n";
     if (figure.panels) {

@@ -65,14 +65,14 @@ std::optional<Figure> FindingPathFigure(const Claim& claim) {
   f.log_y = true;
   f.y_range = std::array<double, 2>{floor / 2, 1.5};
   f.key = "bottom left";
-  f.series = {{"rate_drawn", "measured, 95% interval", "points", "", "rate_lower", "rate_upper"},
-              {"fitted",
-               assessment.fit_check.misfit
-                   ? "power law, rejected by its fit test (p = " +
-                         FormatSignificant(assessment.fit_check.p_value, 2) + ")"
-                   : "fitted power law",
-               "lines"},
-              {"delta", "δ (the statement's failure rate)", "lines dt 2"}};
+  f.series = {
+      {"rate_drawn", "measured, 95% interval", "points", "", "rate_lower", "rate_upper"},
+      {"fitted",
+       assessment.fit_check.misfit ? "power law, rejected by its fit test (p = " +
+                                         FormatSignificant(assessment.fit_check.p_value, 2) + ")"
+                                   : "fitted power law",
+       "lines"},
+      {"delta", "δ (the statement's failure rate)", "lines dt 2"}};
   return f;
 }
 

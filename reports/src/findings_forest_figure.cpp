@@ -9,8 +9,8 @@ namespace {
 
 // "[M] dimension.benign_at_2n": the paper as a tag, the id without it.
 std::string ShortId(const std::string& id) {
-  for (const auto& [prefix, tag] : {std::pair<std::string, std::string>{"magen24.", "[M] "},
-                                    {"sakamoto24.", "[S] "}}) {
+  for (const auto& [prefix, tag] :
+       {std::pair<std::string, std::string>{"magen24.", "[M] "}, {"sakamoto24.", "[S] "}}) {
     if (id.starts_with(prefix)) return tag + id.substr(prefix.size());
   }
   return id;

@@ -12,7 +12,7 @@ namespace {
 using nlohmann::json;
 
 // A table cell's text: '|' would end the cell and a line break the row.
-std::string Cell(const std::string& text) {
+std::string TableCell(const std::string& text) {
   std::string cell;
   for (const char c : text) {
     if (c == '|') cell += '\\';
@@ -100,12 +100,13 @@ std::string PaperTitle(const std::string& paper) {
 }
 
 std::string CountsLine(const LedgerCounts& counts) {
-  return Plural(counts.statements, "statement", "statements") + ": in the discussion's own "
-         "setting " + std::to_string(counts.consistent) + " consistent and " +
+  return Plural(counts.statements, "statement", "statements") +
+         ": in the discussion's own "
+         "setting " +
+         std::to_string(counts.consistent) + " consistent and " +
          Plural(counts.tension, "tension", "tensions") + "; " +
-         std::to_string(counts.encoding_only) +
-         " tested only in boa's encoding; " + std::to_string(counts.not_checkable) +
-         " not checkable here";
+         std::to_string(counts.encoding_only) + " tested only in boa's encoding; " +
+         std::to_string(counts.not_checkable) + " not checkable here";
 }
 
 void WriteLedgerText(std::ostream& out, const VerdictOf& verdict) {
@@ -151,9 +152,9 @@ void WriteLedgerMarkdown(std::ostream& md, const VerdictOf& verdict, const std::
         claims.push_back(name(link.claim) + " (" + ToString(verdict(link.claim)) + "; " +
                          ToString(link.setting) + ")");
       }
-      md << "| " << row.id << " | " << row.kind << " | " << row.line << " | “" << Cell(row.quote)
-         << "” | " << ToString(StatusOf(row, verdict)) << " | "
-         << Cell(claims.empty() ? "— " + row.not_checkable : Joined(claims, ", ")) << " |\n";
+      md << "| " << row.id << " | " << row.kind << " | " << row.line << " | “"
+         << TableCell(row.quote) << "” | " << ToString(StatusOf(row, verdict)) << " | "
+         << TableCell(claims.empty() ? "— " + row.not_checkable : Joined(claims, ", ")) << " |\n";
     }
     md << "\n";
   }
@@ -165,9 +166,9 @@ void WriteTensions(std::ostream& md, const VerdictOf& verdict, const ClaimName& 
     for (const LedgerRow& row : paper.rows) {
       if (StatusOf(row, verdict) != LedgerStatus::kTension) continue;
       ++count;
-      md << "**" << row.id << "** (" << PaperTitle(paper.paper) << ", `" << paper.seed
-         << "` line " << row.line << ", " << row.section << "): “" << row.quote << "” — "
-         << row.statement << "\n\n";
+      md << "**" << row.id << "** (" << PaperTitle(paper.paper) << ", `" << paper.seed << "` line "
+         << row.line << ", " << row.section << "): “" << row.quote << "” — " << row.statement
+         << "\n\n";
       for (const LedgerLink& link : row.claims) {
         const Claim& c = FindClaim(link.claim);
         if (link.setting != SettingMatch::kYes || verdict(c.id) != LinkVerdict::kFails) continue;
@@ -191,8 +192,8 @@ void WriteEncodingNotes(std::ostream& md, const VerdictOf& verdict, const ClaimN
             "|\n|---|---|---|---|\n";
     }
     md << "| " << name(c.id) << " | " << RowIds(c.id) << " | "
-       << Cell(c.encoding_sensitive.empty() ? "—" : c.encoding_sensitive) << " | "
-       << Cell(ScanResults(c)) << " |\n";
+       << TableCell(c.encoding_sensitive.empty() ? "—" : c.encoding_sensitive) << " | "
+       << TableCell(ScanResults(c)) << " |\n";
   }
   md << (count == 0 ? "None.\n\n" : "\n");
 }

@@ -53,15 +53,15 @@ void WriteMainFigures(std::ostream& md, const std::set<std::string>& rendered) {
       md << "![" << name << "](" << name << ".svg) ";
       any = true;
     }
-    md << (any ? "\n\n" + std::string(figure.reading) + " Captions and data: [FIGURES.md](FIGURES.md).\n\n"
+    md << (any ? "\n\n" + std::string(figure.reading) +
+                     " Captions and data: [FIGURES.md](FIGURES.md).\n\n"
                : "Not in this partial report.\n\n");
   }
 }
 
 // The papers' statements first (issue 48): per paper the status counts, the tension candidates
 // and every statement, each claim linked to its page.
-void WriteLedger(std::ostream& md, const VerdictOf& verdict, const ClaimName& name,
-                 bool partial) {
+void WriteLedger(std::ostream& md, const VerdictOf& verdict, const ClaimName& name, bool partial) {
   md << "## The papers' statements\n\n"
      << "Each checkable statement of the two review discussions, quoted, with this run's verdicts "
      << "of the claims that test it and whether each runs in the discussion's own setting (README "
@@ -97,8 +97,8 @@ void WriteVerdictTable(std::ostream& md, const std::vector<Row>& rows) {
       const auto se = v.measured.find("exponent_standard_error");
       evidence = mean == v.measured.end() || se == v.measured.end()
                      ? "see its page"
-                     : "exponent " + Short(mean->second) + " ± " + Short(se->second) +
-                           " (SE) vs " + Short(c.predicted_exponent);
+                     : "exponent " + Short(mean->second) + " ± " + Short(se->second) + " (SE) vs " +
+                           Short(c.predicted_exponent);
     } else if (c.kind == ClaimKind::kIdentity) {
       evidence = std::to_string(v.failures) + "/" + std::to_string(v.instances) + " failed";
     }
@@ -163,9 +163,9 @@ void WriteMainPage(std::ostream& md, const MainPage& page) {
      << "page per claim. [FIGURES.md](FIGURES.md): all " << page.figures << " figures.\n\n";
   if (partial) {
     md << "**Partial report:** " << rows.size() << " of " << Catalog().size()
-       << " claims (`--claims " << Joined(options.claims, ",") << "`) and " << page.figures << " of "
-       << FigureCatalog().size() << " figures (`--figures " << Joined(options.figures, ",")
-       << "`); `./boa report` runs the whole catalog.\n\n";
+       << " claims (`--claims " << Joined(options.claims, ",") << "`) and " << page.figures
+       << " of " << FigureCatalog().size() << " figures (`--figures "
+       << Joined(options.figures, ",") << "`); `./boa report` runs the whole catalog.\n\n";
   }
   const VerdictOf verdict = RunVerdicts(rows);
   // A claim outside a partial report's selection has no page to link to.

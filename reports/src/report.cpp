@@ -238,8 +238,17 @@ int WriteReport(const ReportOptions& options) {
   // CI's error budget is the whole catalog's, whatever part of it this report ran.
   const ErrorBudget budget = SuiteErrorBudget(Catalog());
   {
-    MainPage page{rows,     audit,  mutation, peer,          figures.size(), rendered, budget,
-                  options,  seconds, SourceCommit(), IsPartial(rows.size(), figures.size())};
+    MainPage page{rows,
+                  audit,
+                  mutation,
+                  peer,
+                  figures.size(),
+                  rendered,
+                  budget,
+                  options,
+                  seconds,
+                  SourceCommit(),
+                  IsPartial(rows.size(), figures.size())};
     std::ofstream md(staging / "REPORT.md");
     WriteMainPage(md, page);
   }

@@ -17,9 +17,7 @@ std::string Short(double x) { return FormatSignificant(x, 4); }
 
 std::string ClaimPagePath(const std::string& id) { return "claims/" + id + ".md"; }
 
-std::string ClaimLink(const std::string& id) {
-  return "[`" + id + "`](" + ClaimPagePath(id) + ")";
-}
+std::string ClaimLink(const std::string& id) { return "[`" + id + "`](" + ClaimPagePath(id) + ")"; }
 
 std::string Joined(const std::vector<std::string>& items, const std::string& separator) {
   std::string text;

@@ -54,7 +54,7 @@ struct Figure {
   bool log_x = false;
   bool log_y = false;
   std::optional<std::array<double, 2>> x_range, y_range;  // empty: gnuplot's autoscale
-  std::string key = "top left";  // gnuplot legend placement
+  std::string key = "top left";                           // gnuplot legend placement
   // Named ticks on x instead of numbers (drawn upright-rotated, text literal): a category axis.
   std::vector<std::pair<double, std::string>> x_tics;
   std::optional<std::array<int, 2>> size;  // SVG width, height in pixels; empty: 720 × 480

@@ -31,7 +31,7 @@ struct MainPage {
   const FlakeAudit& audit;
   const std::optional<MutationResults>& mutation;
   const std::optional<nlohmann::json>& peer;
-  std::size_t figures;                  // rendered from the figure catalog
+  std::size_t figures;                    // rendered from the figure catalog
   const std::set<std::string>& rendered;  // every figure this report drew, by name
   const ErrorBudget& budget;
   const ReportOptions& options;

@@ -42,8 +42,8 @@ std::map<std::string, RateRecord> Parse() {
     if (f.size() != 8 || f[5] != "quick") {
       throw std::logic_error("records/rates.csv: malformed row '" + line + "'");
     }
-    records[f[0]] = {std::stoull(f[1]), std::stoi(f[2]), std::stoi(f[3]), std::stoi(f[4]), f[6],
-                     f[7]};
+    records[f[0]] = {
+        std::stoull(f[1]), std::stoi(f[2]), std::stoi(f[3]), std::stoi(f[4]), f[6], f[7]};
   }
   return records;
 }
@@ -110,8 +110,8 @@ std::vector<std::string> StaleRecords(const Claim& claim) {
     if (StampedInputs(stamp) == today) return;
     stale.push_back(claim.id + ": its " + what + " was measured under inputs " +
                     (stamp.empty() ? "(no stamp)" : stamp) + ", today's are " + today +
-                    "; re-measure with `python3 theory/claims/records/" + script +
-                    " --claims " + claim.id + "`");
+                    "; re-measure with `python3 theory/claims/records/" + script + " --claims " +
+                    claim.id + "`");
   };
   for (const auto& [id, record] : RateRecords()) {
     if (id != claim.id && !id.starts_with(claim.id + "@")) continue;
@@ -133,8 +133,7 @@ std::vector<std::string> StaleRecords(const Claim& claim) {
       const std::string today =
           declared ? RecordStamp(claim, RecordKind::kScan, param) : "(no such scan)";
       for (const PathPoint& p : points) {
-        check(p.stamp, today,
-              "scan record (scans.csv) of " + param + " = " + FormatNumber(p.value),
+        check(p.stamp, today, "scan record (scans.csv) of " + param + " = " + FormatNumber(p.value),
               "measure_scans.py");
       }
     }

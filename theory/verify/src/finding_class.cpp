@@ -57,8 +57,8 @@ double Profile(const std::vector<LogPoint>& points, double kappa, double* best_a
   double hi = 0;
   for (const LogPoint& p : points) hi = std::min(hi, -kappa * p.log_x);
   // Rates down to e^-60: far below any count's resolution.
-  const double a = ArgMaxConcave(
-      [&](double x) { return LogLikelihood(points, x, kappa); }, hi - 60, hi, 1e-10);
+  const double a =
+      ArgMaxConcave([&](double x) { return LogLikelihood(points, x, kappa); }, hi - 60, hi, 1e-10);
   if (best_a != nullptr) *best_a = a;
   return LogLikelihood(points, a, kappa);
 }
@@ -180,11 +180,10 @@ PathAssessment AssessPath(const std::vector<PathPoint>& points) {
                       : a.trend.z < 0                   ? FindingClass::kFiniteSize
                                                         : FindingClass::kPersists;
   } else {
-    const bool decays = a.fit.upper < 0, slower_than_margin = a.fit.lower > margin;
-    a.finding_class = decays ? (slower_than_margin ? FindingClass::kSlowDecay
-                                                   : FindingClass::kFiniteSize)
-                             : (slower_than_margin ? FindingClass::kPersists
-                                                   : FindingClass::kUndetermined);
+    const bool decays = a.fit.upper<0, slower_than_margin = a.fit.lower> margin;
+    a.finding_class =
+        decays ? (slower_than_margin ? FindingClass::kSlowDecay : FindingClass::kFiniteSize)
+               : (slower_than_margin ? FindingClass::kPersists : FindingClass::kUndetermined);
   }
   return a;
 }

@@ -81,7 +81,8 @@ std::string MeasurementInputs(const Claim& claim) {
   text += "; rejection=" + ToString(claim.rejection.value_or(Rejection::kNone));
   text += "; health_draws_per_instance=" + std::to_string(HealthDrawsPerInstance(claim));
   text += "; regime=" + RegimeText(claim.regime);
-  if (claim.budget_params) text += "; budget_params=" + FormatParams(claim.budget_params(kCiBudget));
+  if (claim.budget_params)
+    text += "; budget_params=" + FormatParams(claim.budget_params(kCiBudget));
   return text;
 }
 

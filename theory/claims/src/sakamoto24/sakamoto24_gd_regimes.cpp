@@ -79,10 +79,9 @@ Outcome RegimesOutcome(const Params& params, std::uint64_t seed, bool large_nois
           "balanced not benign: train " + std::to_string(balanced.train_accuracy) + ", test " +
               std::to_string(balanced.test_accuracy));
   o.measured["test_gap_balanced_minus_large_noise"] = balanced.test_accuracy - noise.test_accuracy;
-  const bool noise_side =
-      large_noise_harmful
-          ? HarmfulOverfitting(noise.train_accuracy, noise.test_accuracy, cut)
-          : noise.train_accuracy == 1 && noise.test_accuracy < cut.benign;
+  const bool noise_side = large_noise_harmful
+                              ? HarmfulOverfitting(noise.train_accuracy, noise.test_accuracy, cut)
+                              : noise.train_accuracy == 1 && noise.test_accuracy < cut.benign;
   require(noise_side,
           std::string(large_noise_harmful ? "large noise not harmful" : "large noise benign") +
               ": train " + std::to_string(noise.train_accuracy) + ", test " +

@@ -27,9 +27,9 @@
 namespace boa::claims {
 namespace {
 
-constexpr double kStep = 1e-4;         // relative step of the central difference
-constexpr double kEulerHolds = 1e-6;   // ‖D − f‖/‖f‖ at most this where the identity holds
-constexpr double kEulerFails = 1e-3;   // … at least this where it fails
+constexpr double kStep = 1e-4;        // relative step of the central difference
+constexpr double kEulerHolds = 1e-6;  // ‖D − f‖/‖f‖ at most this where the identity holds
+constexpr double kEulerFails = 1e-3;  // … at least this where it fails
 
 // The outputs f_i at λW: `scaled` names the blocks that W is (every other block kept).
 Vector OutputsAt(const Model& model, const Dataset& data, const std::vector<std::string>& scaled,
@@ -42,9 +42,9 @@ Vector OutputsAt(const Model& model, const Dataset& data, const std::vector<std:
 // ‖D − f‖/‖f‖ with D_i = d/dλ f_i(λW) at λ = 1 by the central difference.
 double EulerGap(const Model& model, const Dataset& data, const std::vector<std::string>& scaled) {
   const Vector f = OutputsAt(model, data, scaled, 1);
-  const Vector derivative = (OutputsAt(model, data, scaled, 1 + kStep) -
-                             OutputsAt(model, data, scaled, 1 - kStep)) /
-                            (2 * kStep);
+  const Vector derivative =
+      (OutputsAt(model, data, scaled, 1 + kStep) - OutputsAt(model, data, scaled, 1 - kStep)) /
+      (2 * kStep);
   return (derivative - f).norm() / f.norm();
 }
 
@@ -53,8 +53,7 @@ double EulerGap(const Model& model, const Dataset& data, const std::vector<std::
 Claim Sakamoto24ModelNotHomogeneous() {
   Claim c;
   c.id = "sakamoto24.model.not_homogeneous";
-  c.title =
-      "⟨∇_W f(W), W⟩ = f(W) holds for a two-layer ReLU CNN and fails for softmax attention";
+  c.title = "⟨∇_W f(W), W⟩ = f(W) holds for a two-layer ReLU CNN and fails for softmax attention";
   c.kind = ClaimKind::kIdentity;
   c.provenance = Provenance::kOperationalised;
   c.source = "[S] discussion, 'Challenges in Adapting Existing Benign Overfitting Analyses', 2.";
@@ -76,8 +75,8 @@ Claim Sakamoto24ModelNotHomogeneous() {
        "boa's tolerances: the difference quotient's error is far below both (the file's "
        "comment)"},
   };
-  c.regime = {{"n", 4, 10},       {"T", 4, 8},         {"d", 4, 60},
-              {"mu_norm", 1, 20}, {"log10_w", -2, 2},  {"log10_p", -1, 1}};
+  c.regime = {{"n", 4, 10},       {"T", 4, 8},        {"d", 4, 60},
+              {"mu_norm", 1, 20}, {"log10_w", -2, 2}, {"log10_p", -1, 1}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     TokenSelectionSpec spec;
     spec.n = IntParam(params, "n");

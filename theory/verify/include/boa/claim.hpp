@@ -358,8 +358,8 @@ std::string PlanFingerprint(const Claim& claim);
 // limit and CI-budget parameters, and every cell's (plan_fingerprint.cpp). A record row stores
 // the stamp of its measurement's inputs — the rates of the claim, its limit path, or one scan —
 // and a row whose stamp is not today's is stale (rate_records.hpp StaleRecords): the claim's
-// inputs changed after it was measured. (The code of the check is not stamped: a change there needs a re-measure by
-// hand, and the flake audit's and the peer's runs are the nets for it.)
+// inputs changed after it was measured. (The code of the check is not stamped: a change there needs
+// a re-measure by hand, and the flake audit's and the peer's runs are the nets for it.)
 std::string MeasurementInputs(const Claim& claim);
 enum class RecordKind { kRates, kPath, kScan };
 std::string RecordStamp(const Claim& claim, RecordKind kind, const std::string& scan_param = {});
