@@ -1,6 +1,6 @@
 include(GoogleTest)
 
-# boa_test(<name> LABELS <label>... SOURCES <file>...)
+# boa_test(<name> LABELS <label>... [COST <cost>] SOURCES <file>...)
 # One GoogleTest/RapidCheck program; each TEST becomes its own ctest test with labels of its own,
 # so `ctest -L statistical` selects every statistical test whatever program holds it:
 #   suite name ends in SlowStatistical → slow, statistical
@@ -22,7 +22,10 @@ set(BOA_TEST_UNITY_BATCH 8)
 set(BOA_TEST_OPTIMIZATION $<$<CONFIG:Release>:-O1>)
 
 function(boa_test name)
-  cmake_parse_arguments(ARG "" "" "LABELS;SOURCES" ${ARGN})
+  cmake_parse_arguments(ARG "" "COST" "LABELS;SOURCES" ${ARGN})
+  if(NOT DEFINED ARG_COST)
+    set(ARG_COST 0)
+  endif()
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE boa_properties_support boa_rapidcheck_defaults)
   target_compile_options(${name} PRIVATE ${BOA_TEST_OPTIMIZATION})
@@ -33,7 +36,7 @@ function(boa_test name)
   _boa_discover(${name} "*SlowStatistical.*" "slow;statistical" 100)
   _boa_discover(${name} "*Statistical.*-*SlowStatistical.*" statistical 0)
   _boa_discover(${name} "*Slow.*" slow 100)
-  _boa_discover(${name} "-*Statistical.*:*Slow.*" "${ARG_LABELS}" 0)
+  _boa_discover(${name} "-*Statistical.*:*Slow.*" "${ARG_LABELS}" ${ARG_COST})
   file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/${name}_labels.cmake "${labels_script}")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES
                ${CMAKE_CURRENT_BINARY_DIR}/${name}_labels.cmake)
@@ -44,7 +47,8 @@ endfunction()
 # first was lost. The group's tests are listed instead (TEST_LIST) and a script that ctest includes
 # after the discovered tests labels them.
 # `cost`: ctest's COST, which orders a run without timing data (a clean clone's first run): the
-# slow tests start first, so no 60-s test starts last and runs alone on one core.
+# slow tests start first, so no 60-s test starts last and runs alone on one core; a program whose
+# other tests are long too (report_test's quick report, ≈ 20 s) gives them a COST of their own.
 macro(_boa_discover name filter labels cost)
   string(MAKE_C_IDENTIFIER "${name}_${filter}" _boa_list)
   gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST NO_PRETTY_VALUES TEST_FILTER "${filter}"

@@ -61,10 +61,10 @@ def main():
     if len(sys.argv) == 4 and sys.argv[2] == "--colour":
         colour = bytes.fromhex(sys.argv[3])
     with tempfile.TemporaryDirectory() as scratch:
-        width, height = struct.unpack(">II", render(svg, scratch, 1)[16:24])
         # The colours from a half-size rendering: plenty to tell a drawing from a blank, and a
-        # quarter of the pure-Python decoding.
-        _, _, step, rows = pixels(render(svg, scratch, 0.5))
+        # quarter of the pure-Python decoding; its size, doubled, is the picture's.
+        half_width, half_height, step, rows = pixels(render(svg, scratch, 0.5))
+    width, height = 2 * half_width, 2 * half_height
     counts = collections.Counter()
     for row in rows:
         for x in range(0, len(row), step):
