@@ -21,6 +21,8 @@
 #include "boa/claim.hpp"
 #include "boa/token_selection_data.hpp"
 
+#include "sakamoto24_protocol.hpp"
+
 namespace boa::claims {
 namespace {
 
@@ -67,12 +69,7 @@ Claim Sakamoto24NoiseConcentration() {
   c.regime = {
       {"n", 2, 40}, {"T", 3, 16}, {"d", 1, 50, 10}, {"mu_norm", 1, 40}, {"sigma", 1, 4, 0.5}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
-    TokenSelectionSpec spec;
-    spec.n = IntParam(params, "n");
-    spec.T = IntParam(params, "T");
-    spec.d = IntParam(params, "d");
-    spec.mu_norm = RealParam(params, "mu_norm");
-    spec.sigma = RealParam(params, "sigma");
+    const TokenSelectionSpec spec = TokenSelectionSpecFromParams(params);
     const Dataset data = GenerateTokenSelection(spec, seed);
     double largest = 0;
     for (int i = 0; i < data.n; ++i) {

@@ -24,6 +24,8 @@
 #include "boa/train.hpp"
 #include "boa/two_layer_cnn.hpp"
 
+#include "sakamoto24_protocol.hpp"
+
 namespace boa::claims {
 namespace {
 
@@ -78,11 +80,7 @@ Claim Sakamoto24ModelNotHomogeneous() {
   c.regime = {{"n", 4, 10},       {"T", 4, 8},        {"d", 4, 60},
               {"mu_norm", 1, 20}, {"log10_w", -2, 2}, {"log10_p", -1, 1}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
-    TokenSelectionSpec spec;
-    spec.n = IntParam(params, "n");
-    spec.T = IntParam(params, "T");
-    spec.d = IntParam(params, "d");
-    spec.mu_norm = RealParam(params, "mu_norm");
+    TokenSelectionSpec spec = TokenSelectionSpecFromParams(params);
     spec.rho = 0.1;
     const Dataset data = GenerateTokenSelection(spec, seed);
 

@@ -14,6 +14,8 @@
 #include "boa/token_selection_data.hpp"
 #include "boa/tolerances.hpp"
 
+#include "sakamoto24_protocol.hpp"
+
 namespace boa::claims {
 
 Claim Sakamoto24LossFloor() {
@@ -41,12 +43,7 @@ Claim Sakamoto24LossFloor() {
   c.regime = {{"n", 2, 10},       {"T", 4, 10},        {"d", 3, 40},
               {"mu_norm", 1, 40}, {"rho", 0, 10, 0.1}, {"log10_q", -2, 6}};
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
-    TokenSelectionSpec spec;
-    spec.n = IntParam(params, "n");
-    spec.T = IntParam(params, "T");
-    spec.d = IntParam(params, "d");
-    spec.mu_norm = RealParam(params, "mu_norm");
-    spec.rho = RealParam(params, "rho");
+    const TokenSelectionSpec spec = TokenSelectionSpecFromParams(params);
     const Dataset data = GenerateTokenSelection(spec, seed);
     TokenSelection model(spec.d, DefaultHead(data), false);
     Rng rng(seed, kDirection);

@@ -16,6 +16,17 @@ TokenSelectionRunOptions Sakamoto24RunOptions(const Params& params) {
   return options;
 }
 
+TokenSelectionSpec TokenSelectionSpecFromParams(const Params& params) {
+  TokenSelectionSpec spec;
+  spec.n = IntParam(params, "n");
+  spec.T = IntParam(params, "T");
+  spec.d = IntParam(params, "d");
+  spec.mu_norm = RealParam(params, "mu_norm");
+  if (params.count("rho")) spec.rho = RealParam(params, "rho");
+  if (params.count("sigma")) spec.sigma = RealParam(params, "sigma");
+  return spec;
+}
+
 Params Sakamoto24BudgetParams(Budget budget) {
   const TokenSelectionRunOptions o = Sakamoto24Protocol(budget);
   return {{"train_W", o.train_W ? 1 : 0}, {"lr", o.lr}, {"steps", o.steps}, {"n_test", o.n_test}};

@@ -7,11 +7,16 @@
 //   lr, steps, n_test
 #include "boa/claim.hpp"
 #include "boa/sakamoto24_settings.hpp"
+#include "boa/token_selection_data.hpp"
 #include "boa/token_selection_run.hpp"
 
 namespace boa::claims {
 
 TokenSelectionRunOptions Sakamoto24RunOptions(const Params& params);
+
+// The [S] data spec of a claim instance from its regime parameters: n, T, d and mu_norm, plus
+// rho and sigma when the regime has them (else the spec's defaults).
+TokenSelectionSpec TokenSelectionSpecFromParams(const Params& params);
 
 // Sakamoto24Protocol(budget) (sakamoto24_settings.hpp, which says why) as parameters.
 Params Sakamoto24BudgetParams(Budget budget);
