@@ -42,7 +42,7 @@ TEST(ErrorBudget, TheSuiteStaysWithinItsFalseAlarmBound) {
 }
 
 // Every statistical claim contributes its terms: probabilistic claims a health term and either
-// fails + inconclusive (expected to hold) or finding; scaling claims one.
+// fails + inconclusive (expected to hold) or finding; scaling claims their plan's and the σ gate.
 // A claim judged per cell has them per cell ("<id>@<cell>"): a health term each, fails and
 // inconclusive each where the claim holds, and one finding term, a failing cell's, where it fails.
 TEST(ErrorBudget, EveryStatisticalClaimHasItsTerms) {
@@ -70,7 +70,9 @@ TEST(ErrorBudget, EveryStatisticalClaimHasItsTerms) {
       }
       EXPECT_EQ(findings, finding ? 1 : 0) << claim.id;
     } else if (claim.kind == ClaimKind::kScaling) {
-      EXPECT_EQ(kinds.size(), 1u) << claim.id;
+      EXPECT_EQ(kinds.count("scaling"), 1u) << claim.id;
+      EXPECT_EQ(kinds.count("σ gate"), 1u) << claim.id;
+      EXPECT_EQ(kinds.size(), 2u) << claim.id;
     } else {
       EXPECT_TRUE(kinds.empty()) << claim.id;
     }

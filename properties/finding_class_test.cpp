@@ -121,7 +121,7 @@ TEST(FindingClass, RandomCountsLandInExactlyOneClass) {
 // The fit test at its stated level: on counts drawn from a power law it rejects at most at rate
 // 0.05 (exact binomial test at α = 1e-6 on 4000 draws: a true rate of 0.065 or more fails it),
 // and it catches a step that no power law follows with probability ≥ 0.9 (the same test from
-// below, on 1000 draws).
+// below, on 1000 draws): 2 checks in all, each at 1e-6 (error_budget.hpp counts them).
 int Misfits(const std::vector<double>& rates, int instances, int draws, std::uint64_t seed) {
   Rng rng(seed);
   int misfits = 0;

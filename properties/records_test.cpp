@@ -40,6 +40,27 @@ TEST(Records, EveryRowNamesACleanCommit) {
       for (const PathPoint& p : points) clean(id + " " + param, p.commit);
     }
   }
+  for (const auto& [id, record] : SigmaRecords()) clean(id, record.commit);
+}
+
+// Every scaling claim plans from a σ row: its own, or that of the claim whose replicate sweeps it
+// judges with another rule (sigma_from) — which must then be measured under the same inputs.
+// Every σ row is a scaling claim's own.
+TEST(Records, EveryScalingClaimHasItsSigmaRecord) {
+  for (const Claim& claim : Catalog()) {
+    if (claim.kind != ClaimKind::kScaling) {
+      EXPECT_FALSE(SigmaRecords().contains(claim.id)) << claim.id << " is not a scaling claim";
+      continue;
+    }
+    ASSERT_TRUE(claim.sigma_record.has_value()) << claim.id << " has no row in sigma.csv";
+    EXPECT_EQ(claim.exponent_sd, claim.sigma_record->sd) << claim.id;
+    if (!claim.sigma_from.empty()) {
+      EXPECT_FALSE(SigmaRecords().contains(claim.id))
+          << claim.id << " reads " << claim.sigma_from << "'s row but has one of its own";
+      EXPECT_EQ(MeasurementInputs(claim), MeasurementInputs(FindClaim(claim.sigma_from)))
+          << claim.id << " does not run " << claim.sigma_from << "'s sweeps";
+    }
+  }
 }
 
 bool Mentions(const std::vector<std::string>& lines, const std::string& text) {
@@ -89,6 +110,20 @@ TEST(Records, AClaimWhoseInputsChangedHasStaleRecords) {
   Claim unscanned = original;
   unscanned.scans.erase(unscanned.scans.begin());
   EXPECT_TRUE(Mentions(StaleRecords(unscanned), "(no such scan)"));
+
+  // A scaling claim's σ record goes stale the same way.
+  const Claim& scaling = FindClaim("magen24.snr.threshold");
+  ASSERT_TRUE(scaling.sigma_record.has_value());
+  EXPECT_TRUE(StaleRecords(scaling).empty());
+  Claim resized = scaling;
+  const auto sizes = scaling.budget_params;
+  resized.budget_params = [sizes](Budget budget) {
+    Params p = sizes(budget);
+    p.begin()->second += 1;
+    return p;
+  };
+  EXPECT_TRUE(Mentions(StaleRecords(resized), "measure_sigma.py --claims " + scaling.id))
+      << Lines(StaleRecords(resized));
 }
 
 }  // namespace records_test

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include <gtest/gtest.h>
+#include <boost/math/distributions/binomial.hpp>
 
 #include "boa/catalog.hpp"
 #include "boa/cells.hpp"
@@ -272,10 +273,49 @@ TEST(Runner, ScalingVerdictsHaveThreeOutcomesAndPlannedPowers) {
   EXPECT_NE(noisy.summary.find("the planned powers below do not apply"), std::string::npos)
       << noisy.summary;  // sd 1.0 against the recorded σ = 0.1
   EXPECT_NEAR(noisy.measured.at("exponent_sd"), 1.0, 0.5);
+  EXPECT_LT(noisy.plan->sd_p_value, kSigmaGateLevel) << noisy.summary;
+  EXPECT_NE(noisy.summary.find("CI fails: re-measure σ"), std::string::npos) << noisy.summary;
+  EXPECT_GT(holds.plan->sd_p_value, kSigmaFlagLevel) << holds.summary;
   // No recorded σ, no planned power: NaN, which ctest's power check refuses.
   Claim unplanned = SyntheticScalingClaim(-0.52, 0.02);
   unplanned.exponent_sd = 0;
   EXPECT_TRUE(std::isnan(RunClaim(unplanned, o).plan->power));
+}
+
+// The σ check is the one-sided χ² test of σ ≤ b: its closed form at one point, its level on
+// simulated replicates drawn at σ = b, and its power at σ = 2b (P[χ²₁₁ ≥ 19.68/4] ≈ 0.93), each by
+// an exact binomial test at 5e-7 (2 checks in all; error_budget.hpp counts them).
+int SigmaFlags(double sigma, std::uint64_t seed) {
+  constexpr int kRuns = 2000, kReplicates = 12;
+  Rng rng(seed);
+  int flagged = 0;
+  for (int run = 0; run < kRuns; ++run) {
+    double sum = 0, squares = 0;
+    for (int k = 0; k < kReplicates; ++k) {
+      const double x = sigma * rng.Normal();
+      sum += x;
+      squares += x * x;
+    }
+    const double sd = std::sqrt((squares - sum * sum / kReplicates) / (kReplicates - 1));
+    flagged += SdAboveBoundPValue(sd, kReplicates, 1.0) < kSigmaFlagLevel ? 1 : 0;
+  }
+  return flagged;
+}
+
+TEST(Runner, SigmaCheckIsTheChiSquareTestAtItsLevel) {
+  // 9 sweeps with s = 2b: (N − 1)s²/b² = 32 on 8 degrees of freedom; P[χ²₈ ≥ 32] =
+  // e^{−16}·Σ_{k<4} 16^k/k! (the closed form for even degrees of freedom).
+  EXPECT_NEAR(SdAboveBoundPValue(2.0, 9, 1.0), std::exp(-16.0) * (1 + 16 + 128 + 4096.0 / 6),
+              1e-12);
+  EXPECT_NEAR(SdAboveBoundPValue(1.0, 9, 1.0), std::exp(-4.0) * (1 + 4 + 8 + 64.0 / 6), 1e-12);
+  EXPECT_THROW(SdAboveBoundPValue(1.0, 1, 1.0), InvalidInput);
+  const boost::math::binomial_distribution<> at_level(2000, kSigmaFlagLevel);
+  const int at_bound = SigmaFlags(1.0, 20261205);
+  EXPECT_LE(at_bound, boost::math::quantile(boost::math::complement(at_level, 5e-7)))
+      << at_bound << " of 2000 runs at σ = b flagged";
+  const boost::math::binomial_distribution<> at_power(2000, 0.9);
+  const int above = SigmaFlags(2.0, 20261206);
+  EXPECT_GE(above, boost::math::quantile(at_power, 5e-7)) << above << " of 2000 runs at σ = 2b";
 }
 
 // Every scaling claim records the per-sweep sd σ of its exponent with its source (measured on

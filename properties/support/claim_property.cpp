@@ -7,6 +7,7 @@
 #include <rapidcheck.h>
 
 #include "boa/catalog.hpp"
+#include "boa/exponent_plan.hpp"
 #include "boa/runner.hpp"
 
 namespace boa::testing {
@@ -53,6 +54,14 @@ void ExpectClaimVerdict(const std::string& id) {
     EXPECT_GE(v.plan->power, 0.9) << context;
   }
   EXPECT_EQ(ToString(v.status), ToString(ExpectedStatus(claim))) << context;
+  // A scaling run whose replicates' sd exceeds the plan's σ bound at the gate's level fails CI
+  // until σ is re-measured (exponent_plan.hpp kSigmaGateLevel).
+  if (v.plan && claim.kind == ClaimKind::kScaling) {
+    EXPECT_FALSE(v.plan->sd_p_value < kSigmaGateLevel)
+        << context << "\n  σ exceeds the plan's bound (χ² p = " << v.plan->sd_p_value
+        << "): re-measure it with `python3 theory/claims/records/measure_sigma.py --claims "
+        << (claim.sigma_from.empty() ? claim.id : claim.sigma_from) << "`";
+  }
   // An exploratory claim's run asserts nothing about the papers, but every instance must have
   // run cleanly: its check fails an instance only when it threw or measured a non-finite value.
   if (claim.kind == ClaimKind::kExploratory) {

@@ -6,6 +6,7 @@
 
 #include "boa/finding_class.hpp"
 #include "boa/format.hpp"
+#include "boa/exponent_plan.hpp"
 #include "boa/rate_records.hpp"
 #include "boa/stats.hpp"
 #include "boa_report/finding_path_figure.hpp"
@@ -162,6 +163,15 @@ void WriteClaimPage(std::ostream& md, const Row& row) {
                : "")
        << ".\n\n";
   }
+  if (c.sigma_record) {
+    md << "σ record: " << c.exponent_sd_source << "; the plan assumes σ ≤ "
+       << Short(ExponentSdUpperBound(c)) << ", its one-sided 95% upper bound"
+       << (c.expected == Expectation::kFails
+               ? "; the finding's exponent bound " + Short(c.finding_exponent_bound) +
+                     " is the mean's one-sided 95% end nearest the band"
+               : "")
+       << ".\n\n";
+  }
   // Measured under other inputs than today's: the numbers above from a record may not be this
   // claim's any more (CI fails on it; rate_records.hpp StaleRecords).
   for (const std::string& line : StaleRecords(c)) md << "**Stale record**: " << line << "\n\n";
@@ -179,7 +189,9 @@ void WriteClaimPage(std::ostream& md, const Row& row) {
   if (!c.elements.empty()) {
     md << "## Where each element comes from\n\n";
     for (const Element& e : c.elements) {
-      md << "- " << e.name << " — " << ToString(e.origin) << ": " << e.where << "\n";
+      md << "- " << e.name << " — " << ToString(e.origin) << ": " << e.where;
+      if (const std::string when = WhenFixed(e); !when.empty()) md << " *(" << when << ")*";
+      md << "\n";
     }
     md << "\n";
   }

@@ -77,6 +77,36 @@ void WriteClassMethods(std::ostream& md) {
      << "*Encoding-sensitive* names the constant of boa's a finding hinges on.\n\n";
 }
 
+// When boa's constants were fixed (issue 51 item 5): the count of each, and every constant set
+// after a measurement was seen, with what was seen and the claims that rest on it.
+void WriteWhenFixed(std::ostream& md, const std::vector<Row>& rows) {
+  std::map<std::pair<std::string, std::string>, std::vector<std::string>> after;
+  int before = 0;
+  for (const Row& r : rows) {
+    for (const Element& e : r.claim->elements) {
+      if (e.origin != Origin::kConvention) continue;
+      if (e.set_after.empty()) {
+        ++before;
+      } else {
+        after[{e.name, e.set_after}].push_back(r.claim->id);
+      }
+    }
+  }
+  md << "## When boa's constants were fixed\n\n"
+     << "Each constant of boa's says whether it was fixed before measuring or set after a "
+     << "measurement was seen, from an audit of the history (2026-12-05). \"Pre-registered\" in "
+     << "this report means fixed before measuring. Of the claims' convention elements here, "
+     << before << " were fixed before measuring; these were set after:\n\n"
+     << "| constant | what had been seen | claims |\n|---|---|---|\n";
+  for (const auto& [key, ids] : after) {
+    std::string links;
+    for (const std::string& id : ids) links += (links.empty() ? "" : ", ") + ClaimLink(id);
+    md << "| " << key.first << " | " << key.second << " | " << links << " |\n";
+  }
+  if (after.empty()) md << "| none | | |\n";
+  md << "\n";
+}
+
 void WriteRecordMethods(std::ostream& md) {
   md << "## Records\n\n"
      << "Numbers that take longer to measure than CI allows come from committed records, each "
@@ -92,6 +122,9 @@ void WriteRecordMethods(std::ostream& md) {
      << "| `theory/claims/records/scans.csv` | the findings' rates as a constant of boa's moves: "
         "tension or encoding note | "
      << kScanSeedBase << " | `python3 theory/claims/records/measure_scans.py` |\n"
+     << "| `theory/claims/records/sigma.csv` | each scaling claim's σ and mean exponent: its "
+        "plan and a finding's exponent bound | "
+     << kRecordSeedBase << " | `python3 theory/claims/records/measure_sigma.py` |\n"
      << "| `theory/claims/records/flake_audit.json` | the last full flake audit (§ Flake audit) "
         "| its own | `python3 theory/claims/records/measure_audit.py` |\n\n"
      << "The report's own verdicts are measured here, on its seed base; CI runs seed base 1.\n\n";
@@ -104,8 +137,9 @@ void WriteErrorBudget(std::ostream& md, const ErrorBudget& budget) {
      << "as the catalog expects, computed exactly from the plans CI runs: **" << Short(budget.total)
      << "** (bound " << kSuiteFalseAlarm << "). Terms: *fails* and *inconclusive* at a holding "
      << "claim's δ; *health* at the rate record's rejection rate (95% upper bound); *finding* — a "
-     << "finding that does not fail at its recorded rate's 95% lower bound; *scaling*; *generator "
-     << "test* (α = 1e-6 per check). Rates come from the committed record "
+     << "finding that does not fail at its recorded rate's 95% lower bound; *scaling*; *σ gate* — a "
+     << "scaling run whose replicates put σ above its plan's bound at p < α; *generator test* "
+     << "(α = 1e-6 or 5e-7 per check). Rates come from the committed record "
      << "(`theory/claims/records/rates.csv`, measured on seed base " << kRecordSeedBase << ").\n\n"
      << "| source | term | probability |\n|---|---|---:|\n";
   for (const ErrorTerm& t : budget.terms) {
@@ -138,6 +172,7 @@ void WriteMethodsPage(std::ostream& md, const std::vector<Row>& rows, const Flak
   WriteVerdictMethods(md);
   WriteRateRows(md, rows);
   WriteClassMethods(md);
+  WriteWhenFixed(md, rows);
   WriteRecordMethods(md);
   WriteErrorBudget(md, budget);
   WriteAuditMarkdown(md, audit);

@@ -21,7 +21,9 @@ nlohmann::json Number(double x) { return std::isfinite(x) ? nlohmann::json(x) : 
 nlohmann::json ElementsJson(const Claim& claim) {
   nlohmann::json elements = nlohmann::json::array();
   for (const Element& e : claim.elements) {
-    elements.push_back({{"name", e.name}, {"origin", ToString(e.origin)}, {"where", e.where}});
+    nlohmann::json element = {{"name", e.name}, {"origin", ToString(e.origin)}, {"where", e.where}};
+    if (const std::string when = WhenFixed(e); !when.empty()) element["fixed"] = when;
+    elements.push_back(std::move(element));
   }
   return elements;
 }
@@ -113,6 +115,7 @@ nlohmann::json VerdictJson(const Claim& claim, const Verdict& v) {
       out["power_fails"] = Number(v.plan->power_fails);
       out["exponent_sd"] = claim.exponent_sd;
       out["exponent_sd_source"] = claim.exponent_sd_source;
+      out["sd_p_value"] = Number(v.plan->sd_p_value);  // the run's σ check (exponent_plan.hpp)
       if (claim.expected == Expectation::kFails) {
         out["finding_exponent_bound"] = claim.finding_exponent_bound;
       }

@@ -65,6 +65,14 @@ void AddListCommand(CLI::App& app, Action& action) {
           if (c.kind == ClaimKind::kProbabilistic) {
             entry["rate_inputs"] = RecordStamp(c, RecordKind::kRates);
           }
+          // A scaling claim's σ record: its stamp (measure_sigma.py), or the claim it reads.
+          if (c.kind == ClaimKind::kScaling) {
+            if (c.sigma_from.empty()) {
+              entry["sigma_inputs"] = RecordStamp(c, RecordKind::kSigma);
+            } else {
+              entry["sigma_from"] = c.sigma_from;
+            }
+          }
           // A finding's limit path (measure_paths.py measures along it).
           if (c.limit_path) {
             entry["limit_path"] = {{"param", c.limit_path->param},

@@ -1,5 +1,5 @@
-"""What the record scripts (measure_rates.py, measure_paths.py, measure_audit.py) share: how they
-run boa, which commit they record, and their common flags."""
+"""What the record scripts (measure_rates.py, measure_paths.py, measure_scans.py, measure_sigma.py,
+measure_audit.py) share: how they run boa, which commit they record, and their common flags."""
 import csv
 import fnmatch
 import json

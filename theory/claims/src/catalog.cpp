@@ -3,11 +3,13 @@
 #include "boa/catalog.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <stdexcept>
 
 #include "boa/cells.hpp"
 #include "boa/error.hpp"
+#include "boa/format.hpp"
 #include "boa/ledger.hpp"
 #include "boa/rate_records.hpp"
 #include "boa/suggest.hpp"
@@ -42,9 +44,36 @@ std::vector<Claim> Registered() {
   return claims;
 }
 
-// Each probabilistic claim carries its row of the committed rate record.
+// A scaling claim's σ and where it comes from, from its σ row (its sigma_from's, when named).
+void AttachSigma(Claim& claim) {
+  const std::string from = claim.sigma_from.empty() ? claim.id : claim.sigma_from;
+  const auto row = SigmaRecords().find(from);
+  if (row == SigmaRecords().end()) return;
+  const SigmaRecord& r = row->second;
+  claim.sigma_record = r;
+  claim.exponent_sd = r.sd;
+  claim.exponent_sd_replicates = r.replicates;
+  const std::string n = std::to_string(r.replicates);
+  claim.exponent_sd_source =
+      "`theory/claims/records/sigma.csv`, commit " + r.commit + ": `./boa check " + from +
+      " --seed " + std::to_string(r.seed_base) + " --instances " + n +
+      " --budget quick --json`, exponent_standard_error × √" + n + " over " + n +
+      " replicate sweeps (mean exponent " + FormatNumber(r.mean) +
+      (r.rejected > 0 ? "; " + std::to_string(r.rejected) + " draws rejected" : "") + ")";
+  // A scaling finding's plan must still fail it at the exponent nearest the band that the same
+  // measurement allows: the mean's one-sided 95% end on the band's side (z = 1.645).
+  if (claim.expected == Expectation::kFails) {
+    const double band = claim.predicted_exponent - (claim.exponent_below ? claim.exponent_tolerance : 0);
+    const double end = 1.6448536269514722 * r.sd / std::sqrt(static_cast<double>(r.replicates));
+    claim.finding_exponent_bound = band > r.mean ? r.mean + end : r.mean - end;
+  }
+}
+
+// Each probabilistic claim carries its row of the committed rate record, each scaling claim its
+// σ row.
 std::vector<Claim> WithRateRecords(std::vector<Claim> claims) {
   for (Claim& claim : claims) {
+    if (claim.kind == ClaimKind::kScaling) AttachSigma(claim);
     const auto it = RateRecords().find(claim.id);
     if (it != RateRecords().end()) claim.rate_record = it->second;
     for (Cell& cell : claim.cells) {

@@ -21,6 +21,9 @@ constexpr const char* kPathsCsv =
 constexpr const char* kScansCsv =
 #include "scans_csv.inc"
     ;
+constexpr const char* kSigmaCsv =
+#include "sigma_csv.inc"
+    ;
 
 std::vector<std::string> Fields(const std::string& line) {
   std::vector<std::string> fields;
@@ -81,7 +84,31 @@ std::map<std::string, std::map<std::string, std::vector<PathPoint>>> ParseScans(
   return scans;
 }
 
+std::map<std::string, SigmaRecord> ParseSigma() {
+  std::map<std::string, SigmaRecord> records;
+  std::stringstream csv(kSigmaCsv);
+  std::string line;
+  std::getline(csv, line);
+  if (line != "id,seed_base,replicates,rejected,sd,mean,budget,commit,inputs") {
+    throw std::logic_error("records/sigma.csv: unexpected header '" + line + "'");
+  }
+  while (std::getline(csv, line)) {
+    const auto f = Fields(line);
+    if (f.size() != 9 || f[6] != "quick") {
+      throw std::logic_error("records/sigma.csv: malformed row '" + line + "'");
+    }
+    records[f[0]] = {std::stoull(f[1]), std::stoi(f[2]), std::stoi(f[3]), std::stod(f[4]),
+                     std::stod(f[5]),   f[7],           f[8]};
+  }
+  return records;
+}
+
 }  // namespace
+
+const std::map<std::string, SigmaRecord>& SigmaRecords() {
+  static const auto records = ParseSigma();
+  return records;
+}
 
 const std::map<std::string, std::map<std::string, std::vector<PathPoint>>>& ScanRecords() {
   static const auto scans = ParseScans();
@@ -137,6 +164,13 @@ std::vector<std::string> StaleRecords(const Claim& claim) {
               "measure_scans.py");
       }
     }
+  }
+  // The σ row is the measured claim's own; a claim that reads another's row is checked there.
+  if (const auto sigma = SigmaRecords().find(claim.id); sigma != SigmaRecords().end()) {
+    check(sigma->second.stamp,
+          claim.kind == ClaimKind::kScaling ? RecordStamp(claim, RecordKind::kSigma)
+                                            : "(not a scaling claim)",
+          "σ record (sigma.csv)", "measure_sigma.py");
   }
   return stale;
 }

@@ -91,6 +91,12 @@ std::string ToString(Origin origin) {
   return "unknown";
 }
 
+std::string WhenFixed(const Element& element) {
+  if (element.origin != Origin::kConvention) return "";
+  return element.set_after.empty() ? "fixed before measuring"
+                                   : "set after measuring: " + element.set_after;
+}
+
 std::string ToString(Expectation expectation) {
   return expectation == Expectation::kHolds ? "holds" : "fails";
 }

@@ -84,6 +84,9 @@ const std::vector<GeneratorTest>& GeneratorTests() {
       {"properties/projected_test_error_test.cpp", 9, 1e-6},
       {"properties/cnn_gram_sampling_test.cpp", 18, 1e-6},
       {"properties/cnn_run_test.cpp", 6, 1e-6},
+      // The level and power checks of the path fit test and of the scaling runs' σ check.
+      {"properties/finding_class_test.cpp", 2, 1e-6},
+      {"properties/runner_test.cpp", 2, 5e-7},
       // The PyTorch peer's z-tests of test error and generator moments (label peer, run by CI).
       // Their level is peer_alpha.py's, halved to 5e-7 when the suite's promise ran out of room.
       {"benchmarks/peers/autograd_check.sh", 62, 5e-7},
@@ -96,6 +99,8 @@ ErrorBudget SuiteErrorBudget(const std::vector<Claim>& claims) {
   for (const Claim& claim : claims) {
     if (claim.kind == ClaimKind::kScaling) {
       Add(budget, claim.id, "scaling", ScalingBudgetTerm(claim));  // from its recorded σ
+      // CI also fails when the run's own replicates put σ above its bound (exponent_plan.hpp).
+      Add(budget, claim.id, "σ gate", kSigmaGateLevel);
       continue;
     }
     if (claim.kind != ClaimKind::kProbabilistic) continue;

@@ -94,7 +94,8 @@ std::string RecordStamp(const Claim& claim, RecordKind kind, const std::string& 
     return list;
   };
   switch (kind) {
-    case RecordKind::kRates: break;
+    case RecordKind::kRates:
+    case RecordKind::kSigma: break;
     case RecordKind::kPath:
       Require(claim.limit_path.has_value(), claim.id + " has no limit path");
       text += "; path=" + claim.limit_path->param + " " + values(claim.limit_path->values);

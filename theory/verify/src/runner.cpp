@@ -131,15 +131,21 @@ void JudgeExponents(const Claim& claim, const std::vector<double>& exponents, Ve
                     : "not inside ")
             << Short(rule.predicted) << " ± " << Short(rule.deviation);
   }
-  // The plan's powers assume σ ≤ its bound; a run whose replicate sd exceeds it says so.
+  // The plan's powers assume σ ≤ its bound; the run checks that on its own replicates.
   const double realised_sd = t.standard_error * std::sqrt(static_cast<double>(t.replicates));
   verdict.measured["exponent_sd"] = realised_sd;
   summary << ": " << ToString(verdict.status) << " (α = " << Short(rule.alpha)
           << ", β = " << Short(rule.beta) << ")";
-  if (claim.exponent_sd > 0 && realised_sd > ExponentSdUpperBound(claim)) {
-    summary << "; the replicates' sd " << Short(realised_sd) << " exceeds the plan's σ bound "
-            << Short(ExponentSdUpperBound(claim)) << ", so the planned powers below do not apply "
-            << "to this run";
+  if (claim.exponent_sd > 0) {
+    const double bound = ExponentSdUpperBound(claim);
+    verdict.plan->sd_p_value = SdAboveBoundPValue(realised_sd, t.replicates, bound);
+    summary << "; the replicates' sd " << Short(realised_sd) << " against the plan's σ bound "
+            << Short(bound) << ": χ² p = " << Short(verdict.plan->sd_p_value);
+    if (verdict.plan->sd_p_value < kSigmaFlagLevel) {
+      summary << " < " << Short(kSigmaFlagLevel)
+              << ", so σ exceeds its bound and the planned powers below do not apply to this run"
+              << (verdict.plan->sd_p_value < kSigmaGateLevel ? " (CI fails: re-measure σ)" : "");
+    }
   }
   summary << "; planned at σ ≤ " << Short(ExponentSdUpperBound(claim))
           << " (95% bound of the recorded " << Short(claim.exponent_sd) << ")"

@@ -21,13 +21,18 @@ const std::map<std::string, std::vector<PathPoint>>& PathRecords();
 // records/measure_scans.py): id → scan parameter → its points, in the scan's order of values.
 const std::map<std::string, std::map<std::string, std::vector<PathPoint>>>& ScanRecords();
 
+// The committed σ measurement of the scaling claims (records/sigma.csv, written by
+// records/measure_sigma.py): id → SigmaRecord (claim.hpp). Catalog() attaches each scaling claim's
+// row (its sigma_from's, when it names one).
+const std::map<std::string, SigmaRecord>& SigmaRecords();
+
 // A row measured before the records carried stamps was stamped afterwards, on 2026-12-05, with
 // that day's inputs; its stamp says so ("backfill-<stamp>"), and it catches every change from
 // then on but cannot vouch for the row's past. StampedInputs is the stamp without the prefix.
 inline constexpr const char* kBackfillPrefix = "backfill-";
 std::string StampedInputs(const std::string& stamp);
 
-// One line per row of the three records that names `claim` (its cells' rate rows "<id>@<cell>"
+// One line per row of the four records that names `claim` (its cells' rate rows "<id>@<cell>"
 // included) and was measured under other inputs than today's (claim.hpp RecordStamp) — or has no
 // stamp, or names a scan the claim no longer declares — with the command that re-measures it.
 // Empty when every row is current. CI fails on any (properties/records_test.cpp).

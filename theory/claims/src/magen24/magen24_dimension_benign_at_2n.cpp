@@ -185,7 +185,8 @@ Claim Magen24DimensionCleanAccuracyVsNOverD() {
        "curve, so the level is §2.3's benign cut-off and the range ends at its one stated point)"},
       {"n/d ≤ 1/2: d = 2^k·n, k = 1 … 5", Origin::kConvention,
        "the discussion's d = 2n and smaller n/d, doubling d to 32n (beyond which the run is near "
-       "its d → ∞ limit; magen24_dimension_n500 shows every seed above 0.95 by then)"},
+       "its d → ∞ limit; magen24_dimension_n500 shows every seed above 0.95 by then)",
+       "the upper end d = 32n, knowing figure magen24_dimension_n500 (every seed above 0.95 by then; a171c17)"},
       {"n = 500", Origin::kPaper, "[M] discussion, 'Neglect Cross Term': d = 1000 = 2n"},
       {"setting", Origin::kConvention,
        "magen24.dimension.benign_at_2n's: η = 0.1 with exact flips, r = n·SNR² = 4.85, two GD "

@@ -156,7 +156,8 @@ Claim Magen24ExtensionWSvmOwnSelection() {
        "boa's weakening after the conjecture's own form failed in about 1 draw in 4 "
        "(magen24.extension.w_svm_direction): Tarzanagh et al.'s GD results converge to the SVM "
        "of locally optimal tokens; GD's selection is, per sample, the token with the larger "
-       "final attention"},
+       "final attention",
+       "the weakening itself, after w_svm_direction failed in 47 of 200 draws at d = n² (ef2cce1)"},
       WSvmSetting(),
       FrobeniusNorm(),
       DirectionTest(),

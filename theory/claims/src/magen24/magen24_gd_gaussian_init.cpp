@@ -119,7 +119,8 @@ Claim Magen24GdGaussianInit() {
       {"setting", Origin::kConvention,
        "boa's: the regime and conclusions (i)–(iv) of magen24.gd.two_step_benign (n ∈ [20, 60], "
        "d = 1–4·n², η ∈ [0.05, 0.15], margin 0.2, thresholds 0.9/0.1/0.05), one init direction "
-       "per draw, direct engine"},
+       "per draw, direct engine",
+       prov::kWindowMarginSetAfter},
       {"ω√d ≤ 1e-3", Origin::kConvention,
        "THEORY.md §4.2 fixes it; the discussion says only \"sufficiently small variance\". "
        "Measured: the conclusions survive up to ω₀√d ≈ 10^−4.1, the scale of SA's step-1 value "
@@ -182,13 +183,16 @@ Claim Magen24GdGaussianInitSmall() {
       {"setting", Origin::kConvention,
        "boa's: the regime and conclusions (i)–(iv) of magen24.gd.two_step_benign (n ∈ [20, 60], "
        "d = 1–4·n², η ∈ [0.05, 0.15], margin 0.2, thresholds 0.9/0.1/0.05), one init direction "
-       "per draw, direct engine"},
+       "per draw, direct engine",
+       prov::kWindowMarginSetAfter},
       {"the scale: SA's step-1 value projection β_v¹d/(4n) = 2.5e-4", Origin::kDerivation,
        "THEORY.md §4.2 magen24.gd.gaussian_init: a random v₀ larger than it rewrites the step-2 "
        "attention logits"},
       {"ω√d = 2.5e-5, a tenth of that scale", Origin::kConvention,
-       "boa's reading of \"sufficiently small\", fixed before measuring (the issue-27 "
-       "re-examination)"},
+       "boa's reading of \"sufficiently small\", fixed before this claim was measured (the "
+       "issue-27 re-examination)",
+       "after gaussian_init's measurements: its calibrated ω₀√d range [10^−4.75, 10^−3.5] and its "
+       "failure at ω√d = 1e-3; 2.5e-5 lies inside that range (b17b8ec)"},
       {"schedule SA", Origin::kConvention,
        "THEORY.md §3: the paper's step sizes are not available"},
   };
@@ -235,7 +239,8 @@ Claim Magen24GdGaussianInitDeviation() {
        "‖θ₂^ω − θ₂⁰‖ is linear in ω while ω is small (slope 1 in log-log)"},
       {"setting", Origin::kConvention,
        "boa's: the regime of magen24.gd.two_step_benign (n ∈ [20, 60], d = 1–4·n², η ∈ [0.05, "
-       "0.15], margin 0.2), schedule SA, one init direction per draw, direct engine"},
+       "0.15], margin 0.2), schedule SA, one init direction per draw, direct engine",
+       prov::kWindowMarginSetAfter},
       prov::GaussianInitGrid(),
   };
   c.regime = TwoStepRegime();

@@ -219,12 +219,6 @@ Claim Magen24GdSoftmaxBound() {
   c.instances = 6;  // the smallest N planned from σ (exponent_plan.hpp)
   c.predicted_exponent = -0.5;
   c.deviation = kExponentDeviation;
-  c.exponent_sd = 0.0177;
-  c.exponent_sd_replicates = 100;
-  c.exponent_sd_source =
-      "`./boa check magen24.gd.softmax_bound --seed 1000000000 --instances 100 --budget quick "
-      "--json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "
-      "exponent −0.499)";
   c.gram_form = true;
   c.rejection = Rejection::kNone;
   return c;

@@ -45,7 +45,8 @@ Claim Magen24GdStepSize() {
           {"setting", Origin::kConvention,
            "boa's: the regime of magen24.gd.two_step_benign (n ∈ [20, 60], d = 1–4·n², "
            "η ∈ [0.05, 0.15], r in the margin window) with exact flips, schedule SA × s from zero, "
-           "Gram engine"},
+           "Gram engine",
+           prov::kExactFlipsSetAfter},
           {"scales s ∈ {1, 1e-1, …, 1e-4}", Origin::kConvention, "boa's: one per decade"},
           prov::StepSizeHorizon(),
       });

@@ -113,7 +113,9 @@ Claim Magen24GdTwoStepBenignRealisedWindow() {
       prov::TwoStepAttentionCutoffs(),
       prov::TwoStepTestErrorCutoff(),
       {"up to 40 draws per instance", Origin::kConvention,
-       "kWindowAttempts: about 1 draw in 6 meets the window, so all 40 miss w.p. ≈ 1e-3"},
+       "kWindowAttempts: about 1 draw in 6 meets the window, so all 40 miss w.p. ≈ 1e-3",
+       "sized from the rate record's in-window rate (84% of draws outside the window), a rejection "
+       "rate, not a failure rate (16991a4)"},
   };
   c.regime = TwoStepRegime();
   c.budget_params = [](Budget) { return Params{{"margin", kTwoStepWindowMargin}}; };

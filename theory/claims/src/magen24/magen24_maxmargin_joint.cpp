@@ -326,7 +326,9 @@ Claim Magen24MaxmarginJointBenignPerClass() {
       prov::JointEnumerationSetting(),
       prov::SeparateNormBalls(),
       {"per-class band log₂(SNR²·|C_c|) ≥ 0.4", Origin::kConvention,
-       "boa's: the exclusion band of magen24.maxmargin.selection, per class"},
+       "boa's: the exclusion band of magen24.maxmargin.selection, per class",
+       "the per-class hypothesis, after the unconditional joint_benign failed 220 of 1000 draws; "
+       "the band's 0.4 is maxmargin.selection's (b3d6dba)"},
       prov::KktResidual(),
       {"4000 projected test samples", Origin::kConvention,
        "THEORY.md §2.3: the max-margin claims' test-set size"},

@@ -143,12 +143,6 @@ Claim Magen24NoiseDimensionScaling() {
   // Its finite-n exponent (1.859 over the 100 sweeps below; the law's 1.89) lies just outside
   // 2 ± τ: at N = 8 (the plan at α = 1e-5) a run failed with probability ≈ 1.6e-3 there, which the
   // budget term, computed at κ₀ = 2, does not see.
-  c.exponent_sd = 0.0409;
-  c.exponent_sd_replicates = 100;
-  c.exponent_sd_source =
-      "`./boa check magen24.noise.dimension_scaling --seed 1000000000 --instances 100 --budget "
-      "quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "
-      "exponent 1.859)";
   c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   c.rejection = Rejection::kNone;
   return c;
@@ -182,12 +176,6 @@ Claim Magen24NoiseDimensionScalingFiniteN() {
   c.instances = 9;           // the smallest N planned from σ (exponent_plan.hpp)
   c.predicted_exponent = 0;  // the exponent minus the law's
   c.deviation = kExponentDeviation;
-  c.exponent_sd = 0.0409;
-  c.exponent_sd_replicates = 100;
-  c.exponent_sd_source =
-      "`./boa check magen24.noise.dimension_scaling_finite_n --seed 1000000000 --instances 100 "
-      "--budget quick --json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate "
-      "sweeps (mean exponent −0.031)";
   c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
   c.rejection = Rejection::kNone;
   return c;

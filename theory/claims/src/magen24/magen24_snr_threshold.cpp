@@ -150,12 +150,6 @@ Claim Magen24SnrThreshold() {
       Origin::kPaper);
   c.elements.push_back(prov::AttentionScale());
   c.instances = 7;  // the smallest N planned from σ (exponent_plan.hpp)
-  c.exponent_sd = 0.0209;
-  c.exponent_sd_replicates = 100;
-  c.exponent_sd_source =
-      "`./boa check magen24.snr.threshold --seed 1000000000 --instances 100 --budget quick "
-      "--json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "
-      "exponent −0.530)";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24SnrThreshold);
@@ -172,12 +166,6 @@ Claim Magen24SnrThresholdSA() {
       "uses",
       Origin::kConvention);
   c.instances = 7;  // the smallest N planned from σ (exponent_plan.hpp)
-  c.exponent_sd = 0.0253;
-  c.exponent_sd_replicates = 100;
-  c.exponent_sd_source =
-      "`./boa check magen24.snr.threshold_sa --seed 1000000000 --instances 100 --budget quick "
-      "--json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps; 7 of 107 "
-      "draws rejected (mean exponent −0.548)";
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24SnrThresholdSA);
@@ -213,13 +201,6 @@ Claim Magen24SnrThresholdSB() {
       "discussion says smaller step sizes need more than two iterations, so this refutes no "
       "statement of the discussion; it measures an encoding (schedule and horizon are boa's).";
   c.instances = 8;  // the smallest N planned from σ (exponent_plan.hpp)
-  c.exponent_sd = 0.0121;
-  c.exponent_sd_replicates = 100;
-  c.exponent_sd_source =
-      "`./boa check magen24.snr.threshold_sb --seed 1000000000 --instances 100 --budget quick "
-      "--json`, 2026-12-01: exponent_standard_error × √100 over 100 replicate sweeps (mean "
-      "exponent −0.780; one-sided 95% upper bound −0.7781)";
-  c.finding_exponent_bound = -0.7781;
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24SnrThresholdSB);
@@ -253,14 +234,6 @@ Claim CnnThresholdNClaim(double predicted) {
   c.predicted_exponent = predicted;
   c.deviation = kExponentDeviation;
   c.instances = 8;  // the smallest N planned from σ (exponent_plan.hpp)
-  c.exponent_sd = 0.0282;
-  c.exponent_sd_replicates = 30;
-  c.exponent_sd_source =
-      "`./boa check magen24.cnn.threshold_n --seed 1000000000 --instances 30 --budget quick "
-      "--json`, 2026-12-02 (test set drawn after training, cad6a5f): exponent_standard_error × √30 "
-      "over 30 replicate sweeps (mean exponent −0.294, sweeps −0.355 … −0.229; mean r* = n·SNR*² "
-      "0.054, 0.071, 0.096, 0.125 at n = 8, 16, 32, 64; σ was 0.0263 with the earlier test "
-      "sampler, the same law)";
   c.gram_form = true;
   c.slow_in_ci = true;  // ≈ 2.2 s a sweep in Release; its code paths run under the sanitizers in
                         // the CNN route's unit tests and magen24.cnn.large_snr
@@ -299,6 +272,7 @@ BOA_REGISTER_CLAIM(Magen24CnnThresholdN);
 Claim Magen24CnnThresholdNAsQuoted() {
   Claim c = CnnThresholdNClaim(-0.5);
   c.id = "magen24.cnn.threshold_n_as_quoted";
+  c.sigma_from = "magen24.cnn.threshold_n";  // the same sweeps, another rule
   c.title =
       "At fixed d the CNN's SNR threshold scales as n^(−1/2), as the [M] discussion quotes it";
   c.source =
@@ -330,7 +304,6 @@ Claim Magen24CnnThresholdNAsQuoted() {
       "(magen24.cnn.threshold_dimension). Along d the n-exponent stays at −0.29 (d = 16384, "
       "65536, 262144: −0.295, −0.289, −0.291, 10 sweeps each): it does not approach −1/2 as d grows.";
   c.instances = 21;                    // the smallest N planned from σ (exponent_plan.hpp)
-  c.finding_exponent_bound = -0.3021;  // one-sided 95% lower bound: −0.2936 − 1.645 × 0.00514
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24CnnThresholdNAsQuoted);

@@ -369,7 +369,9 @@ Claim Sakamoto24FrakSRhoShift() {
                         "and per column on the rate record's seeds (the d axis failed 15/100 "
                         "against 6/100 on the ‖μ‖ axis, columns 0–5 18/90 against 0/90 for "
                         "6–11, seed base 1000000000) and confirmed on fresh seeds (seed base "
-                        "4000000000) before it was declared"});
+                        "4000000000) before it was declared",
+                        "the d ≤ 6000 cell, located by measuring rho_shift per axis and column "
+                        "(deef883)"});
   c.expected = Expectation::kFails;
   c.finding_class = FindingClass::kUndetermined;
   c.class_note = "No path measured yet: the horizon path (600 → 4800 steps) costs ≈ 30 CPU-minutes";

@@ -201,7 +201,8 @@ Claim Sakamoto24GdAttentionGrowthClean() {
   c.elements = {
       s24::TokenTrackingStatement(),
       {"the clean samples only", Origin::kConvention,
-       "boa's weaker form of sakamoto24.gd.attention_growth, whose noisy half fails"},
+       "boa's weaker form of sakamoto24.gd.attention_growth, whose noisy half fails",
+       "after attention_growth was measured failing on its noisy samples (c4af58b)"},
       s24::MonotoneAfterBurnIn(),
       {"saturated by the last step: weight ≥ 1 − ε, ε = 0.1", Origin::kConvention,
        "boa's, fixed before measuring (THEORY.md §4.3)"},
@@ -232,7 +233,9 @@ Claim Sakamoto24GdAttentionGapLaw() {
       {"rate c fitted by least squares through the origin, c > 0", Origin::kConvention, "boa's"},
       {"tolerance |Λ − Λ_law| ≤ 0.5 at every step after τ₀", Origin::kConvention,
        "boa's, fixed before measuring (THEORY.md §4.3): odds within a factor e^0.5"},
-      {"the clean samples only", Origin::kConvention, "boa's"},
+      {"the clean samples only", Origin::kConvention, "boa's",
+       "not certain: the claim came in the commit that saw attention_growth's noisy half fail "
+       "(c4af58b)"},
   };
   for (Element& e : DynamicsSetting()) c.elements.push_back(std::move(e));
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {

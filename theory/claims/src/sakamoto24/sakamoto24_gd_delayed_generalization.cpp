@@ -45,10 +45,12 @@ Claim Sakamoto24GdDelayedGeneralization() {
       {"setting", Origin::kConvention,
        "boa's low-SNR grid d ∈ (2000, 3000, 1000, 4000, 500) × ‖μ‖ ∈ (6, 5.5, 6.5, 5, 7), the "
        "first g × g points (g = 2, 3, 5 by budget), the Fig. 3 data otherwise (the element "
-       "below)"},
+       "below)",
+       "the grid moved to ‖μ‖ 5–7 after no run on the old one (‖μ‖ ≥ 10) fit at lr 1e-4 (ef896e4)"},
       s24::Fig3Data(),
       {"GD protocol: p only (W = I), lr 1e-3, 1500 (quick) or 3000 steps", Origin::kConvention,
-       "THEORY.md §3 (accuracy traces), boa's"},
+       "THEORY.md §3 (accuracy traces), boa's",
+       "lr 1e-4 → 1e-3 after no run on the old grid fit at lr 1e-4 (ef896e4)"},
       {"generalised: clean test ≥ 0.95 (500 projected samples per step)", Origin::kConvention,
        "THEORY.md §2.3, boa's benign threshold and trace size"},
   };

@@ -212,7 +212,8 @@ Claim Sakamoto24GdRegimesNotBenign() {
       s24::BenignCutOff(),
       {"not benign: train accuracy 1 and clean test < 0.95", Origin::kConvention,
        "boa's benign threshold (THEORY.md §2.3); the discussion's own reading (test below 1.0) "
-       "is weaker still"},
+       "is weaker still",
+       "the weaker form, after gd.regimes failed at harmful = clean test ≤ 0.75 (07aebba)"},
       {"not overfitting: train accuracy < 1 and clean test ≥ 0.95", Origin::kConvention,
        "THEORY.md §2.3, boa's"},
       s24::ProjectedTestSet("clean test set: 2000 projected samples"),

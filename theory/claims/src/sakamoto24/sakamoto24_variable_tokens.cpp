@@ -160,7 +160,9 @@ Claim Sakamoto24VariableTokensRegimesNotBenign() {
       s24::WAndPProtocol(),
       s24::BenignCutOff(),
       {"not benign: train accuracy 1 and clean test < 0.95", Origin::kConvention,
-       "boa's benign threshold (THEORY.md §2.3), as for sakamoto24.gd.regimes_not_benign"},
+       "boa's benign threshold (THEORY.md §2.3), as for sakamoto24.gd.regimes_not_benign",
+       "gd.regimes_not_benign's weaker form, chosen after gd.regimes failed (07aebba; this "
+       "claim was written later, 79a8618)"},
       {"not overfitting: train accuracy < 1 and clean test ≥ 0.95", Origin::kConvention,
        "THEORY.md §2.3, boa's"},
       VariableTokensTestSet(),

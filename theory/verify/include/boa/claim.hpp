@@ -57,7 +57,13 @@ struct Element {
   std::string name;  // "statement", "setting", or the constant, e.g. "window margin 0.2"
   Origin origin = Origin::kConvention;
   std::string where;
+  // A convention only (issue 51 item 5): empty when it was fixed before measuring; otherwise
+  // what had been seen when it was set, and the commit ("not certain: …" where the history cannot
+  // tell). From an audit of the history on 2026-12-05 (README § Claims).
+  std::string set_after = {};
 };
+// "fixed before measuring" or "set after measuring: <what was seen>"; empty for a non-convention.
+std::string WhenFixed(const Element& element);
 std::string ToString(Expectation expectation);
 
 // The suite's false-alarm budget per run: the probability that CI fails although every
@@ -113,6 +119,19 @@ struct RateRecord {
   int rejected = 0;    // draws outside the hypothesis
   std::string commit;  // the commit it was measured at
   std::string stamp;   // the inputs it was measured under (RecordStamp)
+};
+// The committed σ measurement of a scaling claim (theory/claims/records/sigma.csv, written by
+// records/measure_sigma.py): CI's configuration run to `replicates` replicate sweeps on
+// kRecordSeedBase; sd = exponent_standard_error × √replicates, and the sweeps' mean exponent
+// (a scaling finding's exponent bound is its one-sided 95% end nearest the band).
+struct SigmaRecord {
+  std::uint64_t seed_base = 0;
+  int replicates = 0;
+  int rejected = 0;
+  double sd = 0;
+  double mean = 0;
+  std::string commit;
+  std::string stamp;
 };
 // The seed base of the record's measurements (disjoint from CI's 1, the flake audit's
 // 1 + 1000003·j for j < 10, and the report's default kReportSeedBase).
@@ -210,9 +229,14 @@ struct Claim {
   double deviation = 0;
   double exponent_tolerance = kExponentTolerance;
   // Scaling claims: σ, the standard deviation of one replicate sweep's exponent at CI's budget,
-  // measured on seeds CI never uses (seed base 1000000000), and where it comes from (command,
-  // seed base, replicates, date). The planned powers, the budget term and `instances` follow from
+  // measured on seeds CI never uses (seed base 1000000000): the committed σ record
+  // (records/sigma.csv; Catalog() attaches it and sets exponent_sd, exponent_sd_replicates and
+  // exponent_sd_source from it). The planned powers, the budget term and `instances` follow from
   // it (exponent_plan.hpp), never from the run being judged.
+  std::optional<SigmaRecord> sigma_record;
+  // The claim whose σ row this one reads, when it judges the same replicate sweeps with another
+  // rule (its measurement inputs must be that claim's; a unit test checks it); empty: its own id.
+  std::string sigma_from;
   double exponent_sd = 0;
   std::string exponent_sd_source;
   // The replicate sweeps behind exponent_sd: the plan uses σ's one-sided 95% upper bound
@@ -221,7 +245,7 @@ struct Claim {
   int exponent_sd_replicates = 0;
   // Scaling findings: the same measurement's one-sided 95% bound on the exponent nearest the
   // band (κ₀ ± τ, or κ₀ − τ below), where the plan must still fail the claim with probability
-  // ≥ 1 − 2α.
+  // ≥ 1 − 2α; Catalog() computes it from the σ record (mean ± 1.645·sd/√replicates).
   double finding_exponent_bound = 0;
   // What the pre-registered statement gives on CI's run: holds, or fails (a finding — the
   // paper's statement is refuted in this form; `finding` says how, with the measured rate).
@@ -361,7 +385,7 @@ std::string PlanFingerprint(const Claim& claim);
 // inputs changed after it was measured. (The code of the check is not stamped: a change there needs
 // a re-measure by hand, and the flake audit's and the peer's runs are the nets for it.)
 std::string MeasurementInputs(const Claim& claim);
-enum class RecordKind { kRates, kPath, kScan };
+enum class RecordKind { kRates, kPath, kScan, kSigma };
 std::string RecordStamp(const Claim& claim, RecordKind kind, const std::string& scan_param = {});
 
 // The engine the claim's instances run on under `choice`; throws InvalidInput when kGram is asked

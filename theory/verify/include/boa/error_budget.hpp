@@ -10,6 +10,8 @@
 //                  summed over every count at which the run can stop (a union bound)
 //   finding        a finding that does not fail at its record's rate (one-sided 95% lower bound)
 //   scaling        a scaling claim's verdict other than the expected one (its planned error)
+//   σ gate         a scaling run whose replicates put σ above its plan's bound at p < α
+//                  (exponent_plan.hpp kSigmaGateLevel; at most α while σ ≤ the bound)
 //   generator test a statistical test of the generators or of the PyTorch peer's test error (each
 //                  at α = 1e-6, fixed seeds)
 //
@@ -28,7 +30,7 @@ namespace boa {
 
 struct ErrorTerm {
   std::string source;  // a claim id or a test file
-  std::string kind;    // fails | inconclusive | health | finding | scaling | generator test
+  std::string kind;    // fails | inconclusive | health | finding | scaling | σ gate | generator test
   double probability = 0;
 };
 

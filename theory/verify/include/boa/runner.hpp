@@ -17,6 +17,7 @@
 // the hypothesis instead of filtering for it; a claim whose rejection is a filter not in its
 // statement (Rejection::kAfterFilter) fails when more than half of them do. A run stops drawing
 // after 10 (a filter: 2) draws per counted instance it still needs.
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -73,6 +74,8 @@ struct VerdictPlan {
   // Scaling: the planned powers of the replicates that ran, from the claim's recorded σ
   // (exponent_plan.hpp): P[holds | κ₀] and P[fails | κ₀ ± (τ + Δ)] (below: at κ₀ − τ ∓ Δ).
   double power_holds = 0, power_fails = 0;
+  // Scaling: the σ check's p-value (exponent_plan.hpp SdAboveBoundPValue); NaN when not run.
+  double sd_p_value = std::nan("");
 };
 
 struct Verdict {
