@@ -251,7 +251,10 @@ Claim Sakamoto24EncoderRegimes() {
       "One-layer encoder (all parameters trained): balanced benign, large noise harmful, large signal not overfitting?";
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
-  c.source = "Issue 16 item 10: the [S] authors' one-layer encoder experiment (their public code)";
+  c.source =
+      "The [S] authors' code (one-layer encoder, Figs. 6–7 of the final version), not the "
+      "discussion: it answers the reviews' question whether the insights transfer to practical "
+      "Transformer training (Q4)";
   c.elements = {
       {"statement", Origin::kAuthorsCode,
        "[S] code @ c563aae README (“One-layer Transformer Encoder (Figure 6 and 7)”) and "

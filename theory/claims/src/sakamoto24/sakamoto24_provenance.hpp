@@ -51,6 +51,15 @@ inline Element Fig3LargeSignal() {
           "and signal_norm == 80)"};
 }
 
+// The digits are boa's substitute (issue 50 item 8): the discussion's own real-data experiments
+// fine-tune ViT and BERT with label noise, which need pre-trained models and the network.
+inline Element DigitsSubstitute() {
+  return {"data: 8×8 digits, quadrants as tokens", Origin::kConvention,
+          "boa's substitute for the discussion's real-data experiments (fine-tuning the last "
+          "attention layer of ViT and BERT under label noise, reply A3), which need pre-trained "
+          "models and a network this suite does not have; the discussion says nothing of digits"};
+}
+
 // The long-horizon W-and-p protocol (Sakamoto24Protocol).
 inline Element WAndPProtocol() {
   return {"GD protocol: W and p from W₀ ~ U(±1/√d), p₀ = 0, lr 5e-3, 1000 steps, full batch",

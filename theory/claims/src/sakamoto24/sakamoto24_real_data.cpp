@@ -24,7 +24,8 @@ Claim Sakamoto24RealDataDigits() {
   c.kind = ClaimKind::kExploratory;
   c.provenance = Provenance::kExploratory;
   c.source =
-      "Issue 16 item 11: [S]'s real-data question (ViT/BERT there) on data that ship offline";
+      "[S] discussion reply A3 (fine-tuning the last attention layer of ViT and BERT under label "
+      "noise), on boa's substitute data (8×8 digits)";
   c.elements = {
       {"statement", Origin::kPaper,
        "[S] discussion (A3 to several reviews): fine-tuning only the last attention layer of "
@@ -36,6 +37,7 @@ Claim Sakamoto24RealDataDigits() {
        "tokens embedded into d = 2000 by a fixed Gaussian E (seed 1) plus N(0, I) noise, n = 50, "
        "η ∈ {0, 0.1, 0.2, 0.3}, balanced-exact flips, the class-mean head at the default "
        "head's scale, 310 held-out test images"},
+      s24::DigitsSubstitute(),
       s24::WAndPProtocol(),
       {"regimes: benign (train 1, test ≥ 0.95), harmful (test ≤ 0.75)", Origin::kConvention,
        "THEORY.md §2.3, boa's thresholds (reported)"},

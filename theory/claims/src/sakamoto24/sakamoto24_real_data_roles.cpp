@@ -56,15 +56,6 @@ Element DigitsRolesStatement() {
           "tokens in our data model”"};
 }
 
-// The data are boa's substitute (issue 50 item 8): the discussion's own real-data experiments
-// fine-tune ViT and BERT with label noise, which need pre-trained models and the network.
-Element DigitsSubstitute() {
-  return {"data: 8×8 digits, quadrants as tokens", Origin::kConvention,
-          "boa's substitute for the discussion's real-data experiments (fine-tuning the last "
-          "attention layer of ViT and BERT under label noise, reply Q3), which need pre-trained "
-          "models and a network this suite does not have; the discussion says nothing of digits"};
-}
-
 }  // namespace
 
 Claim Sakamoto24RealDataDigitsRoles() {
@@ -80,7 +71,7 @@ Claim Sakamoto24RealDataDigitsRoles() {
       "fine-tuning)";
   c.elements = {
       DigitsRolesStatement(),
-      DigitsSubstitute(),
+      s24::DigitsSubstitute(),
       DigitsRolesConvention(),
       {"setting", Origin::kConvention,
        "THEORY.md §4.4 Real data, boa's: the setting of sakamoto24.real_data.digits (8×8 digits "
@@ -143,7 +134,7 @@ Claim Sakamoto24RealDataDigitsCleanSelection() {
        "class-relevant tokens is desirable for generalization”; Fig. 3(a) (reply Q4 of the last "
        "review): “the tokens predicted by our theoretical analysis are indeed selected for both "
        "clean and noisy data”"},
-      DigitsSubstitute(),
+      s24::DigitsSubstitute(),
       DigitsRolesConvention(),
       {"setting", Origin::kConvention,
        "THEORY.md §4.4 Real data, boa's: the setting of sakamoto24.real_data.digits at η = 0 "
