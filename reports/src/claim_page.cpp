@@ -4,9 +4,9 @@
 #include <cmath>
 #include <vector>
 
+#include "boa/exponent_plan.hpp"
 #include "boa/finding_class.hpp"
 #include "boa/format.hpp"
-#include "boa/exponent_plan.hpp"
 #include "boa/rate_records.hpp"
 #include "boa/stats.hpp"
 #include "boa_report/finding_path_figure.hpp"
@@ -162,6 +162,17 @@ void WriteClaimPage(std::ostream& md, const Row& row) {
                ? "; the plan tests δ₁ at its one-sided 95% lower bound where that is below δ₁"
                : "")
        << ".\n\n";
+  }
+  // A hypothesis decided on the run as part of the statement is a result too (issue 50 item 5):
+  // how often the drawn runs met it, from the same record.
+  if (c.rate_record && *c.rejection == Rejection::kAfterInStatement) {
+    const RateRecord& r = *c.rate_record;
+    const int draws = r.instances + r.rejected;
+    md << "The statement's hypothesis held in " << r.instances << " of " << draws
+       << " draws of the rate record (" << Short(static_cast<double>(r.instances) / draws)
+       << ", two-sided 95% interval [" << Short(ClopperPearsonLower(r.instances, draws, 0.025))
+       << ", " << Short(ClopperPearsonUpper(r.instances, draws, 0.025)) << "]); the others fall "
+       << "outside it: " << c.rejection_note << ".\n\n";
   }
   if (c.sigma_record) {
     md << "σ record: " << c.exponent_sd_source << "; the plan assumes σ ≤ "

@@ -63,7 +63,8 @@ void AttachSigma(Claim& claim) {
   // A scaling finding's plan must still fail it at the exponent nearest the band that the same
   // measurement allows: the mean's one-sided 95% end on the band's side (z = 1.645).
   if (claim.expected == Expectation::kFails) {
-    const double band = claim.predicted_exponent - (claim.exponent_below ? claim.exponent_tolerance : 0);
+    const double band =
+        claim.predicted_exponent - (claim.exponent_below ? claim.exponent_tolerance : 0);
     const double end = 1.6448536269514722 * r.sd / std::sqrt(static_cast<double>(r.replicates));
     claim.finding_exponent_bound = band > r.mean ? r.mean + end : r.mean - end;
   }

@@ -97,8 +97,13 @@ std::map<std::string, SigmaRecord> ParseSigma() {
     if (f.size() != 9 || f[6] != "quick") {
       throw std::logic_error("records/sigma.csv: malformed row '" + line + "'");
     }
-    records[f[0]] = {std::stoull(f[1]), std::stoi(f[2]), std::stoi(f[3]), std::stod(f[4]),
-                     std::stod(f[5]),   f[7],           f[8]};
+    records[f[0]] = {std::stoull(f[1]),
+                     std::stoi(f[2]),
+                     std::stoi(f[3]),
+                     std::stod(f[4]),
+                     std::stod(f[5]),
+                     f[7],
+                     f[8]};
   }
   return records;
 }

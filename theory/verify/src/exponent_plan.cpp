@@ -38,8 +38,8 @@ double SdAboveBoundPValue(double realised_sd, int replicates, double bound) {
   Require(replicates >= 2 && bound > 0 && std::isfinite(realised_sd),
           "the σ check needs two or more replicates, a positive bound and a finite sd");
   const double dof = replicates - 1;
-  return boost::math::cdf(boost::math::complement(boost::math::chi_squared(dof),
-                                                  dof * realised_sd * realised_sd / (bound * bound)));
+  return boost::math::cdf(boost::math::complement(
+      boost::math::chi_squared(dof), dof * realised_sd * realised_sd / (bound * bound)));
 }
 
 double ScalingMissBound(const Claim& claim) { return 2 * claim.alpha; }

@@ -303,7 +303,7 @@ Claim Magen24CnnThresholdNAsQuoted() {
       "n-exponent is the discussion's, not the CNN's. Its d-exponent, −1/4, holds "
       "(magen24.cnn.threshold_dimension). Along d the n-exponent stays at −0.29 (d = 16384, "
       "65536, 262144: −0.295, −0.289, −0.291, 10 sweeps each): it does not approach −1/2 as d grows.";
-  c.instances = 21;                    // the smallest N planned from σ (exponent_plan.hpp)
+  c.instances = 21;  // the smallest N planned from σ (exponent_plan.hpp)
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24CnnThresholdNAsQuoted);

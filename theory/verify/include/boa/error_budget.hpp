@@ -30,7 +30,7 @@ namespace boa {
 
 struct ErrorTerm {
   std::string source;  // a claim id or a test file
-  std::string kind;    // fails | inconclusive | health | finding | scaling | σ gate | generator test
+  std::string kind;  // fails | inconclusive | health | finding | scaling | σ gate | generator test
   double probability = 0;
 };
 
