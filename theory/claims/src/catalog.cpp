@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <stdexcept>
 
+#include <boost/math/distributions/normal.hpp>
+
 #include "boa/cells.hpp"
 #include "boa/error.hpp"
 #include "boa/format.hpp"
@@ -65,7 +67,8 @@ void AttachSigma(Claim& claim) {
   if (claim.expected == Expectation::kFails) {
     const double band =
         claim.predicted_exponent - (claim.exponent_below ? claim.exponent_tolerance : 0);
-    const double end = 1.6448536269514722 * r.sd / std::sqrt(static_cast<double>(r.replicates));
+    const double z = boost::math::quantile(boost::math::normal(), 0.95);
+    const double end = z * r.sd / std::sqrt(static_cast<double>(r.replicates));
     claim.finding_exponent_bound = band > r.mean ? r.mean + end : r.mean - end;
   }
 }
