@@ -8,6 +8,8 @@
 #include <string_view>
 #include <tuple>
 
+#include <boost/math/distributions/normal.hpp>
+
 #include "boa/cells.hpp"
 #include "boa/engine.hpp"
 #include "boa/error.hpp"
@@ -200,11 +202,13 @@ int SequentialCap(const Claim& claim) {
 
 std::optional<FindingClass> ScalingFindingClass(const Claim& claim) {
   if (claim.kind != ClaimKind::kScaling || claim.expected != Expectation::kFails ||
-      !claim.exponent_below || claim.predicted_exponent != 0) {
+      !claim.exponent_below || claim.predicted_exponent != 0 || !claim.sigma_record) {
     return std::nullopt;
   }
-  return claim.finding_exponent_bound > -kExponentDeviation ? FindingClass::kPersists
-                                                            : FindingClass::kUndetermined;
+  const SigmaRecord& r = *claim.sigma_record;
+  const double half = boost::math::quantile(boost::math::normal(), 0.975) * r.sd /
+                      std::sqrt(static_cast<double>(r.replicates));
+  return ClassifyDecayInterval(r.mean - half, r.mean + half);
 }
 
 SequentialPlan PlanOf(const Claim& claim, int cap) {

@@ -174,18 +174,20 @@ PathAssessment AssessPath(const std::vector<PathPoint>& points) {
   a.fit = FitDecay(points);
   a.fit_check = CheckDecayFit(points, a.fit);
   a.trend = TrendAlongPath(points);
-  const double margin = -kExponentDeviation;
   if (a.fit_check.misfit) {
     a.finding_class = a.trend.p_value >= kPathTestLevel ? FindingClass::kUndetermined
                       : a.trend.z < 0                   ? FindingClass::kFiniteSize
                                                         : FindingClass::kPersists;
   } else {
-    const bool decays = a.fit.upper<0, slower_than_margin = a.fit.lower> margin;
-    a.finding_class =
-        decays ? (slower_than_margin ? FindingClass::kSlowDecay : FindingClass::kFiniteSize)
-               : (slower_than_margin ? FindingClass::kPersists : FindingClass::kUndetermined);
+    a.finding_class = ClassifyDecayInterval(a.fit.lower, a.fit.upper);
   }
   return a;
+}
+
+FindingClass ClassifyDecayInterval(double lower, double upper) {
+  const bool decays = upper < 0, slower_than_margin = lower > -kExponentDeviation;
+  return decays ? (slower_than_margin ? FindingClass::kSlowDecay : FindingClass::kFiniteSize)
+                : (slower_than_margin ? FindingClass::kPersists : FindingClass::kUndetermined);
 }
 
 FindingClass ClassifyPath(const std::vector<PathPoint>& points) {

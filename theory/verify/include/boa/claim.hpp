@@ -356,9 +356,9 @@ int SequentialCap(const Claim& claim);
 SequentialPlan PlanOf(const Claim& claim, int cap);
 
 // A scaling finding whose statement is "a failure fraction decays along n" (exponent_below with
-// κ₀ = 0) is its own limit path: its recorded one-sided 95% bound on the decay exponent
-// (finding_exponent_bound) decides the class by the path rule — persists when it lies above −Δ
-// (kExponentDeviation), else undetermined. Empty for every other claim.
+// κ₀ = 0) is its own limit path: the 95% interval of its σ record's mean exponent (mean ±
+// 1.96·σ/√m) decides the class by the path rule's partition (finding_class.hpp
+// ClassifyDecayInterval). Empty for every other claim.
 std::optional<FindingClass> ScalingFindingClass(const Claim& claim);
 // A finding's planning rate: the one-sided 95% Clopper–Pearson lower bound of its record.
 double FindingRateLowerBound(const Claim& claim);

@@ -78,6 +78,10 @@ TrendTest TrendAlongPath(const std::vector<PathPoint>& points);
 // The level of the fit test and of the trend test (the interval's 95% matches it).
 inline constexpr double kPathTestLevel = 0.05;
 
+// Rule 2's partition of a decay exponent's 95% interval [L, U] (finite-size, slow-decay, persists
+// or undetermined): the one definition the path rule and a scaling finding's own exponent share.
+FindingClass ClassifyDecayInterval(double lower, double upper);
+
 // Everything the rule reads, and the class it gives (never kOpen or kRefuted: those are declared).
 struct PathAssessment {
   DecayFit fit;
