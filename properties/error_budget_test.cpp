@@ -2,6 +2,7 @@
 // terms as stated, and the health term's union bound against the runner's own health check.
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <utility>
 
@@ -10,6 +11,7 @@
 #include "boa/catalog.hpp"
 #include "boa/cells.hpp"
 #include "boa/error_budget.hpp"
+#include "boa/exponent_plan.hpp"
 #include "boa/rng.hpp"
 #include "boa/runner.hpp"
 #include "paths.hpp"
@@ -76,6 +78,63 @@ TEST(ErrorBudget, EveryStatisticalClaimHasItsTerms) {
     } else {
       EXPECT_TRUE(kinds.empty()) << claim.id;
     }
+  }
+}
+
+// The earliest stop by hand: with δ = 0.1, δ₁ = 0.3, α = 1e-3 a failure adds log 3 to the
+// log-likelihood ratio, so 7 failures (7·log 3 = 7.69 ≥ log 1000 = 6.91, 6·log 3 = 6.59 is not)
+// are the fastest way to stop; at cap 5 the cap comes first.
+TEST(ErrorBudget, EarliestStopByHand) {
+  SequentialPlan plan{0.1, 0.3, 1e-3, kSprtBeta, 50};
+  EXPECT_EQ(EarliestStop(plan), 7);
+  plan.cap = 5;
+  EXPECT_EQ(EarliestStop(plan), 5);
+}
+
+// At cap 1 the health bound has a closed form: the run can stop only at its first instance, so
+// the union is that count's term, P[more than D − 1 rejections before it] = ρ^D, plus the draw
+// limit's, P[D draws without an instance] = ρ^D: 2ρ^D in all.
+TEST(ErrorBudget, HealthBoundAtCapOneIsItsClosedForm) {
+  const SequentialPlan plan{0.1, 0.3, 1e-3, kSprtBeta, 1};
+  EXPECT_NEAR(HealthFailureBound(plan, 0.5, 10), 2 * std::pow(0.5, 10), 1e-15);
+  EXPECT_NEAR(HealthFailureBound(plan, 0.2, 2), 2 * 0.04, 1e-15);
+}
+
+// The budget's terms are the plans' own operating points, recomputed here: a holding claim's
+// "fails" and "inconclusive" at δ (Operate), a scaling claim's term and σ gate, each generator
+// test's checks × α, and a claim's risk at its recorded rate.
+TEST(ErrorBudget, EachTermIsItsPlansOperatingPoint) {
+  const ErrorBudget budget = SuiteErrorBudget(Catalog());
+  std::map<std::pair<std::string, std::string>, double> term;
+  for (const ErrorTerm& t : budget.terms) term[{t.source, t.kind}] = t.probability;
+  int holding = 0, scaling = 0;
+  for (const Claim& c : Catalog()) {
+    if (c.kind == ClaimKind::kScaling) {
+      ++scaling;
+      EXPECT_EQ(term.at({c.id, "scaling"}), ScalingBudgetTerm(c)) << c.id;
+      EXPECT_EQ(term.at({c.id, "σ gate"}), kSigmaGateLevel) << c.id;
+      EXPECT_EQ(ScalingMissBound(c), 2 * c.alpha) << c.id;
+      EXPECT_EQ(ScalingBudgetTerms(Catalog()).at(c.id), ScalingBudgetTerm(c)) << c.id;
+      continue;
+    }
+    if (c.kind != ClaimKind::kProbabilistic || !c.cells.empty() ||
+        c.expected != Expectation::kHolds) {
+      continue;
+    }
+    ++holding;
+    const SequentialPlan plan = PlanOf(c, CiInstances(c));
+    const OperatingPoint at_delta = Operate(plan, c.delta);
+    EXPECT_EQ(term.at({c.id, "fails"}), at_delta.fails) << c.id;
+    EXPECT_EQ(term.at({c.id, "inconclusive"}), at_delta.inconclusive) << c.id;
+    const RateRecord& r = *c.rate_record;
+    EXPECT_EQ(RiskAtRecordedRate(c), ErrorRate(plan, ExpectedDecision::kHolds,
+                                               ClopperPearsonUpper(r.failures, r.instances, 0.05)))
+        << c.id;
+  }
+  EXPECT_GT(holding, 10);
+  EXPECT_GT(scaling, 10);
+  for (const GeneratorTest& g : GeneratorTests()) {
+    EXPECT_NEAR(term.at({g.file, "generator test"}), g.checks * g.alpha, 1e-18) << g.file;
   }
 }
 

@@ -318,6 +318,13 @@ TEST(Runner, SigmaCheckIsTheChiSquareTestAtItsLevel) {
   EXPECT_GE(above, boost::math::quantile(at_power, 5e-7)) << above << " of 2000 runs at σ = 2b";
 }
 
+// σ's one-sided 95% upper bound by hand: σ·√((m − 1)/χ²_{m−1}(0.05)); χ²₁₉(0.05) = 10.11701.
+TEST(Runner, SigmaUpperBoundIsTheChiSquareBound) {
+  Claim c = SyntheticScalingClaim(0, 0);
+  c.exponent_sd_replicates = 20;
+  EXPECT_NEAR(ExponentSdUpperBound(c), 0.1 * std::sqrt(19 / 10.117013), 1e-6);
+}
+
 // Every scaling claim records the per-sweep sd σ of its exponent with its source (measured on
 // seed base 1000000000, which no CI or flake-audit run uses), and its replicate count is the
 // smallest with both planned powers ≥ 0.9 and a budget term ≤ 2α, recomputed here from σ.

@@ -57,6 +57,18 @@ RC_GTEST_PROP(SequentialTest, OperateEqualsBruteForceEnumeration, ()) {
   RC_ASSERT(std::fabs(exact.mean_trials - brute.mean_trials) <= 1e-10);
 }
 
+// ErrorRate is P[not the expected verdict]: the enumeration's fails + inconclusive for a claim
+// expected to hold, holds + inconclusive for a finding (its inconclusive mass counts either way).
+RC_GTEST_PROP(SequentialTest, ErrorRateIsTheEnumeratedMiss, ()) {
+  const SequentialPlan plan = RandomPlan(12);
+  const double rate = *rc::gen::inRange(0, 101) / 100.0;
+  const OperatingPoint brute = Enumerate(plan, rate);
+  RC_ASSERT(std::fabs(ErrorRate(plan, ExpectedDecision::kHolds, rate) -
+                      (brute.fails + brute.inconclusive)) <= 1e-12);
+  RC_ASSERT(std::fabs(ErrorRate(plan, ExpectedDecision::kFails, rate) -
+                      (brute.holds + brute.inconclusive)) <= 1e-12);
+}
+
 // Ville's inequality: P_δ[fails] ≤ α and P_δ₁[holds] ≤ β for every cap; the outcomes add to 1.
 RC_GTEST_PROP(SequentialTest, ErrorRatesStayWithinAlphaAndBeta, ()) {
   const SequentialPlan plan = RandomPlan(1000);

@@ -71,6 +71,11 @@ TEST(Stats, SlopeIntervalUsesStudentT) {
   EXPECT_LT(fit.lower, 2.0);
   EXPECT_GT(fit.upper, 2.0);
   EXPECT_GT(fit.standard_error, 0);
+  // By hand (Python, on the logs): OLS slope, se = √(SSR/(m − 2)/Sxx), and t₃(0.975) = 3.182446.
+  EXPECT_NEAR(fit.slope, 1.9999999999999996, 1e-12);
+  EXPECT_NEAR(fit.standard_error, 0.057901323438996934, 1e-12);
+  EXPECT_NEAR(fit.lower, 1.8157321471504946, 1e-9);
+  EXPECT_NEAR(fit.upper, 2.1842678528495045, 1e-9);
 }
 
 // The exponent test at α = 1e-5, β = 0.05, τ = 0.1, Δ = 0.25 (the expectations below are computed
@@ -283,6 +288,27 @@ TEST(Stats, PlannedReplicatesAreTheSmallestThatMeetBothPowersAndTheBudget) {
               OperateExponent(finding.rule, n, 0.05, -0.75).not_fails, 0);
   // Hopeless: the bound sits at the band's edge, so no N makes it fail surely.
   EXPECT_EQ(PlanExponentReplicates({TwoSided(-0.5), 0.05, false, -0.6}, 0.9, 2e-5, 50), 0);
+}
+
+// A plan's printed numbers are the rule's operating points where its docs say: two-sided, power
+// to hold at κ₀ and to fail at κ₀ ± (τ + Δ) (the smaller side), miss = P[not holds] at κ₀;
+// below, power to hold at κ₀ − τ − Δ and to fail at κ₀ − τ + Δ.
+TEST(Stats, APlansPowersAndMissAreItsRulesOperatingPoints) {
+  const int n = 8;
+  const double sd = 0.1;
+  const ExponentRule two = TwoSided(-0.5);
+  const ExponentPlanning at = EvaluateExponentPlan({two, sd, true, 0}, n);
+  EXPECT_NEAR(at.power_holds, OperateExponent(two, n, sd, -0.5).holds, 1e-12);
+  EXPECT_NEAR(at.power_fails,
+              std::min(OperateExponent(two, n, sd, -0.5 - 0.35).fails,
+                       OperateExponent(two, n, sd, -0.5 + 0.35).fails),
+              1e-12);
+  EXPECT_NEAR(at.miss, OperateExponent(two, n, sd, -0.5).not_holds, 1e-12);
+  const ExponentRule below = Below(0);
+  const ExponentPlanning b = EvaluateExponentPlan({below, sd, true, 0}, n);
+  EXPECT_NEAR(b.power_holds, OperateExponent(below, n, sd, -0.35).holds, 1e-12);
+  EXPECT_NEAR(b.power_fails, OperateExponent(below, n, sd, 0.15).fails, 1e-12);
+  EXPECT_NEAR(b.miss, OperateExponent(below, n, sd, -0.35).not_holds, 1e-12);
 }
 
 TEST(Stats, ExponentTestRejectsBadInput) {

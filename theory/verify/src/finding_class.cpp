@@ -185,17 +185,13 @@ PathAssessment AssessPath(const std::vector<PathPoint>& points) {
 }
 
 FindingClass ClassifyDecayInterval(double lower, double upper) {
-  const bool decays = upper < 0, slower_than_margin = lower > -kExponentDeviation;
+  const bool decays = upper<0, slower_than_margin = lower> - kExponentDeviation;
   return decays ? (slower_than_margin ? FindingClass::kSlowDecay : FindingClass::kFiniteSize)
                 : (slower_than_margin ? FindingClass::kPersists : FindingClass::kUndetermined);
 }
 
 FindingClass ClassifyPath(const std::vector<PathPoint>& points) {
   return AssessPath(points).finding_class;
-}
-
-double PathVariable(const LimitPath& path, double value) {
-  return path.inverse ? 1 / value : value;
 }
 
 std::optional<double> ExtrapolatedSizeBelow(const PathAssessment& assessment, double first_value,

@@ -93,9 +93,6 @@ struct PathAssessment {
 PathAssessment AssessPath(const std::vector<PathPoint>& points);
 FindingClass ClassifyPath(const std::vector<PathPoint>& points);
 
-// The path variable of a point (1/value for an inverse path).
-double PathVariable(const LimitPath& path, double value);
-
 // Where the fitted rate would fall below δ, extrapolated along the path: only for a power law that
 // fits and decays as finite-size (a slow decay's point estimate puts δ beyond any path, with an
 // interval reaching to infinity); empty otherwise, and when the rate is already below δ at the
