@@ -1,5 +1,6 @@
 // numerics: the logistic loss and its weight stay finite and accurate at extreme margins.
 #include <cmath>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -31,6 +32,18 @@ RC_GTEST_PROP(Numerics, SigmoidAndWeightAreComplementary, ()) {
   const double z = *rc::gen::inRange(-5000, 5001) / 100.0;
   // Each term is correctly rounded (≤ ε/2 relative, ≤ ε/2 absolute) and so is their sum: ≤ 2ε.
   RC_ASSERT(std::fabs(Sigmoid(z) + LogisticWeight(z) - 1) <= 2 * kEpsilon);
+}
+
+// The normalised softmax entropy (magen24_multi_token_spread's H): 1 for equal scores, log 2/log 4
+// for two equal leaders among four tokens whose others carry no mass, → 0 for one leader.
+TEST(Numerics, NormalisedSoftmaxEntropyByHand) {
+  EXPECT_NEAR(NormalisedSoftmaxEntropy(std::vector<double>{3, 3, 3, 3, 3}), 1, 1e-15);
+  EXPECT_NEAR(NormalisedSoftmaxEntropy(std::vector<double>{0, 0, -1e4, -1e4}), 0.5, 1e-15);
+  EXPECT_LT(NormalisedSoftmaxEntropy(std::vector<double>{50, 0, 0}), 1e-19);
+  // Two tokens at probabilities σ(1), σ(−1): the binary entropy in bits.
+  const double p = 1 / (1 + std::exp(-1.0));
+  EXPECT_NEAR(NormalisedSoftmaxEntropy(std::vector<double>{1, 0}),
+              -(p * std::log2(p) + (1 - p) * std::log2(1 - p)), 1e-15);
 }
 
 TEST(Numerics, SoftmaxPutsAllMassOnALeaderByAMillion) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <vector>
 
 namespace boa {
 
@@ -14,6 +15,17 @@ void StableSoftmax(std::span<const double> z, std::span<double> out) {
     total += out[t];
   }
   for (double& s : out) s /= total;  // total ≥ 1: the max term is exp(0)
+}
+
+double NormalisedSoftmaxEntropy(std::span<const double> z) {
+  assert(z.size() >= 2);
+  std::vector<double> s(z.size());
+  StableSoftmax(z, s);
+  double entropy = 0;
+  for (const double w : s) {
+    if (w > 0) entropy -= w * std::log(w);
+  }
+  return entropy / std::log(static_cast<double>(z.size()));
 }
 
 }  // namespace boa

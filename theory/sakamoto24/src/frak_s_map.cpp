@@ -62,8 +62,7 @@ FrakSMapColumn RunFrakSMapColumn(FrakSMapAxis axis, int column, double rho, doub
                                  std::uint64_t seed, Engine engine, bool contour_only,
                                  double eta_limit, const std::vector<double>& etas) {
   FrakSMapColumn out;
-  double previous_log_r = 0, previous_eta = 0;
-  bool crossed = false;
+  std::vector<double> run_etas, log_rs;
   for (const double eta : etas) {
     FrakS frak;
     const TokenSelectionRun run =
@@ -72,20 +71,26 @@ FrakSMapColumn RunFrakSMapColumn(FrakSMapAxis axis, int column, double rho, doub
     if (run.test_accuracy < kBenignCleanTestAccuracy && out.drop_eta < 0) out.drop_eta = eta;
     const double log_r = std::log(std::min(frak.RPlus(), frak.RMinus()));
     RequireFinite(!std::isnan(log_r), "min(R₊, R₋) is NaN");
-    if (!crossed && log_r < 0) {
-      crossed = true;
-      out.contour_eta =
-          out.points.size() == 1
-              ? eta
-              : previous_eta + (eta - previous_eta) * previous_log_r / (previous_log_r - log_r);
-      // R = +∞ (an empty noisy group) just before the crossing would make this NaN.
-      RequireFinite(std::isfinite(out.contour_eta), "the R = 1 contour is not finite");
-    }
-    if (contour_only && (crossed || eta >= eta_limit)) break;
-    previous_log_r = log_r;
-    previous_eta = eta;
+    run_etas.push_back(eta);
+    log_rs.push_back(log_r);
+    if (contour_only && (log_r < 0 || eta >= eta_limit)) break;
   }
+  out.contour_eta = ContourCrossing(run_etas, log_rs);
   return out;
+}
+
+double ContourCrossing(const std::vector<double>& etas, const std::vector<double>& log_r) {
+  Require(etas.size() == log_r.size(), "one log min(R₊, R₋) per η");
+  for (std::size_t k = 0; k < etas.size(); ++k) {
+    if (!(log_r[k] < 0)) continue;
+    if (k == 0) return etas[0];
+    const double eta =
+        etas[k - 1] + (etas[k] - etas[k - 1]) * log_r[k - 1] / (log_r[k - 1] - log_r[k]);
+    // R = +∞ (an empty noisy group) just before the crossing would make this NaN.
+    RequireFinite(std::isfinite(eta), "the R = 1 contour is not finite");
+    return eta;
+  }
+  return 1;
 }
 
 namespace sweeps {

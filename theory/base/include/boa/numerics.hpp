@@ -27,4 +27,8 @@ inline double LogisticWeight(double z) {
 // The logistic function σ(z) = 1 / (1 + e^{−z}) = g(−z).
 inline double Sigmoid(double z) { return LogisticWeight(-z); }
 
+// The normalised entropy of the softmax of k ≥ 2 scores, H(S(z)) / log k: 1 for equal scores, → 0
+// as one score dominates (terms with S(z)_t = 0 count 0).
+double NormalisedSoftmaxEntropy(std::span<const double> z);
+
 }  // namespace boa

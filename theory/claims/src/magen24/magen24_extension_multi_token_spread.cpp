@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "boa/catalog.hpp"
+#include "boa/numerics.hpp"
 #include "boa/prompt_attention_run.hpp"
 #include "boa/sweep.hpp"
 #include "provenance_elements.hpp"
@@ -49,22 +50,11 @@ Spread MultiTokenSpread(int T, std::uint64_t seed, int d_factor = kDFactor) {
   for (int i = 0; i < run.data.n; ++i) {
     if (!run.labels.noisy[static_cast<std::size_t>(i)]) continue;
     const Vector scores = run.data.Tokens(i) * run.p;
-    double top = -INFINITY;
+    std::vector<double> noise_scores;  // attention restricted to the noise tokens: their softmax
     for (int t = 0; t < T; ++t) {
-      if (run.labels.Role(i, t) != TokenRole::kSignal) top = std::max(top, scores(t));
+      if (run.labels.Role(i, t) != TokenRole::kSignal) noise_scores.push_back(scores(t));
     }
-    std::vector<double> q;
-    double total = 0;
-    for (int t = 0; t < T; ++t) {
-      if (run.labels.Role(i, t) == TokenRole::kSignal) continue;
-      q.push_back(std::exp(scores(t) - top));
-      total += q.back();
-    }
-    double entropy = 0;
-    for (const double w : q) {
-      if (w > 0) entropy -= (w / total) * std::log(w / total);
-    }
-    const double h = entropy / std::log(static_cast<double>(q.size()));
+    const double h = NormalisedSoftmaxEntropy(noise_scores);
     s.mean_entropy += h;
     s.min_entropy = std::min(s.min_entropy, h);
     ++noisy;

@@ -55,6 +55,12 @@ struct FrakSMapColumn {
   double contour_eta = 1;
 };
 
+// The R = 1 contour of a column from its points' η and log min(R₊, R₋) (ascending η): the first η
+// at which the log turns negative, linearly interpolated between it and the point before; that η
+// when the first point is already negative; 1 when none is. Throws NumericalFailure when the
+// interpolation is not finite (R = +∞, an empty noisy group, just before the crossing).
+double ContourCrossing(const std::vector<double>& etas, const std::vector<double>& log_r);
+
 // The maps' η grid, 0.05, 0.15, …, 0.95 (kFrakSMapEtas points), exactly as written.
 std::vector<double> FrakSMapEtaGrid();
 
