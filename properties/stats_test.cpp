@@ -78,6 +78,20 @@ TEST(Stats, SlopeIntervalUsesStudentT) {
   EXPECT_NEAR(fit.upper, 2.1842678528495045, 1e-9);
 }
 
+// The fit through 0 (sakamoto24_attention_gap's rate and R²) by hand: an exact line, and y =
+// (1, 2, 4) at x = (1, 2, 3): c = 17/14, Σ residual² = 5/14, Σ (y − ȳ)² = 14/3, R² = 181/196.
+TEST(Stats, FitThroughOriginByHand) {
+  const OriginFit line = FitThroughOrigin({0.5, 1, 3}, {1, 2, 6});
+  EXPECT_NEAR(line.slope, 2, 1e-15);
+  EXPECT_NEAR(line.r_squared, 1, 1e-15);
+  const OriginFit bent = FitThroughOrigin({1, 2, 3}, {1, 2, 4});
+  EXPECT_NEAR(bent.slope, 17.0 / 14, 1e-15);
+  EXPECT_NEAR(bent.r_squared, 181.0 / 196, 1e-15);
+  EXPECT_THROW(FitThroughOrigin({1}, {1}), InvalidInput);
+  EXPECT_THROW(FitThroughOrigin({0, 0}, {1, 2}), InvalidInput);
+  EXPECT_THROW(FitThroughOrigin({1, 2}, {3, 3}), InvalidInput);
+}
+
 // The exponent test at α = 1e-5, β = 0.05, τ = 0.1, Δ = 0.25 (the expectations below are computed
 // for these constants, not read from the catalog).
 ExponentRule TwoSided(double predicted) { return {predicted, false, 0.1, 0.25, 1e-5, 0.05}; }

@@ -103,6 +103,27 @@ double ClopperPearsonUpper(int failures, int trials, double alpha) {
       trials, failures, alpha, binomial_distribution<>::clopper_pearson_exact_interval);
 }
 
+OriginFit FitThroughOrigin(const std::vector<double>& x, const std::vector<double>& y) {
+  Require(x.size() == y.size() && x.size() >= 2, "a fit through 0 needs two or more (x, y) pairs");
+  double xy = 0, xx = 0, mean = 0;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    xy += x[k] * y[k];
+    xx += x[k] * x[k];
+    mean += y[k] / static_cast<double>(y.size());
+  }
+  Require(xx > 0, "a fit through 0 needs some x ≠ 0");
+  OriginFit fit;
+  fit.slope = xy / xx;
+  double residual = 0, total = 0;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    residual += std::pow(y[k] - fit.slope * x[k], 2);
+    total += std::pow(y[k] - mean, 2);
+  }
+  Require(total > 0, "a fit through 0 needs y that varies (R² is undefined otherwise)");
+  fit.r_squared = 1 - residual / total;
+  return fit;
+}
+
 SlopeFit FitLogLogSlope(const std::vector<double>& x, const std::vector<double>& y, double level) {
   Require(x.size() == y.size() && x.size() >= 3, "a slope fit needs at least 3 (x, y) points");
   const int m = static_cast<int>(x.size());

@@ -12,6 +12,7 @@
 
 #include "boa/growth_function.hpp"
 #include "boa/sakamoto24_settings.hpp"
+#include "boa/stats.hpp"
 #include "boa/sweep.hpp"
 
 namespace boa::sweeps {
@@ -50,22 +51,10 @@ Sweep Sakamoto24AttentionGapSweep() {
     };
     RunTokenSelection(Sakamoto24Spec(setting.d, setting.mu_norm), options, 1);
 
-    // Least squares through the origin: c = Σ τ y / Σ τ², R² = 1 − Σ (y − cτ)² / Σ (y − ȳ)².
-    double tau_y = 0, tau_tau = 0, mean = 0;
-    for (std::size_t k = 0; k < tau.size(); ++k) {
-      tau_y += tau[k] * growth[k];
-      tau_tau += tau[k] * tau[k];
-      mean += growth[k] / static_cast<double>(tau.size());
-    }
-    const double rate = tau_y / tau_tau;
-    double residual = 0, total = 0;
-    for (std::size_t k = 0; k < tau.size(); ++k) {
-      residual += std::pow(growth[k] - rate * tau[k], 2);
-      total += std::pow(growth[k] - mean, 2);
-    }
+    const OriginFit fit = FitThroughOrigin(tau, growth);  // the rate c and R² (stats.hpp)
     Rows rows;
     for (std::size_t k = 0; k < tau.size(); k += std::max<std::size_t>(1, tau.size() / 100)) {
-      rows.push_back({tau[k], growth[k], rate * tau[k], rate, 1 - residual / total,
+      rows.push_back({tau[k], growth[k], fit.slope * tau[k], fit.slope, fit.r_squared,
                       double(options.steps), double(options.train_W)});
     }
     return rows;

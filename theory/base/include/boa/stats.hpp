@@ -29,6 +29,14 @@ struct SlopeFit {
 SlopeFit FitLogLogSlope(const std::vector<double>& x, const std::vector<double>& y,
                         double level = 0.95);
 
+// Least squares through the origin, y ≈ c·x: c = Σxy / Σx², R² = 1 − Σ(y − cx)² / Σ(y − ȳ)².
+// Needs ≥ 2 points, Σx² > 0 and y not constant; throws InvalidInput otherwise.
+struct OriginFit {
+  double slope = 0;
+  double r_squared = 0;
+};
+OriginFit FitThroughOrigin(const std::vector<double>& x, const std::vector<double>& y);
+
 // The verdict of a scaling claim (README § Verdicts): N independent replicate sweeps each fit an
 // exponent; with their mean m, standard error se = sd/√N and t_ν(p) Student's quantile, ν = N − 1:
 //   two-sided ("the exponent is κ₀", up to a finite-n bias τ):
