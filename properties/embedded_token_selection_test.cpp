@@ -13,6 +13,7 @@
 #include "boa/error.hpp"
 #include "boa/numerics.hpp"
 #include "boa/rng.hpp"
+#include "boa/sakamoto24_settings.hpp"
 #include "boa/token_selection_data.hpp"
 #include "boa/train.hpp"
 
@@ -56,6 +57,21 @@ EmbeddingCase DrawEmbeddingCase() {
     for (double& x : c.model.Block("p")) x = rng.Normal();
   }
   return c;
+}
+
+// SignalHeadCosine (sakamoto24_random_head's embedding_cosine) at E = I is the cosine between the
+// class-signal difference e₁ − e₂ and the head: for RotatedHead's ν, cos θ exactly.
+TEST(EmbeddedTokenSelection, SignalHeadCosineAtTheIdentityIsTheHeadsRotation) {
+  TokenSelectionSpec spec;
+  spec.n = 4;
+  spec.T = 3;
+  spec.d = 20;
+  spec.mu_norm = 3;
+  const Dataset data = GenerateTokenSelection(spec, 7);
+  for (const double angle : {0.0, 0.3, 1.0, std::acos(-1.0) / 2}) {
+    const EmbeddedTokenSelection model(spec.d, RotatedHead(spec, angle, 7));
+    EXPECT_NEAR(model.SignalHeadCosine(data), std::cos(angle), 1e-12) << angle;
+  }
 }
 
 RC_GTEST_PROP(EmbeddedTokenSelection, OutputIsTheHeadOnTheAttendedEmbeddedTokens, ()) {
