@@ -71,6 +71,8 @@ TEST(EmbeddedTokenSelection, SignalHeadCosineAtTheIdentityIsTheHeadsRotation) {
   for (const double angle : {0.0, 0.3, 1.0, std::acos(-1.0) / 2}) {
     const EmbeddedTokenSelection model(spec.d, RotatedHead(spec, angle, 7));
     EXPECT_NEAR(model.SignalHeadCosine(data), std::cos(angle), 1e-12) << angle;
+    // sakamoto24.head.random's cosine of a fixed head, without the embedding.
+    EXPECT_NEAR(HeadSignalCosine(RotatedHead(spec, angle, 7)), std::cos(angle), 1e-12) << angle;
   }
 }
 

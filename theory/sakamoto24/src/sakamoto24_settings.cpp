@@ -34,6 +34,11 @@ Vector RandomGaussianHead(const TokenSelectionSpec& spec, std::uint64_t seed) {
   return g / (g.norm() * spec.mu_norm);
 }
 
+double HeadSignalCosine(const Vector& head) {
+  Require(head.size() >= 2 && head.norm() > 0, "the cosine needs a non-zero head of size ≥ 2");
+  return (head(0) - head(1)) / (head.norm() * std::sqrt(2.0));
+}
+
 double RelevantTokenAccuracy(const TokenSelectionSpec& spec, const Vector& head) {
   const auto Phi = [](double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); };
   const double noise_sd = spec.sigma * head.norm();

@@ -56,8 +56,7 @@ Claim Sakamoto24HeadRandom() {
     const TokenSelectionRun run = RunTokenSelection(spec, options, seed);
     AddRunMeasures("random_head_", run, o.measured);
     const Vector& nu = options.head;
-    o.measured["random_head_cosine_with_signal_difference"] =
-        (nu(0) - nu(1)) / (nu.norm() * std::sqrt(2.0));
+    o.measured["random_head_cosine_with_signal_difference"] = HeadSignalCosine(nu);
     o.measured["random_head_relevant_only_accuracy"] = RelevantTokenAccuracy(spec, nu);
     o.explanation = "random head: train " + FormatNumber(run.train_accuracy) + ", clean test " +
                     FormatNumber(run.test_accuracy);

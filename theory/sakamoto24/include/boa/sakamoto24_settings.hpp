@@ -80,6 +80,9 @@ Vector RandomGaussianHead(const TokenSelectionSpec& spec, std::uint64_t seed);
 // f = νᵀμ_ỹ + νᵀε with νᵀε ~ N(0, σ²‖ν‖²), so ½Φ(νᵀμ₊/(σ‖ν‖)) + ½Φ(−νᵀμ₋/(σ‖ν‖))
 // (Φ(cos θ·‖μ‖/(√2σ)) for RotatedHead).
 double RelevantTokenAccuracy(const TokenSelectionSpec& spec, const Vector& head);
+// cos∠(ν, μ₊ − μ₋) for the token-selection data's class signals on e₁ and e₂: (ν₁ − ν₂)/(√2‖ν‖)
+// (cos θ for RotatedHead).
+double HeadSignalCosine(const Vector& head);
 // The angles (degrees) of the random-head figure: 0, 15, …, 75, 80, 85, 90.
 const std::vector<double>& RotatedHeadAngles();
 
