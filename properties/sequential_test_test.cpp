@@ -69,6 +69,38 @@ RC_GTEST_PROP(SequentialTest, ErrorRateIsTheEnumeratedMiss, ()) {
                       (brute.holds + brute.inconclusive)) <= 1e-12);
 }
 
+// The stopping law stage by stage adds up to the enumeration: Σₙ fails_at = P[fails], Σₙ holds_at
+// = P[holds], Σₖ undecided = P[inconclusive], and Σₙ n·(fails_at + holds_at) + cap·Σₖ undecided =
+// the mean number of instances.
+RC_GTEST_PROP(SequentialTest, StoppingLawSumsToTheEnumeratedOutcomes, ()) {
+  const SequentialPlan plan = RandomPlan(12);
+  const double rate = *rc::gen::inRange(0, 101) / 100.0;
+  const StoppingLaw law = StoppingDistribution(plan, rate);
+  const OperatingPoint brute = Enumerate(plan, rate);
+  double fails = 0, holds = 0, undecided = 0, trials = 0;
+  for (std::size_t n = 1; n < law.fails_at.size(); ++n) {
+    fails += law.fails_at[n];
+    holds += law.holds_at[n];
+    trials += static_cast<double>(n) * (law.fails_at[n] + law.holds_at[n]);
+  }
+  for (const double p : law.undecided) undecided += p;
+  trials += plan.cap * undecided;
+  RC_ASSERT(std::fabs(fails - brute.fails) <= 1e-12);
+  RC_ASSERT(std::fabs(holds - brute.holds) <= 1e-12);
+  RC_ASSERT(std::fabs(undecided - brute.inconclusive) <= 1e-12);
+  RC_ASSERT(std::fabs(trials - brute.mean_trials) <= 1e-10);
+}
+
+// The error floor is the plan's miss with an unbounded cap: its ErrorRate at kFloorCap, and at δ
+// (for a claim expected to hold) within α by Ville's inequality.
+RC_GTEST_PROP(SequentialTest, ErrorFloorIsTheMissAtTheFloorCap, ()) {
+  SequentialPlan plan = RandomPlan(12);
+  const double floor = ErrorFloor(plan, ExpectedDecision::kHolds, plan.delta);
+  RC_ASSERT(floor <= plan.alpha * (1 + 1e-9));
+  plan.cap = kFloorCap;
+  RC_ASSERT(floor == ErrorRate(plan, ExpectedDecision::kHolds, plan.delta));
+}
+
 // Ville's inequality: P_δ[fails] ≤ α and P_δ₁[holds] ≤ β for every cap; the outcomes add to 1.
 RC_GTEST_PROP(SequentialTest, ErrorRatesStayWithinAlphaAndBeta, ()) {
   const SequentialPlan plan = RandomPlan(1000);
