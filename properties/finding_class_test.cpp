@@ -1,6 +1,7 @@
 // Finding classes (boa/finding_class.hpp): the decision rule on made-up counts, and every
 // finding of the catalog against the committed path record (records/finding_paths.csv) — the
 // class each claim declares is the one its measurement gives, so CI asserts it both ways.
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -149,6 +150,62 @@ TEST(FindingClass, TheFitTestKeepsItsLevelAndCatchesAStep) {
   const int on_step = Misfits({0.4, 0.4, 0.4, 0.1, 0.1}, 100, kPowerDraws, 52);
   EXPECT_GE(on_step, boost::math::quantile(at_power, 0.5e-6))
       << on_step << " of " << kPowerDraws << " step paths rejected";
+}
+
+// The profile-likelihood interval's ends, by brute force: for each κ the binomial log-likelihood
+// of rate = A·(x/x₁)^κ maximised over A by ternary search (it is concave in A); the interval is
+// every κ within χ²₁(0.95)/2 = 1.9207 of the best, located on a grid of step 1e-3 and refined at
+// each end on a grid of step 1e-5.
+double BruteProfile(const std::vector<PathPoint>& points, double kappa) {
+  double top = 0;  // A·max r ≤ 1
+  std::vector<double> r;
+  for (const PathPoint& p : points) {
+    r.push_back(std::pow(p.value / points.front().value, kappa));
+    top = std::max(top, r.back());
+  }
+  const auto loglik = [&](double a) {
+    double l = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      const double q = a * r[i];
+      l += points[i].failures * std::log(q) +
+           (points[i].instances - points[i].failures) * std::log1p(-q);
+    }
+    return l;
+  };
+  double lo = 1e-12, hi = (1 - 1e-12) / top;
+  for (int k = 0; k < 100; ++k) {
+    const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+    if (loglik(m1) < loglik(m2)) {
+      lo = m1;
+    } else {
+      hi = m2;
+    }
+  }
+  return loglik((lo + hi) / 2);
+}
+
+TEST(FindingClass, TheDecayIntervalIsTheProfileLikelihoodsByBruteForce) {
+  const std::vector<PathPoint> points = {{1, 200, 120}, {2, 200, 80}, {4, 200, 50}, {8, 200, 30}};
+  const DecayFit fit = FitDecay(points);
+  const auto within = [&](double kappa, double best) {
+    return best - BruteProfile(points, kappa) <= 3.841458820694124 / 2;
+  };
+  double best = -INFINITY;
+  for (double kappa = -2; kappa <= 0.5; kappa += 1e-3) {
+    best = std::max(best, BruteProfile(points, kappa));
+  }
+  double lower = 1, upper = -1;
+  for (double kappa = -2; kappa <= 0.5; kappa += 1e-3) {
+    if (!within(kappa, best)) continue;
+    lower = std::min(lower, kappa);
+    upper = std::max(upper, kappa);
+  }
+  while (within(lower - 1e-5, best)) lower -= 1e-5;
+  while (within(upper + 1e-5, best)) upper += 1e-5;
+  EXPECT_NEAR(fit.lower, lower, 2e-5);
+  EXPECT_NEAR(fit.upper, upper, 2e-5);
+  EXPECT_LT(fit.lower, fit.exponent);
+  EXPECT_LT(fit.exponent, fit.upper);
 }
 
 TEST(FindingClass, BadPathsAreRefused) {
