@@ -138,7 +138,8 @@ TEST(ErrorBudget, EachTermIsItsPlansOperatingPoint) {
   }
 }
 
-// Each generator test file states its check count ("N checks in all") where the budget reads it.
+// Each generator test file states its check count ("N checks in all") and its level ("α = 1e-6")
+// where the budget reads them.
 TEST(ErrorBudget, GeneratorTestCountsAreTheFilesOwn) {
   for (const GeneratorTest& test : GeneratorTests()) {
     std::ifstream file(testing::SourceDir() / test.file);
@@ -147,6 +148,12 @@ TEST(ErrorBudget, GeneratorTestCountsAreTheFilesOwn) {
     text << file.rdbuf();
     EXPECT_NE(text.str().find(std::to_string(test.checks) + " checks in all"), std::string::npos)
         << test.file << " does not say it makes " << test.checks << " checks";
+    // …and its level, written m·10^−e as the files write it ("α = 1e-6").
+    const int exponent = static_cast<int>(std::floor(std::log10(test.alpha) + 1e-9));
+    const long mantissa = std::lround(test.alpha / std::pow(10.0, exponent));
+    const std::string level = "α = " + std::to_string(mantissa) + "e-" + std::to_string(-exponent);
+    EXPECT_NE(text.str().find(level), std::string::npos)
+        << test.file << " does not state its level " << level;
   }
 }
 

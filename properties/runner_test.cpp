@@ -284,7 +284,7 @@ TEST(Runner, ScalingVerdictsHaveThreeOutcomesAndPlannedPowers) {
 
 // The σ check is the one-sided χ² test of σ ≤ b: its closed form at one point, its level on
 // simulated replicates drawn at σ = b, and its power at σ = 2b (P[χ²₁₁ ≥ 19.68/4] ≈ 0.93), each by
-// an exact binomial test at 5e-7 (2 checks in all; error_budget.hpp counts them).
+// an exact binomial test at α = 5e-7 (2 checks in all; error_budget.hpp counts them).
 int SigmaFlags(double sigma, std::uint64_t seed) {
   constexpr int kRuns = 2000, kReplicates = 12;
   Rng rng(seed);
