@@ -8,8 +8,8 @@
 // match fraction stays ≈ 0.5 for n = 5..40: the realised per-class flip fraction η_c moves the
 // thresholds by tens of percent and decays only like n^{−1/2}.
 // magen24.gd.linearized_thresholds_per_class keeps the polynomials but evaluates them per class
-// at the realised (r_c, η_c) (magen24_class_linearization.hpp, exact algebra, no balance
-// assumption), so what it tests is the remaining idealisation (‖ξ‖² = d, ⟨ξ_i, ξ_j⟩ = 0,
+// at the realised (r_c, η_c) (linearized_thresholds.hpp RealisedClassLinearization, exact algebra,
+// no balance assumption), so what it tests is the remaining idealisation (‖ξ‖² = d, ⟨ξ_i, ξ_j⟩ = 0,
 // g_i = ½), whose error is O(√(n/d)) = O(n^{−1/2}) at d = 10n².
 //
 // Each instance is one replicate sweep (the scaling verdict of README § Verdicts): for n =
@@ -35,7 +35,6 @@
 #include "boa/prompt_attention_run.hpp"
 #include "boa/rng.hpp"
 #include "boa/stats.hpp"
-#include "magen24_class_linearization.hpp"
 #include "magen24_spec.hpp"
 #include "provenance_elements.hpp"
 

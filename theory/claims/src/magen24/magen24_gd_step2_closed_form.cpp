@@ -23,7 +23,6 @@
 #include "boa/stats.hpp"
 #include "boa/tolerances.hpp"
 #include "boa/train.hpp"
-#include "magen24_class_linearization.hpp"
 #include "magen24_spec.hpp"
 #include "provenance_elements.hpp"
 #include "random_instance.hpp"

@@ -8,9 +8,10 @@
 // conclusions are claimed with δ = 0.1 (THEORY.md §4, "theorem conclusion").
 //
 // Finding: they fail far more often. A draw's realised flip fraction per class moves that
-// class's thresholds (magen24_class_linearization.hpp), so one class often attends its noise
-// tokens although r lies inside the nominal window. magen24.gd.two_step_benign_realised_window
-// is the derived claim that conditions on the realised window instead.
+// class's thresholds (linearized_thresholds.hpp RealisedClassLinearization), so one class often
+// attends its noise tokens although r lies inside the nominal window.
+// magen24.gd.two_step_benign_realised_window is the derived claim that conditions on the realised
+// window instead.
 #include "boa/catalog.hpp"
 #include "boa/cells.hpp"
 #include "boa/claim.hpp"

@@ -6,7 +6,6 @@
 #include "boa/error.hpp"
 #include "boa/linearized_thresholds.hpp"
 #include "boa/two_step_conclusions.hpp"
-#include "magen24_class_linearization.hpp"
 #include "magen24_spec.hpp"
 
 namespace boa::claims {

@@ -10,9 +10,9 @@
 //
 // The hypothesis of magen24.gd.two_step_benign is this parameter window (THEORY.md §4.2): every
 // draw of the regime is an instance. The linearisation also holds per class
-// (magen24_class_linearization.hpp) with the realised flip fraction η_c of each class in place
-// of η; magen24.gd.two_step_benign_realised_window is the separate derived claim whose
-// hypothesis is that both classes' realised (r_c, η_c) lie inside the margin window.
+// (linearized_thresholds.hpp RealisedClassLinearization) with the realised flip fraction η_c of
+// each class in place of η; magen24.gd.two_step_benign_realised_window is the separate derived
+// claim whose hypothesis is that both classes' realised (r_c, η_c) lie inside the margin window.
 #include <cstdint>
 #include <string>
 
