@@ -1,6 +1,7 @@
 #include "boa/gram_descent.hpp"
 
 #include <cmath>
+#include <optional>
 
 #include "boa/error.hpp"
 
@@ -33,10 +34,12 @@ GramModel GramTokenSelection(const GramInstance& gram) {
   return m;
 }
 
-GramEvaluation EvaluateGram(const GramInstance& gram, const GramModel& model) {
+GramEvaluation EvaluateGram(const GramInstance& gram, const GramModel& model,
+                            FixedProjections fixed) {
   GramEvaluation e;
   e.attention =
-      AttentionFromProjections(gram.Project(model.query), gram.Project(model.head), gram.y);
+      AttentionFromProjections(fixed.query ? *fixed.query : gram.Project(model.query),
+                               fixed.head ? *fixed.head : gram.Project(model.head), gram.y);
   e.grad_query = gram.Combine(e.attention.dloss_dscore);
   if (model.train_head) e.grad_head = gram.Combine(e.attention.dloss_dvalue);
   return e;
@@ -46,8 +49,13 @@ void GramGradientDescent(const GramInstance& gram, GramModel& model, const Train
                          const GramObserver& observer) {
   Require(options.steps >= 0, "the number of steps must be non-negative");
   Require(static_cast<bool>(options.step_size), "gradient descent needs a step-size schedule");
+  // A block that does not train projects the same at every step: once, here.
+  std::optional<RowMatrix> query, head;
+  if (!model.train_query) query = gram.Project(model.query);
+  if (!model.train_head) head = gram.Project(model.head);
+  const FixedProjections fixed{query ? &*query : nullptr, head ? &*head : nullptr};
   for (int step = 1; step <= options.steps; ++step) {
-    const GramEvaluation e = EvaluateGram(gram, model);
+    const GramEvaluation e = EvaluateGram(gram, model, fixed);
     RequireFinite(std::isfinite(e.attention.loss),
                   "the loss became non-finite at step " + std::to_string(step - 1));
     RequireFinite(Finite(e.grad_query) && (!model.train_head || Finite(e.grad_head)),
@@ -61,7 +69,7 @@ void GramGradientDescent(const GramInstance& gram, GramModel& model, const Train
     }
   }
   if (observer) {
-    const GramEvaluation last = EvaluateGram(gram, model);
+    const GramEvaluation last = EvaluateGram(gram, model, fixed);
     RequireFinite(std::isfinite(last.attention.loss),
                   "the loss became non-finite after the last step");
     observer(options.steps, model, last.attention);

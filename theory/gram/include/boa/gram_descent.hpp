@@ -31,7 +31,14 @@ struct GramEvaluation {
   SpanVector grad_query;
   SpanVector grad_head;
 };
-GramEvaluation EvaluateGram(const GramInstance& gram, const GramModel& model);
+// `fixed`, when given, holds gram.Project of a block that does not train (query, head), computed
+// once by the caller: each step would otherwise recompute it, half the work of a p-only step.
+struct FixedProjections {
+  const RowMatrix* query = nullptr;
+  const RowMatrix* head = nullptr;
+};
+GramEvaluation EvaluateGram(const GramInstance& gram, const GramModel& model,
+                            FixedProjections fixed = {});
 
 using GramObserver =
     std::function<void(int step, const GramModel& model, const ProjectedAttention& attention)>;
