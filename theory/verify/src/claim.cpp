@@ -95,8 +95,13 @@ std::string ToString(Origin origin) {
 
 std::string WhenFixed(const Element& element) {
   if (element.origin != Origin::kConvention) return "";
-  return element.set_after.empty() ? "fixed before measuring"
-                                   : "set after measuring: " + element.set_after;
+  if (element.set_after.empty()) return "fixed before measuring";
+  // The history cannot tell for some (Element::set_after starts "not certain: …").
+  constexpr std::string_view kUncertain = "not certain: ";
+  if (element.set_after.starts_with(kUncertain)) {
+    return "perhaps set after measuring: " + element.set_after.substr(kUncertain.size());
+  }
+  return "set after measuring: " + element.set_after;
 }
 
 std::string ToString(Expectation expectation) {

@@ -62,7 +62,8 @@ struct Element {
   // tell). From an audit of the history on 2026-12-05 (README § Claims).
   std::string set_after = {};
 };
-// "fixed before measuring" or "set after measuring: <what was seen>"; empty for a non-convention.
+// "fixed before measuring", "set after measuring: <what was seen>" or, where the history cannot
+// tell, "perhaps set after measuring: …"; empty for a non-convention.
 std::string WhenFixed(const Element& element);
 std::string ToString(Expectation expectation);
 
