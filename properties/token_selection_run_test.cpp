@@ -232,6 +232,19 @@ TEST(FixedHeads, RotatedHeadScoresTheSignalsByTheCosineOfItsAngle) {
   EXPECT_NEAR(RelevantTokenAccuracy(spec, RotatedHead(spec, std::numbers::pi / 2, 9)), 0.5, 1e-15);
 }
 
+// The head-only figure's noise-to-signal ratio σ√(d/T) / (‖μ‖√(a² + b²)) by hand for Fig. 3a's
+// data (d = 2000, ‖μ‖ = 20, σ = 1, ρ = 0.1, one relevant and one weak token of each kind):
+// a = 1.1/T, b = 0.1/T, so the ratio is √(2000·T)/(20·√1.22) — 4.049 at T = 4, √8 times that at 32.
+TEST(HeadOnly, AveragedNoiseToSignalByHand) {
+  for (const int T : {4, 32}) {
+    EXPECT_NEAR(AveragedNoiseToSignal(HeadOnlySpec(T)),
+                std::sqrt(2000.0 * T) / (20 * std::sqrt(1.22)), 1e-12)
+        << T;
+  }
+  EXPECT_NEAR(AveragedNoiseToSignal(HeadOnlySpec(32)) / AveragedNoiseToSignal(HeadOnlySpec(4)),
+              std::sqrt(8.0), 1e-12);
+}
+
 TEST(FixedHeads, AGivenHeadIsTheModelsHead) {
   TokenSelectionSpec spec;
   spec.d = 40;
