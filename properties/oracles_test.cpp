@@ -142,7 +142,7 @@ TEST(Oracles, EveryListedFormulaNamesWhereItIsAndChecksThatExist) {
 // gaps may only shrink: a new printed number comes with its oracle, or raises this ceiling in a
 // reviewed change.
 TEST(Oracles, TheGapsOnlyShrink) {
-  constexpr int kGapCeiling = 16;
+  constexpr int kGapCeiling = 15;
   int gaps = 0;
   for (const auto& entry : OracleList()) {
     if (!entry.contains("gap")) continue;

@@ -232,6 +232,16 @@ TEST(FixedHeads, RotatedHeadScoresTheSignalsByTheCosineOfItsAngle) {
   EXPECT_NEAR(RelevantTokenAccuracy(spec, RotatedHead(spec, std::numbers::pi / 2, 9)), 0.5, 1e-15);
 }
 
+// The first step reaching an accuracy (delayed_generalization's fit and generalisation steps).
+TEST(TokenSelectionRun, FirstStepReachingByHand) {
+  const std::vector<AccuracyPoint> trace = {{0, 0.5, 0.9}, {10, 0.95, 0.94}, {20, 1, 0.96}};
+  EXPECT_EQ(FirstStepReaching(trace, true, 1.0, 31), 20);
+  EXPECT_EQ(FirstStepReaching(trace, true, 0.9, 31), 10);
+  EXPECT_EQ(FirstStepReaching(trace, false, 0.95, 31), 20);
+  EXPECT_EQ(FirstStepReaching(trace, false, 0.9, 31), 0);
+  EXPECT_EQ(FirstStepReaching(trace, false, 0.99, 31), 31);
+}
+
 // The head-only figure's noise-to-signal ratio σ√(d/T) / (‖μ‖√(a² + b²)) by hand for Fig. 3a's
 // data (d = 2000, ‖μ‖ = 20, σ = 1, ρ = 0.1, one relevant and one weak token of each kind):
 // a = 1.1/T, b = 0.1/T, so the ratio is √(2000·T)/(20·√1.22) — 4.049 at T = 4, √8 times that at 32.

@@ -254,4 +254,12 @@ void AddRunMeasures(const std::string& prefix, const TokenSelectionRun& run,
   for (const auto& [role, f] : run.noisy_selects) measured[prefix + "noisy_selects_" + role] = f;
 }
 
+int FirstStepReaching(const std::vector<AccuracyPoint>& trace, bool train, double threshold,
+                      int never) {
+  for (const AccuracyPoint& p : trace) {
+    if ((train ? p.train_accuracy : p.test_accuracy) >= threshold) return p.step;
+  }
+  return never;
+}
+
 }  // namespace boa

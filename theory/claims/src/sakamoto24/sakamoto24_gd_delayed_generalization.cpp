@@ -19,17 +19,6 @@
 #include "sakamoto24_provenance.hpp"
 
 namespace boa::claims {
-namespace {
-
-int FirstStep(const std::vector<AccuracyPoint>& trace, bool train, double threshold, int never) {
-  for (const AccuracyPoint& p : trace) {
-    if ((train ? p.train_accuracy : p.test_accuracy) >= threshold) return p.step;
-  }
-  return never;
-}
-
-}  // namespace
-
 Claim Sakamoto24GdDelayedGeneralization() {
   Claim c;
   c.id = "sakamoto24.gd.delayed_generalization";
@@ -79,8 +68,8 @@ Claim Sakamoto24GdDelayedGeneralization() {
         const TokenSelectionRun run =
             RunTokenSelection(Sakamoto24Spec(dims[a], mus[b]), options, seed);
         const int never = options.steps + 1;
-        const int fit = FirstStep(run.trace, true, 1.0, never);
-        const int generalize = FirstStep(run.trace, false, kBenignCleanTestAccuracy, never);
+        const int fit = FirstStepReaching(run.trace, true, 1.0, never);
+        const int generalize = FirstStepReaching(run.trace, false, kBenignCleanTestAccuracy, never);
         const std::string at =
             "_d" + std::to_string(dims[a]) + "_mu" + std::to_string(mus[b]).substr(0, 4);
         o.measured["first_fit_step" + at] = fit;

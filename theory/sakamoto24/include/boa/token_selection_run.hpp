@@ -37,6 +37,10 @@ struct AccuracyPoint {
   double train_accuracy = 0;
   double test_accuracy = 0;
 };
+// The first recorded step whose train (`train`) or clean test accuracy reaches `threshold`;
+// `never` when none does (sakamoto24.gd.delayed_generalization's fit and generalisation steps).
+int FirstStepReaching(const std::vector<AccuracyPoint>& trace, bool train, double threshold,
+                      int never);
 
 // Called at every GD step (0 = before the first) with the training data, the model and its
 // evaluation on the training data. Direct engine only (the Gram engine has no ambient model).
