@@ -2,6 +2,7 @@
 // (digits_data.hpp, THEORY.md §4.4): the compiled-in CSV's size, classes and golden first row;
 // quadrants that tile the image; the split, flips, head scale and determinism of GenerateDigits;
 // and a short run's summaries (digits_token_selection.hpp).
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -156,6 +157,80 @@ TEST(DigitsTokenSelection, SelectionFractionsAreDistributionsOverQuadrants) {
     EXPECT_GE(a, 0);
     EXPECT_LE(a, 1);
   }
+}
+
+// What a digits run prints, by hand. f_i = Σ_t s_it γ_it with γ_it = νᵀx_it and s_i = softmax(X_i q).
+struct HandDigits {
+  double train_accuracy = 0, noisy_fitted = 0, test_accuracy = 0;
+  std::vector<int> train_selected;
+};
+
+HandDigits Evaluate(const DigitsData& data, const Vector& q) {
+  HandDigits hand;
+  const auto fit = [&](const Dataset& set, std::vector<int>* selected) {
+    std::vector<bool> fitted;
+    for (int i = 0; i < set.n; ++i) {
+      const Vector scores = set.Tokens(i) * q;
+      const Vector s = (scores.array() - scores.maxCoeff()).exp().matrix();
+      const double f = (s / s.sum()).dot(set.Tokens(i) * data.head);
+      fitted.push_back(set.y(i) * f > 0);
+      if (selected) {
+        int best = 0;  // the first on ties
+        for (int t = 1; t < set.T; ++t) best = scores(t) > scores(best) ? t : best;
+        selected->push_back(best);
+      }
+    }
+    return fitted;
+  };
+  const std::vector<bool> train = fit(data.train, &hand.train_selected);
+  const std::vector<bool> test = fit(data.test, nullptr);
+  int fitted = 0, noisy = 0, noisy_fitted = 0;
+  for (int i = 0; i < data.train.n; ++i) {
+    fitted += train[i];
+    noisy += data.train.noisy[i];
+    noisy_fitted += data.train.noisy[i] && train[i];
+  }
+  hand.train_accuracy = static_cast<double>(fitted) / data.train.n;
+  hand.noisy_fitted = static_cast<double>(noisy_fitted) / noisy;
+  hand.test_accuracy = static_cast<double>(std::count(test.begin(), test.end(), true)) / data.test.n;
+  return hand;
+}
+
+// Before any step (p = 0, any W) the attention is uniform: every sample's most-attended quadrant
+// is the first (ties), and the accuracies are the token-mean classifier νᵀx̄'s. After one step of
+// p alone (W = I) from 0, p₁ = (lr/n) Σᵢ yᵢ σ(−yᵢ fᵢ) Σ_t (γ_it − fᵢ) x_it / T: the argmax, fits
+// and accuracies are the hand-made ones of that p₁.
+TEST(DigitsTokenSelection, SelectionsAndAccuraciesMatchAHandMadeRun) {
+  const DigitsSpec spec = DigitsSpecAt(0.2);
+  const DigitsData data = GenerateDigits(spec, 3);
+  TokenSelectionRunOptions options;
+  options.steps = 0;
+  const DigitsRun before = RunDigitsTokenSelection(spec, options, 3);
+  const HandDigits uniform = Evaluate(data, Vector::Zero(spec.d));
+  EXPECT_EQ(before.train_selected, std::vector<int>(data.train.n, 0));
+  EXPECT_EQ(before.test_selects[0], 1.0);
+  EXPECT_DOUBLE_EQ(before.train_accuracy, uniform.train_accuracy);
+  EXPECT_DOUBLE_EQ(before.noisy_fitted, uniform.noisy_fitted);
+  EXPECT_DOUBLE_EQ(before.test_accuracy, uniform.test_accuracy);
+
+  options.steps = 1;
+  options.train_W = false;
+  Vector p = Vector::Zero(spec.d);
+  for (int i = 0; i < data.train.n; ++i) {
+    const Vector gamma = data.train.Tokens(i) * data.head;
+    const double f = gamma.mean(), y = data.train.y(i);
+    const Vector df = data.train.Tokens(i).transpose() * (gamma.array() - f).matrix() /
+                      data.train.T;
+    p += options.lr / data.train.n * y / (1 + std::exp(y * f)) * df;
+  }
+  const DigitsRun run = RunDigitsTokenSelection(spec, options, 3);
+  const HandDigits hand = Evaluate(data, p);
+  EXPECT_EQ(run.train_selected, hand.train_selected);
+  EXPECT_DOUBLE_EQ(run.train_accuracy, hand.train_accuracy);
+  EXPECT_DOUBLE_EQ(run.noisy_fitted, hand.noisy_fitted);
+  EXPECT_DOUBLE_EQ(run.test_accuracy, hand.test_accuracy);
+  // The hand-made selections are not all the first quadrant: the argmax is exercised.
+  EXPECT_NE(hand.train_selected, std::vector<int>(data.train.n, 0));
 }
 
 }  // namespace digits_data_test

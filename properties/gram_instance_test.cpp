@@ -11,6 +11,8 @@
 #include <rapidcheck/gtest.h>
 
 #include "boa/gram_instance.hpp"
+#include "boa/linear_baseline.hpp"
+#include "boa/signal_noise_data.hpp"
 #include "boa/rng.hpp"
 #include "boa/signal_noise_data.hpp"
 #include "boa/token_selection_data.hpp"
@@ -84,6 +86,32 @@ RC_GTEST_PROP(GramInstance, EveryOperationAgreesWithTheAmbientVectorsItStandsFor
   RC_ASSERT(g.initial.size() == initial.size());
   for (std::size_t j = 0; j < initial.size(); ++j)
     RC_ASSERT((ToAmbient(g.initial[j], form.basis) - initial[j]).norm() <= kRounding * scale);
+}
+
+// The linear baseline of magen24.extension.vs_linear in Gram form against ℝ^d: the minimum-norm
+// interpolator of the averaged tokens is Zᵀ(ZZᵀ)⁻¹y (and interpolates), and its signal share is
+// the share of ‖v‖² on e₁, e₂ (D1's μ₊ = ‖μ‖e₁, μ₋ = ‖μ‖e₂, noise off both).
+TEST(GramInstance, MinNormLinearInterpolatorAndSignalShareAreTheAmbientOnes) {
+  SignalNoiseSpec spec;
+  spec.n = 8;
+  spec.d = 100;
+  spec.snr = 0.4;
+  spec.flips = FlipRule::kExact;
+  const Dataset data = GenerateSignalNoise(spec, 7);
+  const GramFromData form = GramFromDataset(data, spec.sigma);
+  const Vector v = ToAmbient(MinNormLinearInterpolator(form.gram), form.basis);
+  RowMatrix Z(spec.n, spec.d);
+  for (int i = 0; i < spec.n; ++i) Z.row(i) = data.Tokens(i).colwise().mean();
+  const Vector expected = Z.transpose() * (Z * Z.transpose()).ldlt().solve(data.y);
+  EXPECT_LE((v - expected).norm(), 1e-9 * expected.norm());
+  EXPECT_LE((Z * v - data.y).cwiseAbs().maxCoeff(), 1e-9);
+  const double mu_norm = spec.snr * spec.sigma * std::sqrt(static_cast<double>(spec.d));
+  const double share =
+      SignalShare(ProjectionsOf(form.gram.Zero(), MinNormLinearInterpolator(form.gram), form.gram),
+                  mu_norm, spec.sigma);
+  EXPECT_NEAR(share, (v(0) * v(0) + v(1) * v(1)) / v.squaredNorm(), 1e-9);
+  EXPECT_GT(share, 0.01);  // both parts present: the check is not 0 = 0 or 1 = 1
+  EXPECT_LT(share, 0.99);
 }
 
 }  // namespace gram_instance_test

@@ -13,6 +13,7 @@
 
 #include "boa/gram_instance.hpp"
 #include "boa/joint_budget.hpp"
+#include "boa/max_margin_selection.hpp"
 #include "boa/model.hpp"
 #include "boa/rng.hpp"
 #include "boa/token_optimality.hpp"
@@ -107,6 +108,43 @@ RC_GTEST_PROP(JointBudget, TheRayMarginTendsToTheSelectionsMaxMargin, ()) {
   RC_ASSERT(kappa >= 1 - 1e-9);
   // e^{−40} attention off α: the ray SVM's tolerance is all that separates the two.
   RC_ASSERT(std::abs(far - gamma) <= 10 * kRayKktTolerance * gamma);
+}
+
+// BestRayBound (the multi-token claim's ranking over budgets) is the first ray with the largest
+// L(B), each computed alone, and −1 when no ray's L(B) is positive (here: no ray): on three D1
+// draws, the rays of the all-noise and the benign selection, at budgets from below to above B₀.
+TEST(JointBudget, BestRayBoundIsTheRayWithTheLargestBound) {
+  SignalNoiseSpec spec;
+  spec.n = 6;
+  spec.d = 72;
+  spec.eta = 0.2;
+  spec.snr = std::sqrt(0.4);
+  spec.flips = FlipRule::kExact;
+  for (const std::uint64_t seed : {1u, 2u, 3u}) {
+    const Dataset data = GenerateSignalNoise(spec, seed);
+    const SampleLabels labels = LabelsOf(data);
+    const RowMatrix K = data.X * data.X.transpose();
+    std::vector<Ray> rays;
+    double b0 = 0;
+    for (const bool signal : {false, true}) {
+      const SelectionSvms s = SolveSelectionSvms(labels, K, SignalForCleanClasses(labels, signal, signal));
+      ASSERT_TRUE(s.feasible());
+      rays.push_back(RayOf(s));
+      b0 = std::max(b0, std::sqrt(s.v_svm.norm_squared + s.p_svm.norm_squared));
+    }
+    for (const double budget : {b0 / 16, b0, 8 * b0}) {
+      int index = -1;
+      double lower = 0;
+      for (std::size_t r = 0; r < rays.size(); ++r) {
+        const double l = RayBudgetBound(labels, K, rays[r], budget).lower;
+        if (l > lower) index = static_cast<int>(r), lower = l;
+      }
+      const BestBound best = BestRayBound(labels, K, rays, budget);
+      EXPECT_EQ(best.index, index) << "seed " << seed << ", budget " << budget;
+      EXPECT_EQ(best.lower, lower);
+    }
+    EXPECT_EQ(BestRayBound(labels, K, {}, b0).index, -1);
+  }
 }
 
 RC_GTEST_PROP(TokenOptimality, UnselectedScoresMatchTheAmbientV, ()) {

@@ -19,8 +19,10 @@
 #include "boa/frak_s.hpp"
 #include "boa/gram_instance.hpp"
 #include "boa/model.hpp"
+#include "boa/projected_test_error.hpp"
 #include "boa/rng.hpp"
 #include "boa/sakamoto24_settings.hpp"
+#include "boa/token_selection_data.hpp"
 #include "boa/token_selection_run.hpp"
 #include "boa/tolerances.hpp"
 
@@ -358,6 +360,115 @@ TEST(TokenSelectionK, RunFillsItsSummariesAndRefusesWhatItDoesNotTrain) {
   options.train_W = false;
   options.head = Vector::Ones(spec.d);
   EXPECT_THROW(RunTokenSelectionK(spec, options, 4), InvalidInput);
+}
+
+// noisy_selects_label_class on hand-made attention over K = 3 class data: a noisy sample of true
+// class c has one weak-opposite token per other class, in ascending class order (token_selection_
+// data.hpp), and the one of its observed class carries that class's signal. Attending to it
+// counts; attending to the relevant token (class c's signal) or to the other weak-opposite token
+// does not.
+TEST(TokenSelectionK, NoisySelectsLabelClassReadsTheObservedClassesWeakToken) {
+  TokenSelectionSpec spec;
+  spec.classes = 3;
+  spec.flips = FlipRule::kBernoulli;
+  spec.n = 30;
+  spec.d = 60;
+  spec.eta = 0.4;
+  const Dataset data = GenerateTokenSelection(spec, 5);
+  // Per sample: its relevant token, and its weak-opposite token of each class (−1: none).
+  std::vector<int> relevant(spec.n, -1);
+  std::vector<std::vector<int>> weak(spec.n, std::vector<int>(spec.classes, -1));
+  int noisy = 0;
+  for (int i = 0; i < spec.n; ++i) {
+    noisy += data.noisy[static_cast<std::size_t>(i)];
+    const int c = ClassIndex(data, data.y_true(i));
+    int other = c == 0 ? 1 : 0;
+    for (int t = 0; t < spec.T; ++t) {
+      if (data.Role(i, t) == TokenRole::kRelevant) relevant[i] = t;
+      if (data.Role(i, t) != TokenRole::kWeakOpposite) continue;
+      weak[i][other] = t;
+      other = other + 1 == c ? other + 2 : other + 1;
+    }
+  }
+  ASSERT_GE(noisy, 4);
+  // Attention on token `to[i]` of sample i (uniform elsewhere would do: it is the argmax).
+  const auto attending = [&](const std::vector<int>& to) {
+    RowMatrix attention = RowMatrix::Constant(spec.n, spec.T, 0.1);
+    for (int i = 0; i < spec.n; ++i) attention(i, to[i]) = 0.9;
+    return attention;
+  };
+  std::vector<int> observed_weak(spec.n), other_weak(spec.n), half(spec.n);
+  int counted = 0;
+  for (int i = 0; i < spec.n; ++i) {
+    const int c = ClassIndex(data, data.y_true(i)), o = ClassIndex(data, data.y(i));
+    const int third = 3 - c - o;  // the class neither true nor observed (noisy samples only)
+    observed_weak[i] = data.noisy[i] ? weak[i][o] : relevant[i];
+    other_weak[i] = data.noisy[i] ? weak[i][third] : relevant[i];
+    half[i] = data.noisy[i] && counted++ % 2 == 0 ? weak[i][o] : relevant[i];
+  }
+  EXPECT_EQ(NoisySelectsLabelClass(data, attending(observed_weak), spec.rho), 1.0);
+  EXPECT_EQ(NoisySelectsLabelClass(data, attending(other_weak), spec.rho), 0.0);
+  EXPECT_EQ(NoisySelectsLabelClass(data, attending(relevant), spec.rho), 0.0);
+  EXPECT_DOUBLE_EQ(NoisySelectsLabelClass(data, attending(half), spec.rho),
+                   static_cast<double>((noisy + 1) / 2) / noisy);
+}
+
+// The head-only run ([S] Fig. 1 right's contrast, RunHeadOnly) by hand: with p = 0 every sample's
+// attention is uniform, so f_i = vᵀx̄_i with x̄_i its token mean, and GD on the mean logistic loss
+// from v = 0 is v ← v + (lr/n) Σᵢ yᵢ σ(−yᵢ f_i) x̄_i. The direct run, and the Gram engine's run on
+// the same data's Gram form, report that v's train fit, noisy fit and clean test accuracy (the
+// test accuracy through ProjectedCleanTestError of (0, v), pinned in projected_test_error_test).
+// The direct run's v is the hand-made one.
+TEST(HeadOnly, BothEnginesAreGradientDescentOnTheTokenMeansByHand) {
+  TokenSelectionSpec spec;
+  spec.n = 12;
+  spec.T = 4;
+  spec.d = 300;
+  TokenSelectionRunOptions options;
+  options.train_W = false;
+  options.lr = 0.05;
+  options.steps = 20;
+  options.n_test = 400;
+  for (const std::uint64_t seed : {1u, 2u}) {
+    const Dataset data = GenerateTokenSelection(spec, seed);
+    RowMatrix means(spec.n, spec.d);
+    for (int i = 0; i < spec.n; ++i) means.row(i) = data.Tokens(i).colwise().mean();
+    Vector v = Vector::Zero(spec.d);
+    for (int step = 0; step < options.steps; ++step) {
+      const Vector f = means * v;
+      Vector step_direction = Vector::Zero(spec.d);
+      for (int i = 0; i < spec.n; ++i) {
+        step_direction += data.y(i) / (1 + std::exp(data.y(i) * f(i))) * means.row(i).transpose();
+      }
+      v += options.lr / spec.n * step_direction;
+    }
+    const Vector f = means * v;
+    int fitted = 0, noisy = 0, noisy_fitted = 0;
+    for (int i = 0; i < spec.n; ++i) {
+      const bool fit = data.y(i) * f(i) > 0;
+      fitted += fit;
+      if (data.noisy[static_cast<std::size_t>(i)]) ++noisy, noisy_fitted += fit;
+    }
+    ASSERT_GT(noisy, 0);
+    ASSERT_GT(f.cwiseAbs().minCoeff(), 1e-6);  // no sample on the boundary
+    const double test_accuracy =
+        1 - ProjectedCleanTestError(ProjectionsOf(Vector::Zero(spec.d), v, spec.mu_norm, spec.sigma,
+                                                  true),
+                                    spec, options.n_test, seed)
+                .error.rate;
+    options.engine = Engine::kDirect;
+    const TokenSelectionRun direct = RunHeadOnly(spec, options, seed);
+    EXPECT_LE((direct.head - v).norm(), 1e-12 * v.norm());
+    options.engine = Engine::kGram;
+    const TokenSelectionRun spanned =
+        RunHeadOnlyOnGram(GramFromDataset(data, spec.sigma).gram, spec, options, seed);
+    for (const TokenSelectionRun* run : {&direct, &spanned}) {
+      SCOPED_TRACE(run == &direct ? "direct" : "Gram");
+      EXPECT_EQ(run->train_accuracy, static_cast<double>(fitted) / spec.n);
+      EXPECT_EQ(run->noisy_fitted, static_cast<double>(noisy_fitted) / noisy);
+      EXPECT_EQ(run->test_accuracy, test_accuracy);
+    }
+  }
 }
 
 }  // namespace token_selection_run_test

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "boa/error.hpp"
+#include "boa/fit_regime.hpp"
 #include "boa/gram_descent.hpp"
 #include "boa/projected_test_error.hpp"
 
@@ -52,6 +53,32 @@ TracePoint Measure(int step, const SampleLabels& labels, const ProjectedAttentio
 }
 
 }  // namespace
+
+bool BenignIterate(const TracePoint& point) {
+  return ClassifyFit(point.train_accuracy, point.clean_test_accuracy) == FitRegime::kBenign;
+}
+
+int FittedSide(const TracePoint& point) {
+  const bool clean = point.clean_fit == 1, noisy = point.noisy_fit == 1;
+  return clean && !noisy ? 1 : noisy && !clean ? -1 : 0;
+}
+
+FitSides CountFitSides(const PromptAttentionTrace& trace) {
+  FitSides sides;
+  int last_side = 0;
+  for (const TracePoint& point : trace.points) {
+    if (point.step < 1) continue;
+    const int side = FittedSide(point);
+    sides.clean_only += side == 1;
+    sides.noisy_only += side == -1;
+    sides.fitted += point.train_accuracy == 1;
+    if (side != 0) {
+      sides.switches += last_side != 0 && side != last_side;
+      last_side = side;
+    }
+  }
+  return sides;
+}
 
 PromptAttentionTrace TracePromptAttention(const GramInstance& gram, const SignalNoiseSpec& spec,
                                           const StepSchedule& schedule, int steps,

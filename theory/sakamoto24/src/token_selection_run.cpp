@@ -174,37 +174,62 @@ TokenSelectionRun RunTokenSelectionOnGram(const GramInstance& gram, const TokenS
   return run;
 }
 
-TokenSelectionRun RunHeadOnly(const TokenSelectionSpec& spec,
-                              const TokenSelectionRunOptions& options, std::uint64_t seed) {
+namespace {
+
+void RequireHeadOnly(const TokenSelectionSpec& spec, const TokenSelectionRunOptions& options) {
   Require(options.lr > 0 && options.steps >= 0, "a head-only run needs lr > 0, steps ≥ 0");
   Require(spec.T_min == 0, "a head-only run takes constant token counts (T_min = 0)");
   Require(!options.train_W && !options.observer && !options.attention_observer,
           "a head-only run trains the head v alone: no W, no observers");
-  const TrainOptions train{options.steps, ConstantSchedule({{"v", options.lr}}), 0};
-  TokenSelectionRun run;
-  Vector f;
-  TestProjections projections;
-  if (options.engine == Engine::kGram) {
-    const GramInstance gram = SampleTokenSelectionGram(spec, 0, seed);
-    GramModel model = GramPromptAttention(gram);
-    model.train_query = false;
-    GramGradientDescent(gram, model, train);
-    run.labels = LabelsOf(gram);
-    f = EvaluateGram(gram, model).attention.f;
-    projections = ProjectionsOf(model.query, model.head, gram);
-  } else {
-    run.data = GenerateTokenSelection(spec, seed);
-    PromptAttention model(spec.d);
-    model.Blocks()[0].trained = false;  // block 0 is p
-    GradientDescent(model, run.data, train);
-    run.labels = LabelsOf(run.data);
-    f = model.Evaluate(run.data, false).f;
-    projections = ProjectionsOf(model.Block("p"), model.Block("v"), spec.mu_norm, spec.sigma, true);
-  }
+}
+
+TrainOptions HeadOnlyTraining(const TokenSelectionRunOptions& options) {
+  return {options.steps, ConstantSchedule({{"v", options.lr}}), 0};
+}
+
+// Fills the fit and the clean test accuracy from the training outputs f and the final
+// projections.
+void SummarizeHeadOnly(const Vector& f, const TestProjections& projections,
+                       const TokenSelectionSpec& spec, const TokenSelectionRunOptions& options,
+                       std::uint64_t seed, TokenSelectionRun& run) {
   run.train_accuracy = FittedFraction(run.labels, f);
   run.noisy_fitted = NoisyFittedFraction(run.labels, f);
   run.test = ProjectedCleanTestError(projections, spec, options.n_test, seed);
   run.test_accuracy = 1 - run.test.error.rate;
+}
+
+}  // namespace
+
+TokenSelectionRun RunHeadOnlyOnGram(const GramInstance& gram, const TokenSelectionSpec& spec,
+                                    const TokenSelectionRunOptions& options, std::uint64_t seed) {
+  RequireHeadOnly(spec, options);
+  GramModel model = GramPromptAttention(gram);
+  model.train_query = false;
+  GramGradientDescent(gram, model, HeadOnlyTraining(options));
+  TokenSelectionRun run;
+  run.labels = LabelsOf(gram);
+  SummarizeHeadOnly(EvaluateGram(gram, model).attention.f,
+                    ProjectionsOf(model.query, model.head, gram), spec, options, seed, run);
+  return run;
+}
+
+TokenSelectionRun RunHeadOnly(const TokenSelectionSpec& spec,
+                              const TokenSelectionRunOptions& options, std::uint64_t seed) {
+  RequireHeadOnly(spec, options);
+  if (options.engine == Engine::kGram) {
+    return RunHeadOnlyOnGram(SampleTokenSelectionGram(spec, 0, seed), spec, options, seed);
+  }
+  TokenSelectionRun run;
+  run.data = GenerateTokenSelection(spec, seed);
+  PromptAttention model(spec.d);
+  model.Blocks()[0].trained = false;  // block 0 is p
+  GradientDescent(model, run.data, HeadOnlyTraining(options));
+  run.labels = LabelsOf(run.data);
+  run.head = model.Block("v");
+  SummarizeHeadOnly(
+      model.Evaluate(run.data, false).f,
+      ProjectionsOf(model.Block("p"), model.Block("v"), spec.mu_norm, spec.sigma, true), spec,
+      options, seed, run);
   return run;
 }
 
@@ -228,20 +253,24 @@ TokenSelectionRun RunTokenSelectionK(const TokenSelectionSpec& spec,
   run.noisy_fitted = boa::FittedFraction(fitted_if_positive, e.f, run.labels.noisy);
   run.clean_selects = SelectionByRole(e.attention, run.labels, CleanSamples(run.labels));
   run.noisy_selects = SelectionByRole(e.attention, run.labels, run.labels.noisy);
-  int noisy = 0, label_class = 0;
-  for (int i = 0; i < spec.n; ++i) {
-    if (!run.labels.noisy[i]) continue;
-    const Vector signal = TokenSignal(run.data, i, SelectedToken(e.attention, i), spec.rho);
-    ++noisy;
-    label_class += signal(ClassIndex(run.data, run.data.y(i))) > 0;
-  }
-  if (noisy > 0) run.noisy_selects_label_class = static_cast<double>(label_class) / noisy;
+  run.noisy_selects_label_class = NoisySelectsLabelClass(run.data, e.attention, spec.rho);
   run.query = model.Block("p");
   const Dataset test = GenerateTokenSelectionTest(spec, options.n_test, seed);
   const Vector margins = model.Evaluate(test, false).f;
   run.test_accuracy = boa::FittedFraction(Vector::Ones(options.n_test), margins,
                                           std::vector<bool>(options.n_test, true));
   return run;
+}
+
+double NoisySelectsLabelClass(const Dataset& data, const RowMatrix& attention, double rho) {
+  int noisy = 0, label_class = 0;
+  for (int i = 0; i < data.n; ++i) {
+    if (!data.noisy[static_cast<std::size_t>(i)]) continue;
+    const Vector signal = TokenSignal(data, i, SelectedToken(attention, i), rho);
+    ++noisy;
+    label_class += signal(ClassIndex(data, data.y(i))) > 0;
+  }
+  return noisy > 0 ? static_cast<double>(label_class) / noisy : 1;
 }
 
 void AddRunMeasures(const std::string& prefix, const TokenSelectionRun& run,

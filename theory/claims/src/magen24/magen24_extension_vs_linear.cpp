@@ -6,41 +6,15 @@
 // averaged tokens, v = Zᵀ(ZZᵀ)⁻¹y with z_i = (x_i1 + x_i2)/2 (the limit of that GD from zero,
 // computed exactly in Gram form), and M1 after two SA steps; for each, the clean test accuracy
 // (exact, T = 2) and the share of ‖v‖² in the signal plane span{μ₊, μ₋}.
-#include <Eigen/Cholesky>
-
 #include "boa/catalog.hpp"
 #include "boa/gram_sampling.hpp"
+#include "boa/linear_baseline.hpp"
 #include "boa/projected_test_error.hpp"
 #include "boa/prompt_attention_run.hpp"
 #include "provenance_elements.hpp"
 #include "route_outcome.hpp"
 
 namespace boa::claims {
-namespace {
-
-// The share of ‖u‖² in the signal plane, from a trained head's test projections: uᵀμ± over ‖μ‖
-// for the signal part, the noise variance over σ² for the rest.
-double SignalShare(const TestProjections& p, double mu_norm, double sigma) {
-  const double signal = (p.u_plus * p.u_plus + p.u_minus * p.u_minus) / (mu_norm * mu_norm);
-  return signal / (signal + p.noise_cov(1, 1) / (sigma * sigma));
-}
-
-// The minimum-norm interpolator of the averaged tokens z_i = (1/T)Σ_t x_it on a Gram draw.
-SpanVector MinNormLinearInterpolator(const GramInstance& gram) {
-  const int n = gram.n, T = gram.T;
-  RowMatrix G(n, n);  // ⟨z_i, z_j⟩
-  for (int j = 0; j < n; ++j) {
-    RowMatrix c = RowMatrix::Zero(n, T);
-    c.row(j).setConstant(1.0 / T);
-    G.col(j) = gram.Project(gram.Combine(c)).rowwise().mean();
-  }
-  const Vector coefficients = G.ldlt().solve(gram.y);
-  RowMatrix c(n, T);
-  for (int i = 0; i < n; ++i) c.row(i).setConstant(coefficients(i) / T);
-  return gram.Combine(c);
-}
-
-}  // namespace
 
 Claim Magen24ExtensionVsLinear() {
   Claim c;

@@ -110,7 +110,7 @@ Sweep Magen24BeyondTwoStepsSweep() {
         row[3] += point.clean_fit;
         row[4] += point.noisy_fit;
         row[5] += point.clean_test_accuracy;
-        row[6] += claims::BenignIterate(point);
+        row[6] += BenignIterate(point);
         row[7] += 1;
       }
     }

@@ -31,13 +31,6 @@ int FirstBenignIterate(const PromptAttentionTrace& trace) {
 
 constexpr int kOscillationSteps = 50;
 
-// Which side GD fits at an iterate: only the clean samples (+1), only the noisy ones (−1), or
-// both or neither (0).
-int FittedSide(const TracePoint& point) {
-  const bool clean = point.clean_fit == 1, noisy = point.noisy_fit == 1;
-  return clean && !noisy ? 1 : noisy && !clean ? -1 : 0;
-}
-
 }  // namespace
 
 Claim Magen24GdStepSizeBenign() {
@@ -87,24 +80,12 @@ Claim Magen24GdStepSizeOscillation() {
         for (const int log10_scale : {1, 2, 3, 4}) {
           const PromptAttentionTrace trace =
               experiment.Trace(std::pow(10.0, log10_scale), kOscillationSteps, {}, false);
-          // Switches between the two one-sided states, ignoring iterates in between (0).
-          int switches = 0, last_side = 0, clean_only = 0, noisy_only = 0, both = 0;
-          for (const TracePoint& point : trace.points) {
-            if (point.step < 1) continue;
-            const int side = FittedSide(point);
-            clean_only += side == 1;
-            noisy_only += side == -1;
-            both += point.train_accuracy == 1;
-            if (side != 0) {
-              switches += last_side != 0 && side != last_side;
-              last_side = side;
-            }
-          }
+          const FitSides sides = CountFitSides(trace);
           const std::string at = "_log10_s" + std::to_string(log10_scale);
-          o.measured["switches" + at] = switches;
-          o.measured["clean_only_iterates" + at] = clean_only;
-          o.measured["noisy_only_iterates" + at] = noisy_only;
-          o.measured["fitted_iterates" + at] = both;
+          o.measured["switches" + at] = sides.switches;
+          o.measured["clean_only_iterates" + at] = sides.clean_only;
+          o.measured["noisy_only_iterates" + at] = sides.noisy_only;
+          o.measured["fitted_iterates" + at] = sides.fitted;
           o.measured["steps_before_divergence" + at] = static_cast<double>(trace.points.size()) - 1;
           o.measured["diverged" + at] = trace.diverged;
         }

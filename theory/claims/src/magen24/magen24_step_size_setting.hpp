@@ -21,11 +21,6 @@ namespace boa::claims {
 
 inline constexpr int kMaxSteps = 200;  // the iteration-count claims' horizon; 201 = not reached
 
-// An iterate's train and clean test accuracy are benign (fit_regime.hpp).
-inline bool BenignIterate(const TracePoint& point) {
-  return ClassifyFit(point.train_accuracy, point.clean_test_accuracy) == FitRegime::kBenign;
-}
-
 struct ScaledRun {
   int first_fit = kMaxSteps + 1;  // first iteration with train accuracy 1 (0 = before any step)
   bool fitted_at_end = false;

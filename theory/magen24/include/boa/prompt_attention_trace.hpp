@@ -49,6 +49,25 @@ struct PromptAttentionTrace {
 // the trace after the first iterate for which it returns true (that iterate is kept).
 // with_test_accuracy false skips the test error (clean_test_accuracy stays 0) for callers that
 // read only the fit and the attention.
+// An iterate's train and clean test accuracy are benign (fit_regime.hpp: train accuracy 1, clean
+// test accuracy ≥ kBenignCleanTestAccuracy).
+bool BenignIterate(const TracePoint& point);
+
+// Which side an iterate fits: only the clean samples (+1), only the noisy ones (−1), or both or
+// neither (0).
+int FittedSide(const TracePoint& point);
+
+// Over the iterates θ_1 … of a trace (θ_0 left out): how many fit only the clean samples, only the
+// noisy ones, all of them, and how often GD switches between the two one-sided states (iterates
+// that fit both or neither are skipped: clean-only, both, noisy-only is one switch).
+struct FitSides {
+  int clean_only = 0;
+  int noisy_only = 0;
+  int fitted = 0;  // train accuracy 1
+  int switches = 0;
+};
+FitSides CountFitSides(const PromptAttentionTrace& trace);
+
 PromptAttentionTrace TracePromptAttention(const GramInstance& gram, const SignalNoiseSpec& spec,
                                           const StepSchedule& schedule, int steps,
                                           std::uint64_t test_seed,

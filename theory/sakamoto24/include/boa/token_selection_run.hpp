@@ -83,6 +83,7 @@ struct TokenSelectionRun {
   SampleLabels labels;        // labels, flips and token roles of the training set
   Dataset data;               // the training set (direct engine only; empty for Gram)
   Vector query;               // final q = Wᵀp (direct engine only)
+  Vector head;                // head-only runs: the trained v (direct engine only)
   double train_accuracy = 0;  // fraction with y_i f_i > 0
   double noisy_fitted = 1;    // among noisy samples (1 if none)
   // Among noisy samples (1 if none): the selected token's head score νᵀx has the sign of the
@@ -126,9 +127,15 @@ TokenSelectionRun RunTokenSelectionOnGram(const GramInstance& gram, const TokenS
 // The contrast of [S] Fig. 1 (right): no token selection, only a head trained. M1 with p frozen
 // at 0 (uniform attention, so f = vᵀx̄ with x̄ the token mean) and v trained by GD from 0 on D2
 // data with options.lr, steps, n_test and engine (p only, so both engines; train_W and the
-// observers are refused). Fills labels, train_accuracy, noisy_fitted, test and test_accuracy.
+// observers are refused). Fills labels, train_accuracy, noisy_fitted, test and test_accuracy
+// (and, on the direct engine, data and head).
 TokenSelectionRun RunHeadOnly(const TokenSelectionSpec& spec,
                               const TokenSelectionRunOptions& options, std::uint64_t seed);
+// The Gram engine's head-only run on a given Gram instance of `spec`'s training set (RunHeadOnly
+// with kGram calls it on SampleTokenSelectionGram(spec, 0, seed)); on
+// GramFromDataset(GenerateTokenSelection(spec, seed)) it is the direct engine's run.
+TokenSelectionRun RunHeadOnlyOnGram(const GramInstance& gram, const TokenSelectionSpec& spec,
+                                    const TokenSelectionRunOptions& options, std::uint64_t seed);
 
 // [S] Section F, K classes (spec.classes = K): TokenSelectionK with the heads DefaultHeadsK, p
 // trained from 0 by GD with options.lr and options.steps (p only, W = I: train_W, head, the
@@ -139,6 +146,10 @@ TokenSelectionRun RunHeadOnly(const TokenSelectionSpec& spec,
 // no two-number projected form) whose true class has the largest logit.
 TokenSelectionRun RunTokenSelectionK(const TokenSelectionSpec& spec,
                                      const TokenSelectionRunOptions& options, std::uint64_t seed);
+
+// Among the noisy samples of K-class data (1 if none): the fraction whose most-attended token
+// (the first on ties) carries the observed label's class signal (TokenSignal with `rho`).
+double NoisySelectsLabelClass(const Dataset& data, const RowMatrix& attention, double rho);
 
 // The key numbers of a run under `prefix` (e.g. "balanced_"): train_accuracy, test_accuracy,
 // noisy_fitted, noisy_select_label_sign, and clean_selects_<role> / noisy_selects_<role> for every
