@@ -195,7 +195,7 @@ BOA_REGISTER_CLAIM(Sakamoto24GdTokenSelectionWeakOpposite);
 // item 6): ρ = 0.2 and p only (W = I), as the analysis trains it, on the balanced Fig. 3 data.
 // The review-time step size, lr 1e-4, is too slow for its 5000 steps (THEORY.md §3), so the
 // horizon and step size are boa's p-only protocol (lr 1e-3, 1500 steps: the gradient-flow time
-// of lr 1e-4 over 15000 steps), fixed before this claim was measured.
+// of lr 1e-4 over 15000 steps), fixed before this claim was measured; both are scanned.
 Claim Sakamoto24GdTokenSelectionWeakOppositeReviewCode() {
   Claim c;
   c.id = "sakamoto24.gd.token_selection_weak_opposite_review_code";
@@ -205,14 +205,17 @@ Claim Sakamoto24GdTokenSelectionWeakOppositeReviewCode() {
   c.provenance = Provenance::kOperationalised;
   c.source = "[S] Thm 4.2 proof (App. A) and the corrected lines 483–484 (rebuttal A5), in the "
              "setting of the authors' code at the time of the review";
+  const Element horizon = {"every noisy sample, at the last step (1500)", Origin::kConvention,
+                           "boa's: all |N| = 4 noisy samples of a run, judged at the protocol's "
+                           "horizon"};
+  const Element protocol = s24::POnlyProtocol();
   c.elements = {
       {"statement", Origin::kPaper,
        "[S] discussion A5 (the corrected lines 483–484 on Figure 3): “For the noisy data j ∈ N "
        "in the training set, the model should select a weakly relevant token that aligns with "
        "the opposite direction of the true label”; the figure of the review's time was drawn by "
        "the code of that time"},
-      {"every noisy sample, at the last step (1500)", Origin::kConvention,
-       "boa's: all |N| = 4 noisy samples of a run, judged at the protocol's horizon"},
+      horizon,
       {"setting", Origin::kAuthorsCode,
        "the Fig. 3 data in the balanced setting as the authors' code of the review's time drew "
        "it (ρ = 0.2) and trained it (p only), with boa's step size and horizon (the elements "
@@ -223,11 +226,12 @@ Claim Sakamoto24GdTokenSelectionWeakOppositeReviewCode() {
        "[S] code config/main.yaml @ 3c925ff … 8d6d833 (Sept. 2024, the review's time: rho 0.2); "
        "the rest as the final code draws it (s24::Fig3Data, c563aae)"},
       s24::Fig3Balanced(),
-      s24::POnlyProtocol(),
+      protocol,
   };
   c.regime = {};
   c.budget_params = [](Budget) {
-    return Params{{"rho", kReviewCodeRho}, {"steps", Sakamoto24POnlyProtocol().steps}};
+    const TokenSelectionRunOptions protocol = Sakamoto24POnlyProtocol();
+    return Params{{"rho", kReviewCodeRho}, {"lr", protocol.lr}, {"steps", protocol.steps}};
   };
   c.gram_form = true;
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
@@ -235,6 +239,7 @@ Claim Sakamoto24GdTokenSelectionWeakOppositeReviewCode() {
     TokenSelectionSpec spec = Sakamoto24Spec(setting.d, setting.mu_norm);
     spec.rho = RealParam(params, "rho");
     TokenSelectionRunOptions options = Sakamoto24POnlyProtocol();
+    options.lr = RealParam(params, "lr");
     options.steps = IntParam(params, "steps");
     options.engine = engine;
     Outcome o;
@@ -244,7 +249,18 @@ Claim Sakamoto24GdTokenSelectionWeakOppositeReviewCode() {
     return o;
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
-  c.expected = Expectation::kHolds;
+  c.expected = Expectation::kFails;
+  c.limit_path = {"steps",
+                  {1500, 3000, 6000, 12000},
+                  "[S] Thm 4.2 concludes for every τ ≥ T₀: the p-only protocol's 1500 steps, "
+                  "doubled"};
+  // Declared before they were measured: the horizon up to sixteen times the protocol's, and the
+  // step size a factor 4 either side of it (the review-time code's 1e-4 is ten times smaller).
+  c.scans = {{horizon.name, "steps", {1500, 3000, 6000, 12000, 24000},
+              "the protocol's horizon doubled four times: Thm 4.2's conclusion holds for every "
+              "τ ≥ T₀"},
+             {protocol.name, "lr", {2.5e-4, 5e-4, 1e-3, 2e-3, 4e-3},
+              "the step size a factor 4 either side of boa's 1e-3, at 1500 steps"}};
   c.rejection = Rejection::kNone;
   c.range = RangeKind::kSingleSetting;
   c.range_note = "the balanced setting of Fig. 3a at the review-time ρ; only the seed varies";
