@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "boa/digits_data.hpp"
+#include "boa/digits_token_roles.hpp"
 #include "boa/digits_token_selection.hpp"
 #include "boa/error.hpp"
 
@@ -86,11 +88,29 @@ TEST(DigitsData, TheSeedSetsImagesAndNoiseButNotTheEmbedding) {
   EXPECT_EQ(a.head, c.head);
 }
 
+// Every token's residual x_it − E z_it (train, then test), z_it its image's quadrant t.
+std::vector<Vector> TokenResiduals(const DigitsData& data) {
+  const RowMatrix E = DigitsEmbedding(data.train.d);
+  std::vector<Vector> residuals;
+  for (const Dataset* set : {&data.train, &data.test}) {
+    const std::vector<int>& images = set == &data.train ? data.train_images : data.test_images;
+    for (int i = 0; i < set->n; ++i) {
+      const DigitImage& image =
+          DigitImages()[static_cast<std::size_t>(images[static_cast<std::size_t>(i)])];
+      for (int t = 0; t < kDigitsTokens; ++t) {
+        residuals.push_back(
+            set->X.row(static_cast<Eigen::Index>(i) * kDigitsTokens + t).transpose() -
+            E * QuadrantPixels(image, t));
+      }
+    }
+  }
+  return residuals;
+}
+
 TEST(DigitsData, TokensAreEmbeddedQuadrantsPlusNoiseOfVarianceSigmaSquared) {
   DigitsSpec spec;
   spec.sigma = 0.5;
   const DigitsData data = GenerateDigits(spec, 5);
-  const RowMatrix E = DigitsEmbedding(spec.d);
   // Every image once, of the declared class.
   std::vector<int> seen(DigitImages().size(), 0);
   for (const Dataset* set : {&data.train, &data.test}) {
@@ -111,21 +131,29 @@ TEST(DigitsData, TokensAreEmbeddedQuadrantsPlusNoiseOfVarianceSigmaSquared) {
   // N = 1440·2000 entries, with standard error σ²√(2/N) ≈ 2.1e-4; 2e-3 is ≈ 10 standard errors.
   double square = 0;
   long count = 0;
-  for (const Dataset* set : {&data.train, &data.test}) {
-    const std::vector<int>& images = set == &data.train ? data.train_images : data.test_images;
-    for (int i = 0; i < set->n; ++i) {
-      const DigitImage& image =
-          DigitImages()[static_cast<std::size_t>(images[static_cast<std::size_t>(i)])];
-      for (int t = 0; t < kDigitsTokens; ++t) {
-        const Vector residual =
-            set->X.row(static_cast<Eigen::Index>(i) * kDigitsTokens + t).transpose() -
-            E * QuadrantPixels(image, t);
-        square += residual.squaredNorm();
-        count += residual.size();
-      }
-    }
+  for (const Vector& residual : TokenResiduals(data)) {
+    square += residual.squaredNorm();
+    count += residual.size();
   }
   EXPECT_NEAR(square / static_cast<double>(count), 0.25, 2e-3);
+}
+
+// noise_sd (the digits_roles claim's head_noise_sd) is the sd of a token's head-score noise
+// νᵀ(x_it − E z_it), measured over the 1440 tokens of one draw at σ = 0.5: the sample sd's
+// relative standard error is 1/√2880 ≈ 1.9%, so 10% is over five standard errors.
+TEST(DigitsTokenRoles, NoiseSdIsTheMeasuredSdOfATokensHeadScoreNoise) {
+  DigitsSpec spec = DigitsSpecAt(0);
+  spec.sigma = 0.5;
+  const DigitsQuadrantRoles roles = DigitsRoles(spec);
+  const DigitsData data = GenerateDigits(spec, 4);
+  double square = 0;
+  int count = 0;
+  for (const Vector& residual : TokenResiduals(data)) {
+    square += std::pow(data.head.dot(residual), 2);
+    ++count;
+  }
+  ASSERT_EQ(count, 1440);
+  EXPECT_NEAR(std::sqrt(square / count) / roles.noise_sd, 1, 0.10);
 }
 
 TEST(DigitsData, RejectsSettingsOutsideTheData) {

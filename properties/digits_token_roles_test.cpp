@@ -56,34 +56,6 @@ TEST(DigitsTokenRoles, ScoresAreClassSignedMeansOfPerImageScores) {
   EXPECT_NEAR(roles.noise_sd, spec.sigma * head.norm(), 1e-15);
 }
 
-// noise_sd (the claim's head_noise_sd) is the sd of a token's head-score noise νᵀ(x_it − E z_it),
-// measured over the 1440 tokens of one draw at σ = 0.5: the sample sd's relative standard error
-// is 1/√2880 ≈ 1.9%, so 10% is over five standard errors.
-TEST(DigitsTokenRoles, NoiseSdIsTheMeasuredSdOfATokensHeadScoreNoise) {
-  DigitsSpec spec = DigitsSpecAt(0);
-  spec.sigma = 0.5;
-  const DigitsQuadrantRoles roles = DigitsRoles(spec);
-  const DigitsData data = GenerateDigits(spec, 4);
-  const RowMatrix E = DigitsEmbedding(spec.d);
-  double square = 0;
-  int count = 0;
-  for (const Dataset* set : {&data.train, &data.test}) {
-    const std::vector<int>& images = set == &data.train ? data.train_images : data.test_images;
-    for (int i = 0; i < set->n; ++i) {
-      const DigitImage& image =
-          DigitImages()[static_cast<std::size_t>(images[static_cast<std::size_t>(i)])];
-      for (int t = 0; t < kDigitsTokens; ++t) {
-        const Vector residual =
-            set->X.row(i * kDigitsTokens + t).transpose() - E * QuadrantPixels(image, t);
-        square += std::pow(data.head.dot(residual), 2);
-        ++count;
-      }
-    }
-  }
-  ASSERT_EQ(count, 1440);
-  EXPECT_NEAR(std::sqrt(square / count) / roles.noise_sd, 1, 0.10);
-}
-
 TEST(DigitsTokenRoles, RolesFollowTheDeclaredThresholds) {
   for (const double sigma : {0.25, 1.0, 4.0}) {
     DigitsSpec spec = DigitsSpecAt(0);

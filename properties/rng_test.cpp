@@ -4,6 +4,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <cmath>
+#include <tuple>
 #include <vector>
 
 #include "boa/error.hpp"
@@ -48,6 +49,20 @@ RC_GTEST_PROP(Rng, FillUniformGivesTheSameDrawsAsUniformOneByOne, (std::uint64_t
   a.FillUniform(lo, hi, filled);
   for (double x : filled) RC_ASSERT(x == b.Uniform(lo, hi));
   RC_ASSERT(a.Bits() == b.Bits());  // and leaves the engine where the draws would have
+}
+
+// The same at W₀'s bound ±1/√d (d = 2000) over a whole d×d matrix's draws, and over 10⁵ draws at
+// bounds whose range is not a power of two.
+TEST(Rng, FillUniformGivesTheSameDrawsAsUniformOverAWholeW0) {
+  for (const auto& [lo, hi, draws] : {std::tuple{-1 / std::sqrt(2000.0), 1 / std::sqrt(2000.0),
+                                                  2000 * 2000},
+                                       std::tuple{-0.3, 0.7, 100000}, std::tuple{2.5, 3.0, 100000}}) {
+    std::vector<double> filled(static_cast<std::size_t>(draws));
+    Rng a(7, kInitW), b(7, kInitW);
+    a.FillUniform(lo, hi, filled);
+    for (const double x : filled) ASSERT_EQ(x, b.Uniform(lo, hi)) << "[" << lo << ", " << hi << ")";
+    EXPECT_EQ(a.Bits(), b.Bits());
+  }
 }
 
 TEST(Rng, FillUniformRefusesBoundsUniformRefuses) {

@@ -1,6 +1,7 @@
 #include "boa/rng.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include <boost/random/chi_squared_distribution.hpp>
 #include <boost/random/normal_distribution.hpp>
@@ -46,7 +47,21 @@ double Rng::Uniform(double lo, double hi) {
 void Rng::FillUniform(double lo, double hi, std::span<double> out) {
   RequireFiniteBounds(lo, hi);
   boost::random::uniform_real_distribution<double> uniform(lo, hi);
-  for (double& x : out) x = uniform(engine_);
+  if (hi / 2 - lo / 2 > std::numeric_limits<double>::max() / 2 || !(lo < hi)) {
+    for (double& x : out) x = uniform(engine_);  // Boost's halving path, and lo = hi
+    return;
+  }
+  // Boost's generate_uniform_real for this engine, u/(2⁶⁴ − 1 + 1)·(hi − lo) + lo redrawn when it
+  // rounds up to hi, with the division by 2⁶⁴ (a power of two) written as the exact product by
+  // 2⁻⁶⁴: the same bits (Rng.FillUniformGivesTheSameDrawsAsUniformOneByOne), at a fraction of the
+  // cost. W₀'s d² draws were a quarter of a W-and-p run's time.
+  static_assert(boost::random::mt19937_64::word_size == 64);  // draws 0 … 2⁶⁴ − 1
+  const double range = hi - lo;
+  for (double& x : out) {
+    double r = static_cast<double>(engine_()) * 0x1p-64 * range + lo;
+    while (!(r < hi)) r = static_cast<double>(engine_()) * 0x1p-64 * range + lo;
+    x = r;
+  }
 }
 
 int Rng::UniformInt(int lo, int hi) {

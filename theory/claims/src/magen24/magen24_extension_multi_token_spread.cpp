@@ -23,6 +23,7 @@
 // the two signal attentions is reported, not judged.
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "boa/catalog.hpp"
@@ -83,6 +84,20 @@ Spread MultiTokenSpread(int T, std::uint64_t seed, int d_factor = kDFactor) {
   return s;
 }
 
+// The setting both spread claims run in; `d_note` says what moves d.
+Element MultiTokenSetting(const std::string& d_note) {
+  return {"setting", Origin::kConvention,
+          "boa's extensions' D1 setting (route_outcome.hpp ExtensionSpec): n = 20, η = 0.1 with "
+          "exact flips, r = 4.5 — inside the SA window (3.125, 6.58) and above the max-margin "
+          "boundary 2.22; d = 4n² = 1600" +
+              d_note + ", two GD steps from zero, direct engine"};
+}
+
+Element DiscussionsTokenCount() {
+  return {"T = 5", Origin::kPaper,
+          "[M] discussion, 'Experiments on more complex model': \"we consider T=5 tokens\""};
+}
+
 }  // namespace
 
 Claim Magen24ExtensionMultiTokenSpread() {
@@ -96,12 +111,8 @@ Claim Magen24ExtensionMultiTokenSpread() {
   c.source = "[M] rebuttal, multi-token experiment (T = 5); the spread measure is stated here";
   c.elements = {
       prov::MultiTokenStatement(),
-      {"setting", Origin::kConvention,
-       "boa's extensions' D1 setting (route_outcome.hpp ExtensionSpec): n = 20, η = 0.1 with exact "
-       "flips, r = 4.5 — inside the SA window (3.125, 6.58) and above the max-margin boundary "
-       "2.22; d = 4n² = 1600 (the parameter d_factor), two GD steps from zero, direct engine"},
-      {"T = 5", Origin::kPaper,
-       "[M] discussion, 'Experiments on more complex model': \"we consider T=5 tokens\""},
+      MultiTokenSetting(" (the parameter d_factor)"),
+      DiscussionsTokenCount(),
       {"T = 8 and 16", Origin::kConvention,
        "boa's extension of the discussion's T = 5, where the derived spread estimate predicts "
        "H ≥ 0.99 (THEORY.md §4.2)"},
@@ -167,12 +178,8 @@ Claim Magen24ExtensionMultiTokenSpreadAllTokens() {
   c.source = "[M] rebuttal, multi-token experiment (T = 5, Fig. 6): the discussion's comparison";
   c.elements = {
       prov::MultiTokenStatement(),
-      {"setting", Origin::kConvention,
-       "boa's extensions' D1 setting (route_outcome.hpp ExtensionSpec): n = 20, η = 0.1 with exact "
-       "flips, r = 4.5 — inside the SA window (3.125, 6.58) and above the max-margin boundary "
-       "2.22; d = 4n² = 1600, two GD steps from zero, direct engine"},
-      {"T = 5", Origin::kPaper,
-       "[M] discussion, 'Experiments on more complex model': \"we consider T=5 tokens\""},
+      MultiTokenSetting(""),
+      DiscussionsTokenCount(),
       {"more evenly: the noisy samples' mean normalised entropy over all T tokens above the "
        "clean samples'; lower: their mean signal attention below the clean samples'",
        Origin::kConvention,
