@@ -29,6 +29,15 @@ double Rng::Uniform() { return boost::random::uniform_01<double>()(engine_); }
 
 namespace {
 
+// static_cast<double>(u) without its branch on the top bit, which a random u mispredicts half the
+// time: u ≥ 2⁶³ converts as 2·double(u/2 with the lost bit kept as a sticky bit), the compiler's
+// own sequence for that case, so the result is the same correctly rounded double.
+double ToDouble(std::uint64_t u) {
+  const double low = static_cast<double>(static_cast<std::int64_t>(u & 0x7FFFFFFFFFFFFFFFULL));
+  const double high = 2 * static_cast<double>(static_cast<std::int64_t>((u >> 1) | (u & 1)));
+  return (u >> 63) != 0 ? high : low;
+}
+
 // Infinite bounds (a parameter such as 10^400) would send Boost into unbounded recursion.
 void RequireFiniteBounds(double lo, double hi) {
   if (!(std::isfinite(lo) && std::isfinite(hi) && lo <= hi)) {  // the message only on failure
@@ -58,8 +67,8 @@ void Rng::FillUniform(double lo, double hi, std::span<double> out) {
   static_assert(boost::random::mt19937_64::word_size == 64);  // draws 0 … 2⁶⁴ − 1
   const double range = hi - lo;
   for (double& x : out) {
-    double r = static_cast<double>(engine_()) * 0x1p-64 * range + lo;
-    while (!(r < hi)) r = static_cast<double>(engine_()) * 0x1p-64 * range + lo;
+    double r = ToDouble(engine_()) * 0x1p-64 * range + lo;
+    while (!(r < hi)) r = ToDouble(engine_()) * 0x1p-64 * range + lo;
     x = r;
   }
 }
