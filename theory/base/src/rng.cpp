@@ -29,13 +29,15 @@ double Rng::Uniform() { return boost::random::uniform_01<double>()(engine_); }
 
 namespace {
 
-// static_cast<double>(u) without its branch on the top bit, which a random u mispredicts half the
+// static_cast<double>(u) without a branch on its top bit, which a random u mispredicts half the
 // time: u ≥ 2⁶³ converts as 2·double(u/2 with the lost bit kept as a sticky bit), the compiler's
-// own sequence for that case, so the result is the same correctly rounded double.
+// own sequence for that case, so the result is the same correctly rounded double. The two cases
+// are selected by a mask, not a condition (a condition compiles back into the branch).
 double ToDouble(std::uint64_t u) {
-  const double low = static_cast<double>(static_cast<std::int64_t>(u & 0x7FFFFFFFFFFFFFFFULL));
-  const double high = 2 * static_cast<double>(static_cast<std::int64_t>((u >> 1) | (u & 1)));
-  return (u >> 63) != 0 ? high : low;
+  const std::uint64_t top = 0 - (u >> 63);  // all ones when u ≥ 2⁶³
+  const std::uint64_t v = (u & ~top) | (((u >> 1) | (u & 1)) & top);  // < 2⁶³
+  return static_cast<double>(static_cast<std::int64_t>(v)) *
+         static_cast<double>(static_cast<std::int64_t>(1 + (top & 1)));
 }
 
 // Infinite bounds (a parameter such as 10^400) would send Boost into unbounded recursion.
