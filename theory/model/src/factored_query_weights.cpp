@@ -1,11 +1,36 @@
 #include "boa/factored_query_weights.hpp"
 
 #include <cmath>
+#include <vector>
 
 #include "boa/row_dot_products.hpp"
 #include "boa/scaled_row_sums.hpp"
 
 namespace boa {
+namespace {
+
+// X W₀ᵀ with the padding tokens' rows (zero, as every padded token is) left at zero instead of
+// computed: each C[i][j] is summed in its own fixed order (row_dot_products.hpp), and a zero row's
+// products sum to +0, so the result is the same bits at a fifth less work for variable-length
+// data (T_i ∈ 6 … 10 padded to 10).
+RowMatrix LiveRowDotProducts(const Dataset& data, const RowMatrixRef& W0) {
+  if (data.lengths.empty()) return RowDotProducts(data.X, W0);
+  std::vector<Eigen::Index> live;
+  for (int i = 0; i < data.n; ++i) {
+    for (int t = 0; t < data.Length(i); ++t) {
+      live.push_back(static_cast<Eigen::Index>(i) * data.T + t);
+    }
+  }
+  const RowMatrix live_rows = data.X(live, Eigen::placeholders::all);
+  const RowMatrix products = RowDotProducts(live_rows, W0);
+  RowMatrix Y0 = RowMatrix::Zero(data.X.rows(), W0.rows());
+  for (std::size_t r = 0; r < live.size(); ++r) {
+    Y0.row(live[r]) = products.row(static_cast<Eigen::Index>(r));
+  }
+  return Y0;
+}
+
+}  // namespace
 
 FactoredQueryWeights::FactoredQueryWeights(const Dataset& data, const Vector& W0, const Vector& p0,
                                            const Vector& head) {
@@ -16,7 +41,7 @@ FactoredQueryWeights::FactoredQueryWeights(const Dataset& data, const Vector& W0
   fixed->T = data.T;
   fixed->lengths = data.lengths;
   // The O(m d²) start of every [S] W-and-p run, on the CPU's SIMD target (row_dot_products.hpp).
-  fixed->Y0 = RowDotProducts(data.X, AsMatrix(W0, data.d));
+  fixed->Y0 = LiveRowDotProducts(data, AsMatrix(W0, data.d));
   // Symmetric bit for bit, so that the per-step products may read G v as Gᵀv (SumOfScaledRows).
   fixed->G = RowGram(data.X);
   fixed->H = RowGram(fixed->Y0);
