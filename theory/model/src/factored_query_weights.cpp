@@ -21,7 +21,7 @@ RowMatrix LiveRowDotProducts(const Dataset& data, const RowMatrixRef& W0) {
       live.push_back(static_cast<Eigen::Index>(i) * data.T + t);
     }
   }
-  const RowMatrix live_rows = data.X(live, Eigen::placeholders::all);
+  const RowMatrix live_rows = data.X(live, Eigen::all);
   const RowMatrix products = RowDotProducts(live_rows, W0);
   RowMatrix Y0 = RowMatrix::Zero(data.X.rows(), W0.rows());
   for (std::size_t r = 0; r < live.size(); ++r) {
