@@ -322,10 +322,24 @@ LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict, const Clai
 
 bool ScanPending(const Claim& claim) {
   if (ExpectedLinkVerdict(claim) != LinkVerdict::kFails) return false;
+  bool pending = false;
   for (const std::string& element : BoaElements(claim)) {
-    if (ReadScan(claim, element).result == ScanResult::kPending) return true;
+    const ScanResult result = ReadScan(claim, element).result;
+    // One constant whose scan holds somewhere settles the class: no further scan can make the
+    // failure the discussion's.
+    if (result == ScanResult::kHoldsSomewhere) return false;
+    pending = pending || result == ScanResult::kPending;
   }
-  return false;
+  return pending;
+}
+
+std::vector<std::string> UnscannedElements(const Claim& claim) {
+  std::vector<std::string> unscanned;
+  if (ExpectedLinkVerdict(claim) != LinkVerdict::kFails) return unscanned;
+  for (const std::string& element : BoaElements(claim)) {
+    if (ReadScan(claim, element).result == ScanResult::kPending) unscanned.push_back(element);
+  }
+  return unscanned;
 }
 
 LedgerCounts CountStatuses(const PaperLedger& paper, const VerdictOf& verdict) {

@@ -111,9 +111,14 @@ void RequireScansValid(const Claim& claim);
 using ClaimOf = std::function<const Claim&(const std::string& claim_id)>;
 LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict, const ClaimOf& claim_of);
 LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict);
-// A finding with an element of boa's whose scan is pending (the list CI keeps from growing:
-// ledger_test.cpp).
+// A finding whose class the scans do not settle yet (the list CI keeps from growing:
+// ledger_test.cpp): an element of boa's is still unscanned and no scanned one holds somewhere.
+// One scan that holds somewhere settles it as an encoding note (its flip point is the note's
+// text): the failure can no longer be the discussion's, whatever the other scans show.
 bool ScanPending(const Claim& claim);
+// A finding's elements of boa's whose scan is pending, settled class or not: what the report
+// still lists as unscanned (a second list CI keeps from growing).
+std::vector<std::string> UnscannedElements(const Claim& claim);
 
 // Per-paper counts of statuses, for the report's and `boa ledger`'s first lines.
 struct LedgerCounts {

@@ -232,8 +232,8 @@ Claim Sakamoto24GdTokenSelectionWeakOppositeReviewCode() {
   };
   c.regime = {};
   c.budget_params = [](Budget) {
-    const TokenSelectionRunOptions protocol = Sakamoto24POnlyProtocol();
-    return Params{{"rho", kReviewCodeRho}, {"lr", protocol.lr}, {"steps", protocol.steps}};
+    const TokenSelectionRunOptions run = Sakamoto24POnlyProtocol();
+    return Params{{"rho", kReviewCodeRho}, {"lr", run.lr}, {"steps", run.steps}};
   };
   c.gram_form = true;
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
