@@ -169,6 +169,10 @@ Claim Sakamoto24GdAttentionGrowth() {
       {1500, 3000, 6000, 12000},
       "Lemmas A.2–A.4 state convergence to 1 as τ → ∞: the p-only protocol's 1500 steps, doubled"};
   c.finding_class = FindingClass::kFiniteSize;  // records/finding_paths.csv
+  // The horizon is boa's: the protocol's 1500 steps doubled four times, one step beyond the path
+  // (declared before its record was measured; the path record was known).
+  c.scans = {{s24::POnlyProtocol().name, "steps", {1500, 3000, 6000, 12000, 24000},
+              "the p-only protocol's horizon doubled four times: the lemmas state τ → ∞"}};
   c.encoding_sensitive =
       "the horizon, ε = 0.1 and the 1e-12 monotonicity slack: the discussion states convergence "
       "only; past 12000 steps the remaining failures are one-step decreases ≈ 1e-5 of a noisy "

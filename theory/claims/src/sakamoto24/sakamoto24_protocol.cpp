@@ -49,6 +49,11 @@ LimitPath FrakSHorizonPath() {
           "[S] Thm 4.2 concludes for every τ ≥ T₀: CI's 600 steps of the 𝔖 protocol, doubled"};
 }
 
+ConstantScan HorizonScan(const std::string& element) {
+  return {element, "steps", {1000, 2000, 4000, 8000, 16000},
+          "the authors' horizon doubled four times: Thm 4.2's conclusion holds for every τ ≥ T₀"};
+}
+
 void JudgeTokenSelection(const TokenSelectionRun& run, Outcome& o) {
   o.holds = run.train_accuracy == 1 && run.clean_selects.at("relevant") == 1 &&
             run.noisy_select_label_sign == 1 && run.test_accuracy >= kBenignCleanTestAccuracy;

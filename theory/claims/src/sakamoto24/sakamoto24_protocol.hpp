@@ -30,6 +30,10 @@ LimitPath HorizonPath();
 // The same for the 𝔖 protocol (p only, lr 1e-3): `steps` ∈ {600, 1200, 2400, 4800}, CI's 600
 // steps doubled three times.
 LimitPath FrakSHorizonPath();
+// The scan of a horizon of boa's at the authors' 1000 steps (`element` names it in the claim):
+// `steps` ∈ {1000, 2000, 4000, 8000, 16000}, the authors' horizon doubled four times, one step
+// beyond the path.
+ConstantScan HorizonScan(const std::string& element);
 
 // Thm 4.2's conclusion on one run (sakamoto24.gd.token_selection and its variable-count twin):
 // train accuracy 1, every clean sample on a relevant token, every noisy sample on a token whose
