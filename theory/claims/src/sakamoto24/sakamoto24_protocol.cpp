@@ -54,6 +54,12 @@ ConstantScan HorizonScan(const std::string& element) {
           "the authors' horizon doubled four times: Thm 4.2's conclusion holds for every τ ≥ T₀"};
 }
 
+ConstantScan FrakSHorizonScan(const std::string& element) {
+  return {element, "steps", {600, 1200, 2400, 4800, 9600},
+          "CI's 600 steps of the 𝔖 protocol doubled four times: Thm 4.2 concludes for every "
+          "τ ≥ T₀"};
+}
+
 void JudgeTokenSelection(const TokenSelectionRun& run, Outcome& o) {
   o.holds = run.train_accuracy == 1 && run.clean_selects.at("relevant") == 1 &&
             run.noisy_select_label_sign == 1 && run.test_accuracy >= kBenignCleanTestAccuracy;

@@ -34,6 +34,8 @@ LimitPath FrakSHorizonPath();
 // `steps` ∈ {1000, 2000, 4000, 8000, 16000}, the authors' horizon doubled four times, one step
 // beyond the path.
 ConstantScan HorizonScan(const std::string& element);
+// The same for the 𝔖 protocol: `steps` ∈ {600, 1200, 2400, 4800, 9600}.
+ConstantScan FrakSHorizonScan(const std::string& element);
 
 // Thm 4.2's conclusion on one run (sakamoto24.gd.token_selection and its variable-count twin):
 // train accuracy 1, every clean sample on a relevant token, every noisy sample on a token whose
