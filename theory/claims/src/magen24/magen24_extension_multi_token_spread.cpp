@@ -163,7 +163,9 @@ Claim Magen24ExtensionMultiTokenSpread() {
       "measure are boa's reading of the discussion's “more evenly distributed”, so this refutes "
       "boa's constant, not the discussion. The T = 5 condition as the threshold moves (the same "
       "400 draws): ≥ 0.75 in 96%, ≥ 0.8 in 87%, ≥ 0.85 in 69%, ≥ 0.9 in 43%. Along d ≫ n² (the "
-      "path below) the failure vanishes by d = 16n², as the derived √(nT/d) suggests.";
+      "path below) the failure vanishes by d = 16n², as the derived √(nT/d) suggests, and so it "
+      "does on the scan's seeds (records/scans.csv): 86, 59, 21, 0 and 0 of 100 at d = 2n² … "
+      "32n².";
   c.rejection = Rejection::kNone;
   c.range = RangeKind::kSingleSetting;
   c.range_note = "one setting (n = 20, T = 5, d = 4n², the rebuttal's); only the seed varies";
