@@ -12,6 +12,15 @@ inline constexpr const char* kGdConvergenceOpenNote =
     "The [M] discussion calls GD's convergence future work (\"Regarding convergence of GD, this "
     "is indeed an intriguing question for future research\"): boa measures where GD lands at a "
     "horizon of its own, and a path cannot decide a question the paper leaves open";
+// The scan both GD-convergence findings make of their setting (gd_weight_decay_above,
+// joint_gd_direction): the distance above the SNR boundary in log₂ SNR², doubling from the
+// exclusion band's edge past the regime's 4× to 84×, about as far as
+// magen24.maxmargin.no_snr_upper_bound's 100× (declared before its records were measured).
+inline ConstantScan AboveBoundaryScan() {
+  return {"setting", "log2_ratio", {0.4, 0.8, 1.6, 3.2, 6.4},
+          "the distance above the boundary in log₂ SNR², doubling from the band's edge to 84×"};
+}
+
 // When a constant of boa's was set after a measurement was seen (issue 51 item 5; Element::
 // set_after): the two shared by several elements.
 inline constexpr const char* kWindowMarginSetAfter =

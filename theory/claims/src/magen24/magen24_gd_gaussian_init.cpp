@@ -142,6 +142,8 @@ Claim Magen24GdGaussianInit() {
   c.expected = Expectation::kFails;
   c.limit_path = TwoStepSizePath();
   c.finding_class = FindingClass::kPersists;  // records/finding_paths.csv
+  // The setting's window margin, as two_step_benign scans it (declared before its record).
+  c.scans = {WindowMarginScan("setting")};
   c.encoding_sensitive =
       "ω√d ≤ 1e-3 is boa's bound; the conclusions survive up to ω₀√d ≈ 10^−4.1 (the finding's scan)";
   c.finding =

@@ -67,9 +67,7 @@ Claim Magen24GdTwoStepBenign() {
   c.finding_class = FindingClass::kFiniteSize;  // records/finding_paths.csv
   // Declared before their record was measured. The margin cannot reach 0.3: at η = 0.15 that
   // leaves no window.
-  c.scans = {{prov::WindowMargin().name, "margin", {0, 0.05, 0.1, 0.15, 0.2, 0.25},
-              "from the window's edges to a quarter inside on each side, the widest the "
-              "regime's η ≤ 0.15 leaves a window for"},
+  c.scans = {WindowMarginScan(prov::WindowMargin().name),
              {"d ≫ n² read as d = 1–4·n²", "d_factor", {1, 2, 4, 8, 16},
               "d from n² to 16n², reading ≫ ever more strictly"}};
   c.finding =

@@ -259,6 +259,7 @@ Claim Magen24MaxmarginJointGdDirection() {
   };
   c.expected = Expectation::kFails;
   c.finding_class = FindingClass::kOpen;
+  c.scans = {prov::AboveBoundaryScan()};
   c.class_note = prov::kGdConvergenceOpenNote;
   c.finding =
       "Per-block normalised GD from zero (η = 0.01/(σ√d), 10⁴ steps) does not converge in "

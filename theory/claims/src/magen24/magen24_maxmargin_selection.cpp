@@ -399,12 +399,7 @@ Claim Magen24MaxmarginGdWeightDecayAbove() {
   // λt fixed, so it never reaches a fixed λ with t → ∞.
   c.finding_class = FindingClass::kOpen;
   c.class_note = prov::kGdConvergenceOpenNote;
-  // How far above the boundary the disagreement reaches: the setting's distance, doubling from
-  // the exclusion band's edge past the regime's 4× in SNR² to 84×, about as far as
-  // magen24.maxmargin.no_snr_upper_bound's 100× (declared before its record was measured).
-  c.scans = {{"setting", "log2_ratio", {0.4, 0.8, 1.6, 3.2, 6.4},
-              "the distance above the boundary in log₂ SNR², doubling from the band's edge to "
-              "84×"}};
+  c.scans = {prov::AboveBoundaryScan()};
   c.encoding_sensitive =
       "the route is boa's: GD from zero init with SB steps, λt fixed along the path; the "
       "rebuttal's Fig. 10 states neither its initialisation nor its λ";

@@ -20,6 +20,12 @@ LimitPath TwoStepSizePath() {
           "[M] two-step theorem: d ≫ n², n → ∞; n doubles with d = d_factor·n² as in the regime"};
 }
 
+ConstantScan WindowMarginScan(const std::string& element) {
+  return {element, "margin", {0, 0.05, 0.1, 0.15, 0.2, 0.25},
+          "from the window's edges to a quarter inside on each side, the widest the regime's "
+          "η ≤ 0.15 leaves a window for"};
+}
+
 namespace {
 
 // [max(r_C, r_T)(1 + margin), r_N(1 − margin)] at flip rate η (empty: lo ≥ hi).

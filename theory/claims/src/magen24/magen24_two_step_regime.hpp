@@ -32,6 +32,9 @@ Regime TwoStepRegime();
 // The limit path of the two-step findings: the theorem is for d ≫ n², n → ∞; the path doubles n
 // ∈ {20, 40, 80, 160} with the regime's own d condition (d = d_factor·n², d_factor drawn).
 LimitPath TwoStepSizePath();
+// The scan of the window margin (`element` names it in the claim): 0 … 0.25, the widest the
+// regime's η ≤ 0.15 leaves a window for (0.3 leaves none).
+ConstantScan WindowMarginScan(const std::string& element);
 // Both classes' realised (r_c, η_c) inside their margin window
 // [max(r_C, r_T)(η_c)(1 + margin), r_N(η_c)(1 − margin)].
 bool RealisedInWindow(const SampleLabels& labels, double snr, double margin);
