@@ -157,7 +157,8 @@ Claim Magen24GdGaussianInit() {
       "order of magnitude too loose. The O(ω) deviation itself holds "
       "(magen24.gd.gaussian_init_deviation). So what fails is boa's bound; the measurement "
       "supports the discussion's statement, with a variance bound set by the schedule's first "
-      "step.";
+      "step. The setting's window margin does not change it (records/scans.csv, seed base 4e9): "
+      "98 of 100 fail at every margin from 0 to 0.25.";
   c.rejection = Rejection::kNone;
   c.range = RangeKind::kRangeFinding;
   c.range_note =
