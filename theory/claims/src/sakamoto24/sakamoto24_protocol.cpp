@@ -60,6 +60,11 @@ ConstantScan FrakSHorizonScan(const std::string& element) {
           "τ ≥ T₀"};
 }
 
+ConstantScan FrakSStepSizeScan(const std::string& element) {
+  return {element, "lr", {2.5e-4, 5e-4, 1e-3, 2e-3, 4e-3},
+          "the 𝔖 protocol's step size 1e-3 halved and doubled twice, at CI's 600 steps"};
+}
+
 void JudgeTokenSelection(const TokenSelectionRun& run, Outcome& o) {
   o.holds = run.train_accuracy == 1 && run.clean_selects.at("relevant") == 1 &&
             run.noisy_select_label_sign == 1 && run.test_accuracy >= kBenignCleanTestAccuracy;

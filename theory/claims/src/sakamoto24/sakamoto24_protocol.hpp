@@ -36,6 +36,8 @@ LimitPath FrakSHorizonPath();
 ConstantScan HorizonScan(const std::string& element);
 // The same for the 𝔖 protocol: `steps` ∈ {600, 1200, 2400, 4800, 9600}.
 ConstantScan FrakSHorizonScan(const std::string& element);
+// The 𝔖 protocol's step size: `lr` ∈ {2.5e-4, 5e-4, 1e-3, 2e-3, 4e-3}, at the budget's steps.
+ConstantScan FrakSStepSizeScan(const std::string& element);
 
 // Thm 4.2's conclusion on one run (sakamoto24.gd.token_selection and its variable-count twin):
 // train accuracy 1, every clean sample on a relevant token, every noisy sample on a token whose
