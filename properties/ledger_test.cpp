@@ -192,6 +192,13 @@ TEST(Ledger, ScanReadingsAndTheTensionRule) {
   EXPECT_FALSE(FailureIsTheDiscussions(c));
   c.scan_record["steps"] = Points({2, 4, 8, 16}, {100, 90, 40, 5});  // one value missing
   EXPECT_EQ(ReadScan(c, "horizon 2").result, ScanResult::kPending);
+  EXPECT_NE(ReadScan(c, "horizon 2").text.find("steps = 32 not measured"), std::string::npos);
+  // A value whose draws the hypothesis mostly rejected is pending, and the reading says why.
+  c.scan_record["steps"].push_back({32, 0, 0});
+  const ScanReading short_value = ReadScan(c, "horizon 2");
+  EXPECT_EQ(short_value.result, ScanResult::kPending);
+  EXPECT_NE(short_value.text.find("only 0 of 100 instances counted"), std::string::npos)
+      << short_value.text;
   EXPECT_EQ(UnscannedElements(c), (std::vector<std::string>{"horizon 2", "cut-off 0.95"}));
   c.scan_record["steps"] = Points({2, 4, 8, 16, 32}, {100, 90, 40, 5, 0});
   const ScanReading horizon = ReadScan(c, "horizon 2");

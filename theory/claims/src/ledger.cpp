@@ -206,11 +206,18 @@ ScanReading ReadOneScan(const Claim& claim, const ConstantScan& scan) {
     const PathPoint* found = nullptr;
     if (record != claim.scan_record.end()) {
       for (const PathPoint& p : record->second) {
-        if (p.value == value && p.instances >= kScanInstances) found = &p;
+        if (p.value == value) found = &p;
       }
     }
-    if (found == nullptr) {
-      return {ScanResult::kPending, scan.param + " = " + FormatNumber(value) + " not measured"};
+    const std::string at = scan.param + " = " + FormatNumber(value);
+    if (found == nullptr) return {ScanResult::kPending, at + " not measured"};
+    // A value where the claim's hypothesis rejects most draws can come back short: say so, since
+    // re-measuring with the same tries cannot fix it.
+    if (found->instances < kScanInstances) {
+      return {ScanResult::kPending, at + " measured with only " +
+                                        std::to_string(found->instances) + " of " +
+                                        std::to_string(kScanInstances) +
+                                        " instances counted (the other draws rejected)"};
     }
     points.push_back(*found);
   }
