@@ -88,7 +88,8 @@ TEST(Magen24References, BenignOnsetIsATransitionOfTheScannedDimensions) {
   EXPECT_TRUE(assigned);
   double log_sum = 0;
   for (const double d : onset.per_seed) log_sum += std::log(d);
-  EXPECT_NEAR(onset.d_onset, std::exp(log_sum / static_cast<double>(onset.per_seed.size())), 1e-9 * onset.d_onset);
+  EXPECT_NEAR(onset.d_onset, std::exp(log_sum / static_cast<double>(onset.per_seed.size())),
+              1e-9 * onset.d_onset);
 }
 
 TEST(Magen24References, Log10SigmoidIsFiniteAndExact) {

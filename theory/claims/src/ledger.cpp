@@ -214,9 +214,8 @@ ScanReading ReadOneScan(const Claim& claim, const ConstantScan& scan) {
     // A value where the claim's hypothesis rejects most draws can come back short: say so, since
     // re-measuring with the same tries cannot fix it.
     if (found->instances < kScanInstances) {
-      return {ScanResult::kPending, at + " measured with only " +
-                                        std::to_string(found->instances) + " of " +
-                                        std::to_string(kScanInstances) +
+      return {ScanResult::kPending, at + " measured with only " + std::to_string(found->instances) +
+                                        " of " + std::to_string(kScanInstances) +
                                         " instances counted (the other draws rejected)"};
     }
     points.push_back(*found);

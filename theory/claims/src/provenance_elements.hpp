@@ -17,7 +17,9 @@ inline constexpr const char* kGdConvergenceOpenNote =
 // exclusion band's edge past the regime's 4× to 84×, about as far as
 // magen24.maxmargin.no_snr_upper_bound's 100× (declared before its records were measured).
 inline ConstantScan AboveBoundaryScan() {
-  return {"setting", "log2_ratio", {0.4, 0.8, 1.6, 3.2, 6.4},
+  return {"setting",
+          "log2_ratio",
+          {0.4, 0.8, 1.6, 3.2, 6.4},
           "the distance above the boundary in log₂ SNR², doubling from the band's edge to 84×"};
 }
 

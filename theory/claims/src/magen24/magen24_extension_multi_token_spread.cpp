@@ -149,8 +149,8 @@ Claim Magen24ExtensionMultiTokenSpread() {
   c.finding_class = FindingClass::kFiniteSize;  // records/finding_paths.csv
   // The setting's d is boa's (d = 4n²): halved once and doubled three times, declared before its
   // record was measured (the path record at 4n² … 32n², other seeds, was known).
-  c.scans = {{"setting", "d_factor", {2, 4, 8, 16, 32},
-              "d from 2n² to 32n² around the extensions' 4n²"}};
+  c.scans = {
+      {"setting", "d_factor", {2, 4, 8, 16, 32}, "d from 2n² to 32n² around the extensions' 4n²"}};
   c.encoding_sensitive =
       "the threshold 0.9 at T = 5: met in 96% of draws at 0.75, 43% at 0.9 (the finding's scan)";
   c.finding =
@@ -207,8 +207,8 @@ Claim Magen24ExtensionMultiTokenSpreadAllTokens() {
     const bool lower = s.route.noisy_signal_attention < s.route.clean_signal_attention;
     o.holds = evener && lower;
     if (!evener) {
-      o.explanation += "noisy entropy " + FormatNumber(s.noisy_entropy_all_tokens) +
-                       " ≤ clean " + FormatNumber(s.clean_entropy_all_tokens) + "; ";
+      o.explanation += "noisy entropy " + FormatNumber(s.noisy_entropy_all_tokens) + " ≤ clean " +
+                       FormatNumber(s.clean_entropy_all_tokens) + "; ";
     }
     if (!lower) {
       o.explanation += "noisy signal attention " + FormatNumber(s.route.noisy_signal_attention) +

@@ -109,9 +109,13 @@ Claim Magen24GdNoSnrUpperBound() {
                            "training: GD past the theorem's two steps, at SA's step-2 sizes"};
   c.finding_class = FindingClass::kPersists;  // records/finding_paths.csv
   // Declared before their records were measured (the steps path, on other seeds, was known).
-  c.scans = {{"setting", "log2_ratio", {1.2, 2, 3, 4.5, 6.6},
+  c.scans = {{"setting",
+              "log2_ratio",
+              {1.2, 2, 3, 4.5, 6.6},
               "from just above the window's top (r_N ≈ 2.1·r_T, log₂ 1.07) to 100× r_T"},
-             {"schedule SA, two steps from zero", "steps", {2, 4, 8, 16, 32},
+             {"schedule SA, two steps from zero",
+              "steps",
+              {2, 4, 8, 16, 32},
               "the theorem's two steps doubled four times at SA's step-2 sizes"}};
   c.class_note =
       "the max-margin route has no upper bound on the same r grid "

@@ -65,10 +65,11 @@ Claim Magen24GdTwoStepBenign() {
   c.expected = Expectation::kFails;
   c.limit_path = TwoStepSizePath();
   c.finding_class = FindingClass::kFiniteSize;  // records/finding_paths.csv
-  // Declared before their record was measured. The margin cannot reach 0.3: at η = 0.15 that
-  // leaves no window.
+  // Declared before their record was measured.
   c.scans = {WindowMarginScan(prov::WindowMargin().name),
-             {"d ≫ n² read as d = 1–4·n²", "d_factor", {1, 2, 4, 8, 16},
+             {"d ≫ n² read as d = 1–4·n²",
+              "d_factor",
+              {1, 2, 4, 8, 16},
               "d from n² to 16n², reading ≫ ever more strictly"}};
   c.finding =
       "Inside the nominal window (margin 0.2) the four conclusions fail in 513 of 1000 draws "

@@ -21,7 +21,9 @@ LimitPath TwoStepSizePath() {
 }
 
 ConstantScan WindowMarginScan(const std::string& element) {
-  return {element, "margin", {0, 0.05, 0.1, 0.15, 0.2, 0.25},
+  return {element,
+          "margin",
+          {0, 0.05, 0.1, 0.15, 0.2, 0.25},
           "from the window's edges to a quarter inside on each side, the widest the regime's "
           "η ≤ 0.15 leaves a window for"};
 }

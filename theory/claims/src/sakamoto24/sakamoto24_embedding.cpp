@@ -77,7 +77,9 @@ constexpr const char* kEmbeddingTraining =
 // The scan of that element's step size: the authors' 5e-3 halved and doubled twice, at the
 // authors' 1000 steps (declared before its record was measured).
 ConstantScan EmbeddingStepSizeScan() {
-  return {kEmbeddingTraining, "lr", {1.25e-3, 2.5e-3, 5e-3, 1e-2, 2e-2},
+  return {kEmbeddingTraining,
+          "lr",
+          {1.25e-3, 2.5e-3, 5e-3, 1e-2, 2e-2},
           "the step size of E and p halved and doubled twice around the authors' 5e-3, 1000 "
           "steps each"};
 }

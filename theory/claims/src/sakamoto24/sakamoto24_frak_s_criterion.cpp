@@ -138,8 +138,7 @@ Claim Sakamoto24FrakSCriterion() {
   c.finding_class = FindingClass::kFiniteSize;  // records/finding_paths.csv
   // The step size, declared before its record was measured (the horizon's scan would cost about
   // an hour of CPU; the path record, 600 … 4800 steps, was known).
-  c.scans = {FrakSStepSizeScan(
-      s24::FrakSProtocol("600 steps (quick), 1500 (default, full)").name)};
+  c.scans = {FrakSStepSizeScan(s24::FrakSProtocol("600 steps (quick), 1500 (default, full)").name)};
   c.encoding_sensitive =
       "the ±0.1 co-location: it fails only in 𝔖 setting 0, where the drop lags the crossing by 0.2 (the finding)";
   c.finding =

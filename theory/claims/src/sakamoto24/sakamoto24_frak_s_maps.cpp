@@ -209,7 +209,8 @@ Claim OneConditionClaim(bool eq11) {
     // 13's class (0 counted, efe1972); 0.75 replaced it after that measurement, the other four
     // values and their records unchanged.
     c.scans = {FrakSHorizonScan(s24::FrakSProtocol("600 steps (quick, default), 1500 (full)").name),
-               {"η drawn from {0.60, …, 0.95}: outside the theorem's η < 1/C", "eta",
+               {"η drawn from {0.60, …, 0.95}: outside the theorem's η < 1/C",
+                "eta",
                 {0.7, 0.75, 0.8, 0.9, 0.95},
                 "each part of boa's η range alone where Eq. 13's class occurs, from 0.7 to its "
                 "upper end"}};

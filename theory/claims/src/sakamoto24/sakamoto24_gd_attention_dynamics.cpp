@@ -171,7 +171,9 @@ Claim Sakamoto24GdAttentionGrowth() {
   c.finding_class = FindingClass::kFiniteSize;  // records/finding_paths.csv
   // The horizon is boa's: the protocol's 1500 steps doubled four times, one step beyond the path
   // (declared before its record was measured; the path record was known).
-  c.scans = {{s24::POnlyProtocol().name, "steps", {1500, 3000, 6000, 12000, 24000},
+  c.scans = {{s24::POnlyProtocol().name,
+              "steps",
+              {1500, 3000, 6000, 12000, 24000},
               "the p-only protocol's horizon doubled four times: the lemmas state τ → ∞"}};
   c.encoding_sensitive =
       "the horizon, ε = 0.1 and the 1e-12 monotonicity slack: the discussion states convergence "

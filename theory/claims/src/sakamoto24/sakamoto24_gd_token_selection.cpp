@@ -208,8 +208,9 @@ Claim Sakamoto24GdTokenSelectionWeakOppositeReviewCode() {
       "Review-time code (ρ = 0.2, p only): every noisy sample attends most to its weak-opposite token W_{−Y*}";
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kOperationalised;
-  c.source = "[S] Thm 4.2 proof (App. A) and the corrected lines 483–484 (rebuttal A5), in the "
-             "setting of the authors' code at the time of the review";
+  c.source =
+      "[S] Thm 4.2 proof (App. A) and the corrected lines 483–484 (rebuttal A5), in the "
+      "setting of the authors' code at the time of the review";
   const Element horizon = {"every noisy sample, at the last step (1500)", Origin::kConvention,
                            "boa's: all |N| = 4 noisy samples of a run, judged at the protocol's "
                            "horizon"};
@@ -276,10 +277,14 @@ Claim Sakamoto24GdTokenSelectionWeakOppositeReviewCode() {
       "3000 steps or more, or at lr ≥ 2e-3 (13–14 of 100).";
   // Declared before they were measured: the horizon up to sixteen times the protocol's, and the
   // step size a factor 4 either side of it (the review-time code's 1e-4 is ten times smaller).
-  c.scans = {{horizon.name, "steps", {1500, 3000, 6000, 12000, 24000},
+  c.scans = {{horizon.name,
+              "steps",
+              {1500, 3000, 6000, 12000, 24000},
               "the protocol's horizon doubled four times: Thm 4.2's conclusion holds for every "
               "τ ≥ T₀"},
-             {protocol.name, "lr", {2.5e-4, 5e-4, 1e-3, 2e-3, 4e-3},
+             {protocol.name,
+              "lr",
+              {2.5e-4, 5e-4, 1e-3, 2e-3, 4e-3},
               "the step size a factor 4 either side of boa's 1e-3, at 1500 steps"}};
   c.rejection = Rejection::kNone;
   c.range = RangeKind::kSingleSetting;

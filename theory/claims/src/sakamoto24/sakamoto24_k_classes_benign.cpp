@@ -90,7 +90,8 @@ Claim Sakamoto24ExtensionKClassesBenign() {
   // The step size is boa's (the authors' with p alone): halved twice and doubled twice around
   // it, 1000 steps each, so a larger step stands in for a longer horizon at a fifth of the
   // horizon path's cost (declared before its record was measured).
-  c.scans = {{"GD protocol: p only (W = I), lr 5e-3, 1000 steps at every budget", "lr",
+  c.scans = {{"GD protocol: p only (W = I), lr 5e-3, 1000 steps at every budget",
+              "lr",
               {1.25e-3, 2.5e-3, 5e-3, 1e-2, 2e-2},
               "the authors' step size halved and doubled twice, at the same 1000 steps"}};
   c.encoding_sensitive = "the 1000-step horizon and “fits” read as train accuracy exactly 1";

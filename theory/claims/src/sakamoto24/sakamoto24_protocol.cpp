@@ -50,18 +50,24 @@ LimitPath FrakSHorizonPath() {
 }
 
 ConstantScan HorizonScan(const std::string& element) {
-  return {element, "steps", {1000, 2000, 4000, 8000, 16000},
+  return {element,
+          "steps",
+          {1000, 2000, 4000, 8000, 16000},
           "the authors' horizon doubled four times: Thm 4.2's conclusion holds for every τ ≥ T₀"};
 }
 
 ConstantScan FrakSHorizonScan(const std::string& element) {
-  return {element, "steps", {600, 1200, 2400, 4800, 9600},
+  return {element,
+          "steps",
+          {600, 1200, 2400, 4800, 9600},
           "CI's 600 steps of the 𝔖 protocol doubled four times: Thm 4.2 concludes for every "
           "τ ≥ T₀"};
 }
 
 ConstantScan FrakSStepSizeScan(const std::string& element) {
-  return {element, "lr", {2.5e-4, 5e-4, 1e-3, 2e-3, 4e-3},
+  return {element,
+          "lr",
+          {2.5e-4, 5e-4, 1e-3, 2e-3, 4e-3},
           "the 𝔖 protocol's step size 1e-3 halved and doubled twice, at CI's 600 steps"};
 }
 
