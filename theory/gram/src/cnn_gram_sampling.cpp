@@ -164,7 +164,7 @@ CnnGramDraw SampleSignalNoiseCnnGram(const SignalNoiseSpec& spec, int width, dou
   }
   const int K = static_cast<int>(scales.size());
   const Vector s = Eigen::Map<const Vector>(scales.data(), K);
-  const RowMatrix H = s.asDiagonal() * SampleWishart(K, spec.d - q, rng) * s.asDiagonal();
+  const RowMatrix H = SampleScaledWishart(s, spec.d - q, rng);
 
   // ⟨u_a, u_b⟩ over tokens and filters: plane part plus H where both have a ζ part.
   const auto inner = [&](Eigen::Index a, Eigen::Index b) {

@@ -1,11 +1,13 @@
 #include "boa/gram_instance.hpp"
 
 #include "boa/error.hpp"
+#include "boa/row_dot_products.hpp"
+#include "boa/scaled_row_sums.hpp"
 
 namespace boa {
 
 RowMatrix GramInstance::Project(const SpanVector& v) const {
-  const Vector h_gamma = H * v.gamma;
+  const Vector h_gamma = SumOfScaledRows(H, v.gamma);  // H γ: H is symmetric bit for bit
   RowMatrix out(n, T);
   for (int i = 0; i < n; ++i) {
     for (int t = 0; t < T; ++t) {
@@ -29,7 +31,7 @@ SpanVector GramInstance::Combine(const RowMatrix& c) const {
 }
 
 double GramInstance::Inner(const SpanVector& u, const SpanVector& v) const {
-  return u.a.dot(v.a) + u.gamma.dot(H * v.gamma);
+  return u.a.dot(v.a) + u.gamma.dot(SumOfScaledRows(H, v.gamma));
 }
 
 GramFromData GramFromDataset(const Dataset& data, double sigma,
@@ -77,7 +79,7 @@ GramFromData GramFromDataset(const Dataset& data, double sigma,
   const int K = static_cast<int>(zeta.size());
   out.basis = RowMatrix::Zero(K, data.d);
   for (int k = 0; k < K; ++k) out.basis.row(k).tail(data.d - 2) = zeta[k].transpose();
-  g.H = out.basis * out.basis.transpose();
+  g.H = RowGram(out.basis);
   for (std::size_t j = 0; j < initial.size(); ++j) {
     SpanVector v = g.Zero();
     v.a = initial[j].head<2>();

@@ -1,21 +1,18 @@
 #include "boa/gram_sampling.hpp"
 
 #include <cmath>
+#include <iterator>
 
 #include "boa/error.hpp"
 #include "boa/label_noise.hpp"
 #include "boa/memory_budget.hpp"
+#include "boa/row_dot_products.hpp"
 
 namespace boa {
 namespace {
 
-// H = diag(s) B diag(s) with B ~ Wishart_K(dof, I): the Gram matrix of K independent
-// N(0, s_k² I_dof) vectors.
 void SampleZetaGram(GramInstance& g, const std::vector<double>& scales, int dof, Rng& rng) {
-  const int K = static_cast<int>(scales.size());
-  const RowMatrix B = SampleWishart(K, dof, rng);
-  const Vector s = Eigen::Map<const Vector>(scales.data(), K);
-  g.H = s.asDiagonal() * B * s.asDiagonal();
+  g.H = SampleScaledWishart(Eigen::Map<const Vector>(scales.data(), std::ssize(scales)), dof, rng);
 }
 
 SpanVector GaussianInitial(const GramInstance& g, int k, double omega, Rng& rng) {
@@ -54,14 +51,23 @@ RowMatrix SampleWishart(int K, int dof, Rng& rng) {
   Require(K >= 0 && dof >= 1, "a Wishart draw needs K ≥ 0 and dof ≥ 1");
   if (dof < K) {
     const RowMatrix Z = RowMatrix::NullaryExpr(K, dof, [&] { return rng.Normal(); });
-    return Z * Z.transpose();
+    return RowGram(Z);
   }
   RowMatrix L = RowMatrix::Zero(K, K);
   for (int k = 0; k < K; ++k) {
     L(k, k) = std::sqrt(rng.ChiSquare(dof - k));
     for (int j = k + 1; j < K; ++j) L(j, k) = rng.Normal();
   }
-  return L * L.transpose();
+  return RowGram(L);
+}
+
+RowMatrix SampleScaledWishart(const Vector& s, int dof, Rng& rng) {
+  const RowMatrix B = SampleWishart(static_cast<int>(s.size()), dof, rng);
+  RowMatrix H(B.rows(), B.cols());
+  for (Eigen::Index k = 0; k < H.rows(); ++k) {
+    for (Eigen::Index l = k; l < H.cols(); ++l) H(k, l) = H(l, k) = s(k) * B(k, l) * s(l);
+  }
+  return H;
 }
 
 GramInstance SampleSignalNoiseGram(const SignalNoiseSpec& spec, double omega, std::uint64_t seed) {

@@ -22,7 +22,13 @@
 namespace boa {
 
 // Wishart_K(dof, I) by Bartlett (dof ≥ K) or as ZZᵀ (dof < K). dof must be a positive integer.
+// Symmetric bit for bit (RowGram).
 RowMatrix SampleWishart(int K, int dof, Rng& rng);
+
+// H = diag(s) B diag(s) with B ~ Wishart_K(dof, I), K = s.size(): the Gram matrix of K independent
+// N(0, s_k² I_dof) vectors. Symmetric bit for bit (each pair computed once as s_k·B_kl·s_l), so
+// that H γ may be summed as Hᵀγ on the SIMD target (GramInstance::Project).
+RowMatrix SampleScaledWishart(const Vector& s, int dof, Rng& rng);
 
 // D1 with M1's initial vectors p₀, v₀ ~ N(0, ω²I_d) in the span when ω > 0.
 GramInstance SampleSignalNoiseGram(const SignalNoiseSpec& spec, double omega, std::uint64_t seed);
