@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "boa/error.hpp"
+#include "boa/row_dot_products.hpp"
 
 namespace boa {
 namespace {
@@ -25,15 +26,16 @@ RowMatrix PreActivations(const RowMatrix& init, const RowMatrix& cross, const Cn
 }
 
 // G·C through the sampler's factorisation G = A Aᵀ + Z H Zᵀ (cnn_gram.hpp): gather the noise
-// tokens' rows of C, multiply by H, scatter back, and add the plane part.
+// tokens' rows of C (as columns: H·gathered is every dot product of H's rows with gatheredᵀ's, on
+// the SIMD target, row_dot_products.hpp), multiply by H, scatter back, and add the plane part.
 RowMatrix FactorisedGramTimes(const CnnGramInstance& gram, const RowMatrix& C) {
   const Eigen::Index noise = gram.noise_gram.rows();
-  RowMatrix gathered = RowMatrix::Zero(noise, C.cols());
+  RowMatrix gathered_t = RowMatrix::Zero(C.cols(), noise);
   for (Eigen::Index k = 0; k < C.rows(); ++k) {
     const int z = gram.noise_index[static_cast<std::size_t>(k)];
-    if (z >= 0) gathered.row(z) = C.row(k);
+    if (z >= 0) gathered_t.col(z) = C.row(k).transpose();
   }
-  const RowMatrix mixed = gram.noise_gram * gathered;
+  const RowMatrix mixed = RowDotProducts(gram.noise_gram, gathered_t);
   RowMatrix out = gram.plane * (gram.plane.transpose() * C);
   for (Eigen::Index k = 0; k < C.rows(); ++k) {
     const int z = gram.noise_index[static_cast<std::size_t>(k)];
