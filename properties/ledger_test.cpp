@@ -240,6 +240,53 @@ TEST(Ledger, ScanReadingsAndTheTensionRule) {
   EXPECT_EQ(ReadScan(c, "horizon 2").result, ScanResult::kHoldsSomewhere);
 }
 
+// A scaling finding's scan reads each value's replicate sweeps by the claim's own failing rule at
+// 95% (a t interval over kScanReplicates sweeps), not by a rate.
+TEST(Ledger, AScalingScanReadsTheMeanExponentAgainstThePrediction) {
+  Claim c;
+  c.id = "x.exponent";
+  c.kind = ClaimKind::kScaling;
+  c.expected = Expectation::kFails;
+  c.predicted_exponent = -0.5;  // band −0.5 ± 0.1
+  c.exponent_tolerance = 0.1;
+  c.elements = {{"statement", Origin::kPaper, "the discussion"},
+                {"d fixed", Origin::kConvention, "boa's"}};
+  c.budget_params = [](Budget) { return Params{{"d", 16384}}; };
+  c.scans = {{"d fixed", "d", {1, 2, 4, 8, 16}, "doubling"}};
+  EXPECT_NO_THROW(RequireScansValid(c));
+  const auto points = [](const std::vector<double>& means, double se, int replicates) {
+    std::vector<PathPoint> p;
+    for (std::size_t i = 0; i < means.size(); ++i) {
+      p.push_back({static_cast<double>(1 << i), replicates, 0, "", "", means[i], se});
+    }
+    return p;
+  };
+  c.scan_record["d"] = points({-0.29, -0.29, -0.29, -0.29, -0.29}, 0.01, kScanReplicates);
+  const ScanReading across = ReadScan(c, "d fixed");
+  EXPECT_EQ(across.result, ScanResult::kFailsAcross) << across.text;
+  EXPECT_NE(across.text.find("-0.29 ± 0.01"), std::string::npos) << across.text;
+  EXPECT_TRUE(FailureIsTheDiscussions(c));
+  // −0.38 ± 0.01: off −0.4 by less than the t interval's half-width (2.26 · 0.01) is not shown.
+  c.scan_record["d"] = points({-0.29, -0.29, -0.38, -0.45, -0.5}, 0.01, kScanReplicates);
+  const ScanReading crossing = ReadScan(c, "d fixed");
+  EXPECT_EQ(crossing.result, ScanResult::kHoldsSomewhere) << crossing.text;
+  EXPECT_NE(crossing.text.find("boundary lies between d = 2 and 4"), std::string::npos)
+      << crossing.text;
+  // Short of kScanReplicates sweeps, the value is pending.
+  c.scan_record["d"] = points({-0.29, -0.29, -0.29, -0.29, -0.29}, 0.01, kScanReplicates - 1);
+  EXPECT_EQ(ReadScan(c, "d fixed").result, ScanResult::kPending);
+  // "The exponent lies below κ₀ − τ" fails where the one-sided lower bound reaches κ₀ − τ = −0.6
+  // (−0.55 − 1.83 · 0.01 does; −0.7 − 1.83 · 0.01 does not).
+  c.exponent_below = true;
+  c.scan_record["d"] = points({-0.29, -0.29, -0.29, -0.29, -0.7}, 0.01, kScanReplicates);
+  EXPECT_EQ(ReadScan(c, "d fixed").result, ScanResult::kHoldsSomewhere);
+  c.scan_record["d"] = points({-0.29, -0.29, -0.29, -0.29, -0.55}, 0.01, kScanReplicates);
+  EXPECT_EQ(ReadScan(c, "d fixed").result, ScanResult::kFailsAcross);
+  // An exploratory claim decides nothing, so it has no scans.
+  c.kind = ClaimKind::kExploratory;
+  EXPECT_THROW(RequireScansValid(c), std::logic_error);
+}
+
 TEST(Ledger, ScansMustMoveAConstantOfBoasThroughAParameter) {
   EXPECT_NO_THROW(RequireScansValid(ScannedClaim()));
   Claim unknown_element = ScannedClaim();

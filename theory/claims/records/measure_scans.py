@@ -7,32 +7,58 @@
 For each claim with scans (`boa list --json`'s "scans") and each value x of each scan, it runs
 `boa check <id> --params <param>=x --seed 4000000000 --instances 100 --run-to-cap --budget quick
 --no-shrink --json`: CI's configuration with that one constant moved, the others at the claim's
-values, drawn to 100 counted instances on a seed base that no other run uses (kScanSeedBase). What
-the counts say — the failure across the whole range, or where the rate crosses δ — follows by one
-rule (ReadScan). A partial run (--claims, --shard) updates only its rows. BOA_PROGRAM names a
-built `boa` program to use instead of ./boa.
+values, drawn to 100 counted instances on a seed base that no other run uses (kScanSeedBase). A
+scaling claim's value runs 10 replicate sweeps instead (kScanReplicates; `--instances 10`, no
+`--run-to-cap`) and its row keeps their mean exponent and standard error (failures 0). What the
+counts say — the failure across the whole range, or where it stops — follows by one rule
+(ReadScan). A partial run (--claims, --shard) updates only its rows. BOA_PROGRAM names a built
+`boa` program to use instead of ./boa.
 """
+import json
+import sys
 import argparse
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from record_tools import (add_selection_flags, boa_catalog, count_failures, head_commit,
-                          merge_record, selected, this_shard, value_text)
+                          merge_record, run_boa, selected, this_shard, value_text)
 
 RECORD = Path(__file__).resolve().parent / "scans.csv"
 SEED_BASE = 4000000000  # kScanSeedBase (claim.hpp): above every other run's seeds (runner_test)
 INSTANCES = 100         # kScanInstances
+REPLICATES = 10         # kScanReplicates: a scaling claim's replicate sweeps per value
 # The element a parameter moves is the claim's to say (Claim::scans), so no free text is stored.
-COLUMNS = ["id", "param", "value", "seed_base", "instances", "failures", "commit", "inputs"]
+COLUMNS = ["id", "param", "value", "seed_base", "instances", "failures", "exponent_mean",
+           "exponent_se", "commit", "inputs"]
+
+
+def exponent_at(claim_id, param, value):
+    """A scaling claim's replicate sweeps at one value: (sweeps counted, mean exponent, its SE)."""
+    run = run_boa("check", claim_id, "--params", f"{param}={value_text(value)}", "--seed",
+                  str(SEED_BASE), "--instances", str(REPLICATES), "--budget", "quick",
+                  "--no-shrink", "--json")
+    if run.returncode not in (0, 1):
+        sys.exit(f"measure_scans: boa check {claim_id} exited {run.returncode}: {run.stderr}")
+    v = json.loads(run.stdout)
+    m = v["measured"]
+    print(f"{claim_id} {param}={value_text(value)}: exponent {m['exponent_mean']:.4g} ± "
+          f"{m['exponent_standard_error']:.3g} over {v['instances']} sweeps", file=sys.stderr,
+          flush=True)
+    return v["instances"], f"{m['exponent_mean']:.4g}", f"{m['exponent_standard_error']:.3g}"
 
 
 def measure(job):
-    claim_id, param, value, commit, inputs = job
-    counted, failures = count_failures(claim_id, param, value, SEED_BASE, INSTANCES,
-                                       "measure_scans")
-    return {"id": claim_id, "param": param, "value": value_text(value),
-            "seed_base": SEED_BASE, "instances": counted, "failures": failures, "commit": commit,
-            "inputs": inputs}
+    claim_id, kind, param, value, commit, inputs = job
+    row = {"id": claim_id, "param": param, "value": value_text(value), "seed_base": SEED_BASE,
+           "exponent_mean": "", "exponent_se": "", "commit": commit, "inputs": inputs}
+    if kind == "scaling":
+        row["instances"], row["exponent_mean"], row["exponent_se"] = exponent_at(claim_id, param,
+                                                                                value)
+        row["failures"] = 0
+    else:
+        row["instances"], row["failures"] = count_failures(claim_id, param, value, SEED_BASE,
+                                                           INSTANCES, "measure_scans")
+    return row
 
 
 def main():
@@ -46,7 +72,7 @@ def main():
     declared = {(c["id"], s["param"], value_text(x))
                 for c in catalog for s in c.get("scans", []) for x in s["values"]}
     claims = [c for c in selected(catalog, args.claims) if "scans" in c]
-    jobs = this_shard([(c["id"], s["param"], x, commit, s["inputs"])
+    jobs = this_shard([(c["id"], c["kind"], s["param"], x, commit, s["inputs"])
                        for c in claims for s in c["scans"] for x in s["values"]], args.shard)
     with ThreadPoolExecutor(args.jobs) as pool:
         fresh = list(pool.map(measure, jobs))

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <functional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 
+#include <boost/math/distributions/students_t.hpp>
 #include <nlohmann/json.hpp>
 
 #include "boa/catalog.hpp"
@@ -198,8 +200,24 @@ std::vector<std::string> BoaElements(const Claim& claim) {
 
 namespace {
 
-// One scan's reading (ReadScan reads every scan of an element).
+// A scaling claim's scan point fails where its replicates' mean exponent is off the prediction at
+// 95%, by the claim's own failing rule (claim.hpp): the two-sided t interval misses κ₀ ± τ, or,
+// for "the exponent lies below κ₀ − τ", the one-sided lower bound is at or above κ₀ − τ.
+bool ExponentFailsAt(const Claim& claim, const PathPoint& p) {
+  const boost::math::students_t t(p.instances - 1);
+  const double kappa = claim.predicted_exponent, tau = claim.exponent_tolerance;
+  if (claim.exponent_below) {
+    return p.exponent_mean - boost::math::quantile(t, 0.95) * p.exponent_se >= kappa - tau;
+  }
+  const double half = boost::math::quantile(t, 0.975) * p.exponent_se;
+  return p.exponent_mean - half > kappa + tau || p.exponent_mean + half < kappa - tau;
+}
+
+// One scan's reading (ReadScan reads every scan of an element): a probabilistic claim's value
+// fails where the rate's one-sided 95% lower bound is above δ, a scaling claim's by
+// ExponentFailsAt.
 ScanReading ReadOneScan(const Claim& claim, const ConstantScan& scan) {
+  const bool scaling = claim.kind == ClaimKind::kScaling;
   const auto record = claim.scan_record.find(scan.param);
   std::vector<PathPoint> points;
   for (const double value : scan.values) {
@@ -213,19 +231,23 @@ ScanReading ReadOneScan(const Claim& claim, const ConstantScan& scan) {
     if (found == nullptr) return {ScanResult::kPending, at + " not measured"};
     // A value where the claim's hypothesis rejects most draws can come back short: say so, since
     // re-measuring with the same tries cannot fix it.
-    if (found->instances < kScanInstances) {
+    const int wanted = scaling ? kScanReplicates : kScanInstances;
+    if (found->instances < wanted || (scaling && !std::isfinite(found->exponent_se))) {
       return {ScanResult::kPending, at + " measured with only " + std::to_string(found->instances) +
-                                        " of " + std::to_string(kScanInstances) +
-                                        " instances counted (the other draws rejected)"};
+                                        " of " + std::to_string(wanted) +
+                                        (scaling ? " replicate sweeps" : " instances") +
+                                        " counted (the other draws rejected)"};
     }
     points.push_back(*found);
   }
   std::string counts;
   std::vector<bool> fails;
   for (const PathPoint& p : points) {
-    fails.push_back(ClopperPearsonLower(p.failures, p.instances, 0.05) > claim.delta);
-    counts += (counts.empty() ? "" : ", ") + std::to_string(p.failures) + "/" +
-              std::to_string(p.instances);
+    fails.push_back(scaling ? ExponentFailsAt(claim, p)
+                            : ClopperPearsonLower(p.failures, p.instances, 0.05) > claim.delta);
+    counts += (counts.empty() ? "" : ", ") +
+              (scaling ? FormatNumber(p.exponent_mean) + " ± " + FormatNumber(p.exponent_se)
+                       : std::to_string(p.failures) + "/" + std::to_string(p.instances));
   }
   const std::string range = scan.param + " = " + FormatNumber(scan.values.front()) + " … " +
                             FormatNumber(scan.values.back());
@@ -239,8 +261,10 @@ ScanReading ReadOneScan(const Claim& claim, const ConstantScan& scan) {
     }
     return "{" + list + "}";
   };
-  std::string text = "of " + range + " (" + counts + "), the rate is above δ at 95% at " +
-                     scan.param + " ∈ " + values(true) + ", not shown above δ at " + values(false);
+  const std::string off = scaling ? "the exponent is off the prediction" : "the rate is above δ";
+  const std::string not_off = scaling ? "not shown off it" : "not shown above δ";
+  std::string text = "of " + range + " (" + counts + "), " + off + " at 95% at " + scan.param +
+                     " ∈ " + values(true) + ", " + not_off + " at " + values(false);
   for (std::size_t i = 1; i < points.size(); ++i) {
     if (fails[i] != fails[i - 1]) {
       text += "; the boundary lies between " + scan.param + " = " +
@@ -285,8 +309,8 @@ void RequireScansValid(const Claim& claim) {
   std::set<std::string> scanned;
   for (const ConstantScan& s : claim.scans) {
     const std::string where = claim.id + ": the scan of '" + s.element + "' by " + s.param;
-    if (claim.kind != ClaimKind::kProbabilistic)
-      throw std::logic_error(where + ": scans are for probabilistic claims");
+    if (claim.kind != ClaimKind::kProbabilistic && claim.kind != ClaimKind::kScaling)
+      throw std::logic_error(where + ": scans are for probabilistic and scaling claims");
     if (std::find(boa_elements.begin(), boa_elements.end(), s.element) == boa_elements.end())
       throw std::logic_error(where + " names no element of boa's of the claim");
     if (!scanned.insert(s.param).second) throw std::logic_error(where + " is declared twice");

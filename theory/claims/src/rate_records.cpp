@@ -1,6 +1,7 @@
 #include "boa/rate_records.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -73,13 +74,19 @@ std::map<std::string, std::map<std::string, std::vector<PathPoint>>> ParseScans(
   std::stringstream csv(kScansCsv);
   std::string line;
   std::getline(csv, line);
-  if (line != "id,param,value,seed_base,instances,failures,commit,inputs") {
+  if (line != "id,param,value,seed_base,instances,failures,exponent_mean,exponent_se,commit,inputs") {
     throw std::logic_error("records/scans.csv: unexpected header '" + line + "'");
   }
+  // A scaling claim's row has its replicates' mean exponent and standard error; a probabilistic
+  // claim's leaves both empty.
+  const auto optional = [](const std::string& field) {
+    return field.empty() ? std::numeric_limits<double>::quiet_NaN() : std::stod(field);
+  };
   while (std::getline(csv, line)) {
     const auto f = Fields(line);
-    if (f.size() != 8) throw std::logic_error("records/scans.csv: malformed row '" + line + "'");
-    scans[f[0]][f[1]].push_back({std::stod(f[2]), std::stoi(f[4]), std::stoi(f[5]), f[6], f[7]});
+    if (f.size() != 10) throw std::logic_error("records/scans.csv: malformed row '" + line + "'");
+    scans[f[0]][f[1]].push_back({std::stod(f[2]), std::stoi(f[4]), std::stoi(f[5]), f[8], f[9],
+                                 optional(f[6]), optional(f[7])});
   }
   return scans;
 }

@@ -83,10 +83,12 @@ std::vector<std::string> BoaElements(const Claim& claim);
 
 // What the committed scans of one of a claim's elements of boa's show (Claim::scans, their record
 // in records/scans.csv): pending — no scan declared, or a declared value without its
-// kScanInstances counted instances in the record; fails across — in every scan of the element, at
-// every scanned value the failure rate's one-sided 95% Clopper–Pearson lower bound is above δ;
-// holds somewhere — otherwise. `text` says it: the values, the counts, and where the evidence of a
-// rate above δ ends, one clause per scan.
+// kScanInstances counted instances (a scaling claim: kScanReplicates replicate sweeps) in the
+// record; fails across — in every scan of the element, at every scanned value the failure rate's
+// one-sided 95% Clopper–Pearson lower bound is above δ (a scaling claim: the replicates' mean
+// exponent fails the claim's own rule at 95%, a t interval); holds somewhere — otherwise. `text`
+// says it: the values, the counts (or mean exponents ± standard errors), and where the evidence
+// of a failure ends, one clause per scan.
 enum class ScanResult { kPending, kFailsAcross, kHoldsSomewhere };
 struct ScanReading {
   ScanResult result = ScanResult::kPending;
@@ -102,7 +104,8 @@ bool FailureIsTheDiscussions(const Claim& claim);
 // Throws std::logic_error unless each of the claim's scans moves one of its elements of boa's
 // through a parameter `boa check --params` can set (its regime's or its budget parameters), each
 // parameter once, with at least kScanPoints increasing values and a reason; scans are for
-// probabilistic claims (their δ decides each point). Catalog() checks every claim.
+// probabilistic claims (their δ decides each point) and scaling claims (their exponent rule does).
+// Catalog() checks every claim.
 void RequireScansValid(const Claim& claim);
 
 // The rule (README § The ledger). Exploratory claims never decide a status; a claim whose verdict

@@ -201,6 +201,10 @@ Claim Magen24SnrThresholdSB() {
       "discussion says smaller step sizes need more than two iterations, so this refutes no "
       "statement of the discussion; it measures an encoding (schedule and horizon are boa's).";
   c.instances = 8;  // the smallest N planned from σ (exponent_plan.hpp)
+  // Declared before measuring: from boa's d = n² to 16n², toward the regime d ≫ n² of the
+  // two-step theorem, where SB's small steps (4n/d) are smaller still.
+  c.scans = {{"setting", "d_over_n2", {1, 2, 4, 8, 16},
+              "d/n² from boa's 1 to 16, doubling: toward the two-step theorem's d ≫ n²"}};
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24SnrThresholdSB);
@@ -304,6 +308,11 @@ Claim Magen24CnnThresholdNAsQuoted() {
       "(magen24.cnn.threshold_dimension). Along d the n-exponent stays at −0.29 (d = 16384, "
       "65536, 262144: −0.295, −0.289, −0.291, 10 sweeps each): it does not approach −1/2 as d grows.";
   c.instances = 21;  // the smallest N planned from σ (exponent_plan.hpp)
+  // Declared before measuring: d/n² at n = 64 from boa's 4 to 64, along Kou et al.'s regime
+  // d ≫ n² (the Gram sampler's cost does not grow with d).
+  c.scans = {{"setting", "d", {16384, 32768, 65536, 131072, 262144},
+              "d from boa's 16384 (d/n² = 4 at n = 64) to 262144 (64), doubling: along Kou et "
+              "al.'s regime d ≫ n², where the quoted threshold is stated"}};
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24CnnThresholdNAsQuoted);

@@ -150,8 +150,10 @@ inline constexpr std::uint64_t kScanSeedBase = 4000000000;
 // A scan of one constant of boa's that a finding rests on (issue 48; README § The ledger): the
 // claim's element it moves (one of its Origin::kConvention elements, by name), the parameter
 // `boa check --params` sets to move it, its values (at least 5, the range declared before the scan
-// was measured) and why that range. records/scans.csv holds the measurement: 100 counted
-// instances a value on seed base kScanSeedBase, the other constants at the claim's values.
+// was measured) and why that range. records/scans.csv holds the measurement on seed base
+// kScanSeedBase, the other constants at the claim's values: 100 counted instances a value for a
+// probabilistic claim, 10 replicate sweeps (their mean exponent and its standard error) for a
+// scaling claim.
 struct ConstantScan {
   std::string element;
   std::string param;
@@ -160,6 +162,7 @@ struct ConstantScan {
 };
 inline constexpr int kScanPoints = 5;
 inline constexpr int kScanInstances = 100;
+inline constexpr int kScanReplicates = 10;
 
 // How a probabilistic claim's statement ranges over its regime (issue 30; THEORY.md §4, "Cells";
 // every probabilistic claim declares it, checked when the catalog is built):

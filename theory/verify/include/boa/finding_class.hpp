@@ -20,6 +20,7 @@
 //   refuted      the statement fails in the discussion's own setting (declared with its evidence).
 // A finding whose failure hinges on one of boa's constants also says which, and where the scan
 // over it is (Claim::encoding_sensitive).
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,6 +38,10 @@ struct PathPoint {
   // A recorded point's provenance (records/*.csv): the commit it was measured at and the stamp of
   // the inputs it was measured under (claim.hpp RecordStamp); empty for counts made up in code.
   std::string commit = {}, stamp = {};
+  // A scaling claim's scan point (records/scans.csv): `instances` counts its replicate sweeps
+  // (`failures` is 0), and these are their mean exponent and its standard error; NaN otherwise.
+  double exponent_mean = std::numeric_limits<double>::quiet_NaN();
+  double exponent_se = std::numeric_limits<double>::quiet_NaN();
 };
 
 // A claim's limit path: the parameter `boa check --params` fixes, its values (increasing along
