@@ -17,7 +17,7 @@ import argparse
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import (add_selection_flags, boa_catalog, count_failures, head_commit,
+from record_tools import (add_selection_flags, boa_catalog, count_failures, finish, head_commit,
                           merge_record, selected, this_shard, value_text)
 
 RECORD = Path(__file__).resolve().parent / "finding_paths.csv"
@@ -34,18 +34,33 @@ def measure(job):
             "instances": counted, "failures": failures, "commit": commit, "inputs": inputs}
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    add_selection_flags(parser, "jobs (claim, path value)")
-    parser.add_argument("--instances", type=int, default=INSTANCES,
-                        help=f"counted instances per path point (default {INSTANCES})")
-    args = parser.parse_args()
-    commit = head_commit()
-    catalog = boa_catalog("measure_paths")
-    # A row whose claim has no path now, or whose point is not on the claim's path today, is
-    # dropped: it could only ever be stale.
+def parser():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    add_selection_flags(p, "jobs (claim, path value)", RECORD)
+    p.add_argument("--instances", type=int, default=INSTANCES,
+                   help=f"counted instances per path point (default {INSTANCES})")
+    return p
+
+
+def writer(args, catalog):
+    """Writes the record: the fresh rows, and the old rows of points not re-measured that are on
+    their claim's path today (any other row could only ever be stale)."""
     current = {(c["id"], c["limit_path"]["param"], value_text(x))
                for c in catalog if "limit_path" in c for x in c["limit_path"]["values"]}
+
+    def write(record, fresh):
+        measured = {(r["id"], r["value"]) for r in fresh}
+        merge_record(record, COLUMNS, fresh,
+                     lambda r: (r["id"], r["value"]) not in measured and
+                     (r["id"], r["param"], value_text(float(r["value"]))) in current,
+                     lambda r: (r["id"], float(r["value"])))
+    return write
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    commit = head_commit()
+    catalog = boa_catalog("measure_paths")
     claims = [c for c in selected(catalog, args.claims) if "limit_path" in c]
     jobs = this_shard([(c["id"], c["limit_path"]["param"], x, args.instances, commit,
                         c["limit_path"]["inputs"])
@@ -54,11 +69,8 @@ def main():
     jobs.sort(key=lambda j: -j[2])
     with ThreadPoolExecutor(args.jobs) as pool:
         fresh = list(pool.map(measure, jobs))
-    measured = {(r["id"], r["value"]) for r in fresh}
-    merge_record(RECORD, COLUMNS, fresh,
-                 lambda r: (r["id"], r["value"]) not in measured and
-                 (r["id"], r["param"], value_text(float(r["value"]))) in current,
-                 lambda r: (r["id"], float(r["value"])))
+    finish("paths", args, commit, fresh, writer(args, catalog))
+
 
 if __name__ == "__main__":
     main()

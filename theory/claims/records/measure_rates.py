@@ -14,14 +14,14 @@ one-sided 95% lower bound) and the suite's error budget (the health term at the 
 rate's upper bound). A partial run (--claims, --shard) updates only its rows.
 """
 import argparse
-import csv
 import fnmatch
 import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import add_selection_flags, boa_catalog, head_commit, run_boa
+from record_tools import (add_selection_flags, boa_catalog, finish, head_commit, merge_record,
+                          run_boa, this_shard)
 
 RECORD = Path(__file__).resolve().parent / "rates.csv"
 SEED_BASE = 1000000000  # disjoint from CI (1), the flake audit (1 + 1000003·j, j < 10), the report
@@ -52,34 +52,43 @@ def measure(claim_id, inputs, commit, instances):
     return rows
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    add_selection_flags(parser, "claims")
-    parser.add_argument("--instances", type=int, default=INSTANCES,
-                        help=f"counted instances per claim (at least {INSTANCES})")
-    args = parser.parse_args()
+def parser():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    add_selection_flags(p, "claims", RECORD)
+    p.add_argument("--instances", type=int, default=INSTANCES,
+                   help=f"counted instances per claim (at least {INSTANCES})")
+    return p
+
+
+def selected_ids(args, catalog):
+    """The claims a run measures (all shards together), with the inputs each row is stamped with
+    (claim.hpp RecordStamp)."""
+    inputs = {c["id"]: c["rate_inputs"] for c in catalog if "rate_inputs" in c}
+    return {i: inputs[i] for i in inputs
+            if any(fnmatch.fnmatch(i, g) for g in args.claims.split(","))}
+
+
+def writer(args, catalog):
+    """Writes the record: a re-measured claim's rows replace all its old ones (its cells may have
+    changed); every other row is kept."""
+    def write(record, fresh):
+        ids = {r["id"].split("@")[0] for r in fresh}
+        merge_record(record, COLUMNS, fresh, lambda r: r["id"].split("@")[0] not in ids,
+                     lambda r: r["id"])
+    return write
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
     if args.instances < INSTANCES:
         sys.exit(f"measure_rates: --instances must be at least {INSTANCES}")
-    shard, shards = (int(x) for x in args.shard.split("/"))
-    # Each row is stamped with the inputs it is measured under (claim.hpp RecordStamp).
-    inputs = {c["id"]: c["rate_inputs"] for c in boa_catalog("measure_rates") if "rate_inputs" in c}
-    ids = [i for i in inputs if any(fnmatch.fnmatch(i, g) for g in args.claims.split(","))]
-    ids = [i for k, i in enumerate(ids) if k % shards == shard]
+    catalog = boa_catalog("measure_rates")
+    inputs = selected_ids(args, catalog)
+    ids = this_shard(list(inputs), args.shard)
     commit = head_commit()
     with ThreadPoolExecutor(args.jobs) as pool:
         measured = list(pool.map(lambda i: measure(i, inputs[i], commit, args.instances), ids))
-    rows = {r["id"]: r for part in measured for r in part}
-    if RECORD.exists():
-        with RECORD.open() as f:
-            for r in csv.DictReader(f):
-                # A re-measured claim's rows replace all its old ones (its cells may have changed).
-                if r["id"].split("@")[0] not in ids:
-                    rows.setdefault(r["id"], r)
-    with RECORD.open("w", newline="") as f:
-        writer = csv.DictWriter(f, COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        for claim_id in sorted(rows):
-            writer.writerow(rows[claim_id])
+    finish("rates", args, commit, [r for part in measured for r in part], writer(args, catalog))
 
 
 if __name__ == "__main__":

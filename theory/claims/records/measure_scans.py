@@ -14,13 +14,13 @@ counts say — the failure across the whole range, or where it stops — follows
 (ReadScan). A partial run (--claims, --shard) updates only its rows. BOA_PROGRAM names a built
 `boa` program to use instead of ./boa.
 """
+import argparse
 import json
 import sys
-import argparse
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import (add_selection_flags, boa_catalog, count_failures, head_commit,
+from record_tools import (add_selection_flags, boa_catalog, count_failures, finish, head_commit,
                           merge_record, run_boa, selected, this_shard, value_text)
 
 RECORD = Path(__file__).resolve().parent / "scans.csv"
@@ -61,26 +61,39 @@ def measure(job):
     return row
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    add_selection_flags(parser, "jobs (claim, scan value)")
-    args = parser.parse_args()
-    commit = head_commit()
-    catalog = boa_catalog("measure_scans")
-    # A row of a scan the claim no longer declares, or of a value not in it, is dropped: it could
-    # only ever be stale.
+def parser():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    add_selection_flags(p, "jobs (claim, scan value)", RECORD)
+    return p
+
+
+def writer(args, catalog):
+    """Writes the record: the fresh rows, and the old rows of values not re-measured that a
+    declared scan still has (a row of a scan the claim no longer declares, or of a value not in
+    it, could only ever be stale)."""
     declared = {(c["id"], s["param"], value_text(x))
                 for c in catalog for s in c.get("scans", []) for x in s["values"]}
+
+    def write(record, fresh):
+        measured = {(r["id"], r["param"], r["value"]) for r in fresh}
+        merge_record(record, COLUMNS, fresh,
+                     lambda r: (r["id"], r["param"], r["value"]) not in measured and
+                     (r["id"], r["param"], value_text(float(r["value"]))) in declared,
+                     lambda r: (r["id"], r["param"], float(r["value"])))
+    return write
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    commit = head_commit()
+    catalog = boa_catalog("measure_scans")
     claims = [c for c in selected(catalog, args.claims) if "scans" in c]
     jobs = this_shard([(c["id"], c["kind"], s["param"], x, commit, s["inputs"])
                        for c in claims for s in c["scans"] for x in s["values"]], args.shard)
     with ThreadPoolExecutor(args.jobs) as pool:
         fresh = list(pool.map(measure, jobs))
-    measured = {(r["id"], r["param"], r["value"]) for r in fresh}
-    merge_record(RECORD, COLUMNS, fresh,
-                 lambda r: (r["id"], r["param"], r["value"]) not in measured and
-                 (r["id"], r["param"], value_text(float(r["value"]))) in declared,
-                 lambda r: (r["id"], r["param"], float(r["value"])))
+    finish("scans", args, commit, fresh, writer(args, catalog))
+
 
 if __name__ == "__main__":
     main()

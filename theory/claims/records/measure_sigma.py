@@ -19,8 +19,8 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import (add_selection_flags, boa_catalog, head_commit, merge_record, run_boa,
-                          selected, this_shard)
+from record_tools import (add_selection_flags, boa_catalog, finish, head_commit, merge_record,
+                          run_boa, selected, this_shard)
 
 RECORD = Path(__file__).resolve().parent / "sigma.csv"
 SEED_BASE = 1000000000  # the rate record's: disjoint from CI (1), the flake audit, the report
@@ -43,24 +43,40 @@ def measure(claim, replicates, commit):
             "budget": "quick", "commit": commit, "inputs": claim["sigma_inputs"]}
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    add_selection_flags(parser, "claims")
-    parser.add_argument("--replicates", type=int, default=0,
-                        help="replicate sweeps per claim (default: the row's count, else 100)")
-    args = parser.parse_args()
-    claims = [c for c in selected(boa_catalog("measure_sigma"), args.claims) if "sigma_inputs" in c]
-    claims = this_shard(claims, args.shard)
+def parser():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    add_selection_flags(p, "claims", RECORD)
+    p.add_argument("--replicates", type=int, default=0,
+                   help="replicate sweeps per claim (default: the row's count, else 100)")
+    return p
+
+
+def selected_claims(args, catalog):
+    """The claims a run measures (all shards together): those with a σ of their own."""
+    return [c for c in selected(catalog, args.claims) if "sigma_inputs" in c]
+
+
+def writer(args, catalog):
+    """Writes the record: the re-measured claims' rows replace theirs; every other row is kept."""
+    def write(record, fresh):
+        ids = {r["id"] for r in fresh}
+        merge_record(record, COLUMNS, fresh, lambda r: r["id"] not in ids, lambda r: r["id"])
+    return write
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    catalog = boa_catalog("measure_sigma")
+    claims = this_shard(selected_claims(args, catalog), args.shard)
     old = {}
-    if RECORD.exists():
-        with RECORD.open() as f:
+    if args.record.exists():
+        with args.record.open() as f:
             old = {r["id"]: int(r["replicates"]) for r in csv.DictReader(f)}
     commit = head_commit()
     with ThreadPoolExecutor(args.jobs) as pool:
         fresh = list(pool.map(
             lambda c: measure(c, args.replicates or old.get(c["id"], REPLICATES), commit), claims))
-    ids = {c["id"] for c in claims}
-    merge_record(RECORD, COLUMNS, fresh, lambda r: r["id"] not in ids, lambda r: r["id"])
+    finish("sigma", args, commit, fresh, writer(args, catalog))
 
 
 if __name__ == "__main__":

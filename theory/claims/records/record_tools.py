@@ -1,5 +1,6 @@
 """What the record scripts (measure_rates.py, measure_paths.py, measure_scans.py, measure_sigma.py,
-measure_audit.py) share: how they run boa, which commit they record, and their common flags."""
+measure_audit.py) share: how they run boa, which commit they record, their common flags, and the
+part files of a sharded run and their merge (measure.py)."""
 import csv
 import fnmatch
 import json
@@ -68,7 +69,7 @@ def selected(catalog, globs):
 
 def this_shard(jobs, shard_text):
     """The jobs of shard k/N: those whose index % N == k."""
-    shard, shards = (int(x) for x in shard_text.split("/"))
+    shard, shards = parse_shard(shard_text)
     return [j for k, j in enumerate(jobs) if k % shards == shard]
 
 
@@ -86,8 +87,74 @@ def merge_record(record, columns, fresh, keep, sort_key):
         writer.writerows(rows)
 
 
-def add_selection_flags(parser, unit):
-    """--jobs, --claims and --shard, the same in every script; `unit` names what a shard splits."""
+def add_selection_flags(parser, unit, record):
+    """--jobs, --claims, --shard, --out and --record, the same in every script; `unit` names what a
+    shard splits, `record` is the committed record."""
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--claims", default="*", help="comma-separated globs over claim ids")
     parser.add_argument("--shard", default="0/1", help=f"k/N: the {unit} whose index %% N == k")
+    parser.add_argument("--out", help="write this shard's rows to this part file, not the record "
+                        "(`./boa measure merge` joins the parts)")
+    parser.add_argument("--record", type=Path, default=record,
+                        help=f"the record to update (default {record.relative_to(ROOT)})")
+
+
+def parse_shard(text):
+    """k/N with 0 ≤ k < N, or exit."""
+    try:
+        shard, shards = (int(x) for x in text.split("/"))
+    except ValueError:
+        sys.exit(f"measure: --shard must be k/N, not '{text}'")
+    if not 0 <= shard < shards:
+        sys.exit(f"measure: --shard {text}: k must be in 0 … N − 1")
+    return shard, shards
+
+
+def finish(name, args, commit, fresh, write):
+    """A run's end: with --out, this shard's rows as a part file (JSON: the record's name, the
+    commit, the shard, the run's options and the rows); otherwise `write(record, fresh)`, which
+    replaces the rows of what was measured and keeps the others."""
+    if args.out is None:
+        write(args.record, fresh)
+        return
+    options = {k: v for k, v in vars(args).items() if k not in ("jobs", "shard", "out", "record")}
+    part = {"record": name, "commit": commit, "shard": args.shard, "options": options,
+            "rows": fresh}
+    Path(args.out).write_text(json.dumps(part, indent=1, sort_keys=True) + "\n")
+    print(f"measure: wrote shard {args.shard} of {name} ({len(fresh)} rows) to {args.out}",
+          file=sys.stderr)
+
+
+def read_parts(paths):
+    """The parts of one sharded run: (record name, commit, options, rows in shard order). Exits,
+    writing nothing, unless every part is of the same record, commit and options and the shards
+    0 … N − 1 are all there, each once (the missing ones are named)."""
+    parts = []
+    for path in paths:
+        try:
+            parts.append(json.loads(Path(path).read_text()))
+        except (OSError, ValueError) as error:
+            sys.exit(f"measure merge: cannot read the part {path}: {error}")
+    if not parts:
+        sys.exit("measure merge: no parts given")
+    first = parts[0]
+    for path, part in zip(paths, parts):
+        for field in ("record", "commit", "options"):
+            if part.get(field) != first.get(field):
+                sys.exit(f"measure merge: {path} has {field} {part.get(field)!r}, "
+                         f"{paths[0]} has {first.get(field)!r}: parts of different runs")
+    shards = {}
+    for path, part in zip(paths, parts):
+        k, n = parse_shard(part["shard"])
+        if n != parse_shard(first["shard"])[1]:
+            sys.exit(f"measure merge: {path} is one of {n} shards, {paths[0]} of another count")
+        if k in shards:
+            sys.exit(f"measure merge: shard {k}/{n} given twice ({shards[k]} and {path})")
+        shards[k] = path
+    n = parse_shard(first["shard"])[1]
+    missing = [f"{k}/{n}" for k in range(n) if k not in shards]
+    if missing:
+        sys.exit(f"measure merge: shards missing: {', '.join(missing)}; the record is unchanged")
+    ordered = sorted(parts, key=lambda part: parse_shard(part["shard"])[0])
+    return first["record"], first["commit"], first["options"], [r for p in ordered
+                                                                 for r in p["rows"]]

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""`./boa measure` sharded and merged (theory/claims/records/measure.py; ctest
+records.measure_shards_merge): two shards of a small σ measurement, merged, give the record the
+unsharded run writes, byte for byte; a merge with a shard missing, or one given twice, refuses and
+writes nothing. BOA_PROGRAM is the built boa program (CMake passes it)."""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MEASURE = ROOT / "theory" / "claims" / "records" / "measure.py"
+SIGMA = ROOT / "theory" / "claims" / "records" / "sigma.csv"
+# Two cheap scaling claims (one two-step sweep ≈ 0.3 s), two replicate sweeps each.
+RUN = ["--claims", "magen24.snr.threshold_sa,magen24.snr.threshold_sb", "--replicates", "2",
+       "--jobs", "1"]
+
+
+def measure(*args, ok=True):
+    run = subprocess.run([sys.executable, str(MEASURE), *map(str, args)], capture_output=True,
+                         text=True)
+    if ok and run.returncode != 0:
+        sys.exit(f"FAIL: measure {' '.join(map(str, args))} exited {run.returncode}:\n{run.stderr}")
+    return run
+
+
+def main():
+    if "BOA_PROGRAM" not in os.environ:
+        sys.exit("FAIL: set BOA_PROGRAM to the built boa program")
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        whole, merged, refused = tmp / "whole.csv", tmp / "merged.csv", tmp / "refused.csv"
+        for copy in (whole, merged, refused):
+            shutil.copyfile(SIGMA, copy)
+        measure("sigma", *RUN, "--record", whole)
+        for k in range(2):
+            measure("sigma", *RUN, "--shard", f"{k}/2", "--out", tmp / f"part-{k}.json")
+        measure("merge", tmp / "part-1.json", tmp / "part-0.json", "--record", merged)
+        failures = []
+        if whole.read_bytes() != merged.read_bytes():
+            failures.append("the merged record differs from the unsharded one")
+        if whole.read_bytes() == SIGMA.read_bytes():
+            failures.append("the unsharded run left the record as it was (2 replicates a claim)")
+        kept = [line for line in SIGMA.read_text().splitlines() if "snr.threshold_s" not in line]
+        if not all(line in whole.read_text().splitlines() for line in kept):
+            failures.append("a row of a claim the run did not measure changed")
+        missing = measure("merge", tmp / "part-0.json", "--record", refused, ok=False)
+        if missing.returncode == 0 or "shards missing: 1/2" not in missing.stderr:
+            failures.append(f"a merge without shard 1/2 did not refuse naming it: {missing.stderr}")
+        twice = measure("merge", tmp / "part-0.json", tmp / "part-0.json", "--record", refused,
+                        ok=False)
+        if twice.returncode == 0 or "given twice" not in twice.stderr:
+            failures.append(f"a merge with shard 0/2 twice did not refuse: {twice.stderr}")
+        if refused.read_bytes() != SIGMA.read_bytes():
+            failures.append("a refused merge wrote the record")
+        if failures:
+            sys.exit("FAIL: " + "; ".join(failures))
+    print("ok: 2 shards merged byte-identical to the unsharded run; missing and doubled shards refused")
+
+
+if __name__ == "__main__":
+    main()
