@@ -5,6 +5,8 @@
     ./boa measure rates|paths|scans|sigma [--claims GLOB,...] [--jobs 2] [record's own flags]
     ./boa measure RECORD --shard k/N --out part-k.json     # one of N shards: its rows only
     ./boa measure merge part-*.json [--record FILE]        # the parts → the record
+    ./boa measure RECORD --slurm N [--parts DIR] [--submit]   # an sbatch array + a merge job
+    ./boa measure RECORD --print-parallel HOST,... N [--parts DIR]   # the GNU parallel lines
 
 Each record's own script (measure_rates.py, …) says what it measures; this front end runs it. An
 unsharded run writes the record (--record FILE: another copy of it). A shard with --out writes a
@@ -13,14 +15,25 @@ part file instead: the record's name, the commit, the shard and the run's option
 0 … N − 1 is there once — naming the missing ones and writing nothing otherwise — and then writes
 the record exactly as the unsharded run at that commit would. The flake audit keeps its own
 `measure_audit.py --shard/--merge` (a `boa sweep`), and mutants `./boa mutants --shard`.
+
+--slurm N writes DIR/shards.sbatch (an array of N tasks, task k running shard k/N into
+DIR/part-k.json) and DIR/merge.sbatch (the merge), and prints how to submit them; with --submit it
+submits both, the merge with --dependency=afterok on the array, so a failed or cancelled shard
+leaves the merge unrun (and a merge run by hand on the parts refuses). DIR defaults to
+measure-parts/RECORD. --print-parallel prints the same run as GNU parallel lines for the hosts
+given (each with a checkout at this path).
 """
+import shlex
+import shutil
+import subprocess
 import sys
+from pathlib import Path
 
 import measure_paths
 import measure_rates
 import measure_scans
 import measure_sigma
-from record_tools import boa_catalog, read_parts
+from record_tools import ROOT, boa_catalog, read_parts
 
 RECORDS = {"rates": measure_rates, "paths": measure_paths, "scans": measure_scans,
            "sigma": measure_sigma}
@@ -49,6 +62,84 @@ def merge(argv):
           f"{args.record}", file=sys.stderr)
 
 
+def take(argv, flag, values):
+    """argv without `flag` and its `values` following words, and those words (None: absent)."""
+    if flag not in argv:
+        return argv, None
+    at = argv.index(flag)
+    words = argv[at + 1:at + 1 + values]
+    if len(words) < values:
+        sys.exit(f"measure: {flag} needs {values} value(s)")
+    return argv[:at] + argv[at + 1 + values:], words
+
+
+def shard_count(text, flag):
+    if not text.isdigit() or int(text) < 1:
+        sys.exit(f"measure: {flag} needs a number of shards ≥ 1, not '{text}'")
+    return int(text)
+
+
+def scheduled(what, argv):
+    """--slurm / --print-parallel: the run as N shards and a merge, for a scheduler."""
+    argv, slurm = take(argv, "--slurm", 1)
+    argv, parallel = take(argv, "--print-parallel", 2)
+    argv, parts = take(argv, "--parts", 1)
+    submit = "--submit" in argv
+    argv = [a for a in argv if a != "--submit"]
+    if slurm is None and parallel is None:
+        if submit or parts is not None:
+            sys.exit("measure: --submit and --parts go with --slurm or --print-parallel")
+        return False
+    if "--shard" in argv or "--out" in argv:
+        sys.exit("measure: --slurm and --print-parallel choose the shards and parts themselves")
+    RECORDS[what].parser().parse_args(argv)  # the record's own flags, refused here if wrong
+    folder = Path(parts[0] if parts else f"measure-parts/{what}").resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    boa = shlex.quote(str(ROOT / "boa"))
+    run = " ".join([f"{boa} measure {what}", *(shlex.quote(a) for a in argv)])
+    record = [a for i, a in enumerate(argv) if i > 0 and argv[i - 1] == "--record"]
+    merge = (f"{boa} measure merge {shlex.quote(str(folder))}/part-*.json" +
+             (f" --record {shlex.quote(record[0])}" if record else ""))
+    if parallel is not None:
+        hosts, n = parallel[0], shard_count(parallel[1], "--print-parallel")
+        print(f"parallel -S {shlex.quote(hosts)} --workdir {shlex.quote(str(ROOT))} "
+              f"--return {shlex.quote(str(folder))}/part-{{}}.json "
+              f"{run} --shard {{}}/{n} "
+              f"--out {shlex.quote(str(folder))}/part-{{}}.json ::: $(seq 0 {n - 1})")
+        print(merge)
+        return True
+    n = shard_count(slurm[0], "--slurm")
+    header = "#!/bin/bash\n#SBATCH --job-name=boa-measure-" + what
+    (folder / "shards.sbatch").write_text(
+        f"{header}\n#SBATCH --array=0-{n - 1}\n#SBATCH --output={folder}/shard-%a.log\n"
+        f"cd {shlex.quote(str(ROOT))}\n"
+        f"exec {run} --shard \"$SLURM_ARRAY_TASK_ID/{n}\" "
+        f"--out \"{folder}/part-$SLURM_ARRAY_TASK_ID.json\"\n")
+    (folder / "merge.sbatch").write_text(
+        f"{header}-merge\n#SBATCH --output={folder}/merge.log\n"
+        f"cd {shlex.quote(str(ROOT))}\nexec {merge}\n")
+    shards_job, merge_job = folder / "shards.sbatch", folder / "merge.sbatch"
+    if not submit:
+        print(f"jobid=$(sbatch --parsable {shards_job}) && "
+              f"sbatch --dependency=afterok:$jobid {merge_job}")
+        return True
+    if shutil.which("sbatch") is None:
+        sys.exit("measure: --submit needs Slurm's sbatch on PATH, and there is none: "
+                 f"submit {shards_job} and then {merge_job} where Slurm runs")
+
+    def sbatch(*args):
+        run = subprocess.run(["sbatch", "--parsable", *map(str, args)], capture_output=True,
+                             text=True)
+        if run.returncode != 0:
+            sys.exit(f"measure: sbatch {' '.join(map(str, args))} failed: {run.stderr.strip()}")
+        return run.stdout.strip().split(";")[0]
+    array = sbatch(shards_job)
+    after = sbatch(f"--dependency=afterok:{array}", merge_job)
+    print(f"measure: submitted {n} shards of {what} as job {array}, the merge as job {after} "
+          f"(runs after every shard succeeds); parts in {folder}")
+    return True
+
+
 def main():
     argv = sys.argv[1:]
     if not argv or argv[0] in ("-h", "--help"):
@@ -58,7 +149,8 @@ def main():
     if what == "merge":
         merge(rest)
     elif what in RECORDS:
-        RECORDS[what].main(rest)
+        if not scheduled(what, rest):
+            RECORDS[what].main(rest)
     else:
         sys.exit(f"measure: no record '{what}': use {', '.join(RECORDS)} or merge")
 
