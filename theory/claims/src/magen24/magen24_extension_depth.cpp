@@ -28,7 +28,7 @@ namespace boa::claims {
 namespace {
 
 constexpr int kMaxLayers = 4;
-constexpr int kSteps = 200;
+constexpr int kDepthSteps = 200;
 constexpr double kLayerInitScale = 0.1;  // ω
 
 SignalNoiseSpec DepthSpec() { return ExtensionSpec(20 * 20 / 4); }
@@ -48,7 +48,7 @@ struct DepthRun {
   RouteResult first_layer;
 };
 
-DepthRun TrainDepth(int layers, std::uint64_t seed, int steps = kSteps) {
+DepthRun TrainDepth(int layers, std::uint64_t seed, int steps = kDepthSteps) {
   const SignalNoiseSpec spec = DepthSpec();
   DeepAttention model(spec.d, layers);
   InitGaussian(model, kLayerInitScale / std::sqrt(static_cast<double>(spec.d)), seed);
@@ -81,7 +81,7 @@ RouteResult RunDepth(int layers, std::uint64_t seed) { return TrainDepth(layers,
 RouteResult RunSelfAttentionAtDepthSetting(std::uint64_t seed) {
   const SignalNoiseSpec spec = DepthSpec();
   SelfAttention model(spec.d);
-  return TrainAndSummarize(model, spec, kSteps, SelfAttentionSchedule, seed);
+  return TrainAndSummarize(model, spec, kDepthSteps, SelfAttentionSchedule, seed);
 }
 
 }  // namespace
@@ -156,7 +156,7 @@ Claim Magen24ExtensionDepthFirstLayer() {
        "the cut-offs of magen24.extension.multi_token_benign and .self_attention_benign "
        "(route_outcome.hpp JudgeBenignSelection), applied to the first layer"},
   };
-  c.budget_params = [](Budget) { return Params{{"steps", kSteps}}; };
+  c.budget_params = [](Budget) { return Params{{"steps", kDepthSteps}}; };
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     const DepthRun run = TrainDepth(kMaxLayers, seed, IntParam(params, "steps"));
     Outcome o = JudgeBenignSelection(run.first_layer);

@@ -20,8 +20,8 @@
 namespace boa::claims {
 namespace {
 
-constexpr int kN = 20;
-constexpr int kD = 4 * kN * kN;
+constexpr int kAntipodalN = 20;
+constexpr int kAntipodalD = 4 * kAntipodalN * kAntipodalN;
 constexpr int kSeeds = 16;
 constexpr double kEta = 0.1;
 constexpr double kRatios[] = {1, 4, 5.5, 20, 100};
@@ -43,14 +43,14 @@ Outcome TwoStepAntipodal(std::uint64_t seed, Engine engine) {
       double test = 0;
       for (int k = 0; k < kSeeds; ++k) {
         SignalNoiseSpec spec;
-        spec.n = kN;
-        spec.d = kD;
+        spec.n = kAntipodalN;
+        spec.d = kAntipodalD;
         spec.eta = kEta;
         spec.flips = FlipRule::kExact;
-        spec.snr = std::sqrt(r / kN);
+        spec.snr = std::sqrt(r / kAntipodalN);
         spec.antipodal = antipodal;
         PromptAttentionRunOptions options;
-        options.schedule = MagenScheduleSA(kN, kD);
+        options.schedule = MagenScheduleSA(kAntipodalN, kAntipodalD);
         options.steps = 2;
         // The Gram engine assumes μ₊ ⟂ μ₋: Kou et al.'s data runs on the direct engine.
         options.engine = antipodal ? EngineChoice::kDirect : ChoiceOf(engine);
