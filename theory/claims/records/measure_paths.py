@@ -13,12 +13,11 @@ the report never use. The class follows from the counts by one rule (finding_cla
 test recomputes it and checks it against the class each claim declares. A partial run (--claims,
 --shard) updates only its rows. BOA_PROGRAM names a built `boa` program to use instead of ./boa.
 """
-import argparse
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import (add_selection_flags, boa_catalog, count_failures, finish, head_commit,
-                          merge_record, selected, this_shard, value_text)
+from record_tools import (boa_catalog, count_failures, finish, head_commit, merge_record, selected,
+                          selection_parser, this_shard, value_text)
 
 RECORD = Path(__file__).resolve().parent / "finding_paths.csv"
 SEED_BASE = 3000000000  # kPathSeedBase (claim.hpp): above every other run's seeds (runner_test)
@@ -35,8 +34,7 @@ def measure(job):
 
 
 def parser():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    add_selection_flags(p, "jobs (claim, path value)", RECORD)
+    p = selection_parser(__doc__, "jobs (claim, path value)", RECORD)
     p.add_argument("--instances", type=int, default=INSTANCES,
                    help=f"counted instances per path point (default {INSTANCES})")
     return p

@@ -13,15 +13,14 @@ each). The record feeds the plans (a finding's cap is set at its rate's
 one-sided 95% lower bound) and the suite's error budget (the health term at the rejection
 rate's upper bound). A partial run (--claims, --shard) updates only its rows.
 """
-import argparse
 import fnmatch
 import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import (add_selection_flags, boa_catalog, finish, head_commit, merge_record,
-                          run_boa, this_shard)
+from record_tools import (boa_catalog, finish, head_commit, merge_record, run_boa,
+                          selection_parser, this_shard)
 
 RECORD = Path(__file__).resolve().parent / "rates.csv"
 SEED_BASE = 1000000000  # disjoint from CI (1), the flake audit (1 + 1000003·j, j < 10), the report
@@ -53,8 +52,7 @@ def measure(claim_id, inputs, commit, instances):
 
 
 def parser():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    add_selection_flags(p, "claims", RECORD)
+    p = selection_parser(__doc__, "claims", RECORD)
     p.add_argument("--instances", type=int, default=INSTANCES,
                    help=f"counted instances per claim (at least {INSTANCES})")
     return p

@@ -14,14 +14,13 @@ counts say — the failure across the whole range, or where it stops — follows
 (ReadScan). A partial run (--claims, --shard) updates only its rows. BOA_PROGRAM names a built
 `boa` program to use instead of ./boa.
 """
-import argparse
 import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import (add_selection_flags, boa_catalog, count_failures, finish, head_commit,
-                          merge_record, run_boa, selected, this_shard, value_text)
+from record_tools import (boa_catalog, count_failures, finish, head_commit, merge_record, run_boa,
+                          selected, selection_parser, this_shard, value_text)
 
 RECORD = Path(__file__).resolve().parent / "scans.csv"
 SEED_BASE = 4000000000  # kScanSeedBase (claim.hpp): above every other run's seeds (runner_test)
@@ -62,8 +61,7 @@ def measure(job):
 
 
 def parser():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    add_selection_flags(p, "jobs (claim, scan value)", RECORD)
+    p = selection_parser(__doc__, "jobs (claim, scan value)", RECORD)
     return p
 
 

@@ -12,15 +12,14 @@ row's count, else 100; the CNN sweeps were measured with 30). σ = exponent_stan
 and the sweeps' mean exponent, which sets a scaling finding's exponent bound. A claim that judges
 another's sweeps (sigma_from) reads that claim's row and is not measured itself.
 """
-import argparse
 import csv
 import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import (add_selection_flags, boa_catalog, finish, head_commit, merge_record,
-                          run_boa, selected, this_shard)
+from record_tools import (boa_catalog, finish, head_commit, merge_record, run_boa, selected,
+                          selection_parser, this_shard)
 
 RECORD = Path(__file__).resolve().parent / "sigma.csv"
 SEED_BASE = 1000000000  # the rate record's: disjoint from CI (1), the flake audit, the report
@@ -44,8 +43,7 @@ def measure(claim, replicates, commit):
 
 
 def parser():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    add_selection_flags(p, "claims", RECORD)
+    p = selection_parser(__doc__, "claims", RECORD)
     p.add_argument("--replicates", type=int, default=0,
                    help="replicate sweeps per claim (default: the row's count, else 100)")
     return p

@@ -1,6 +1,7 @@
 """What the record scripts (measure_rates.py, measure_paths.py, measure_scans.py, measure_sigma.py,
 measure_audit.py) share: how they run boa, which commit they record, their common flags, and the
 part files of a sharded run and their merge (measure.py)."""
+import argparse
 import csv
 import fnmatch
 import json
@@ -87,9 +88,11 @@ def merge_record(record, columns, fresh, keep, sort_key):
         writer.writerows(rows)
 
 
-def add_selection_flags(parser, unit, record):
-    """--jobs, --claims, --shard, --out and --record, the same in every script; `unit` names what a
-    shard splits, `record` is the committed record."""
+def selection_parser(doc, unit, record):
+    """A record script's parser (described by its docstring's first line) with --jobs, --claims,
+    --shard, --out and --record, the same in every script; `unit` names what a shard splits,
+    `record` is the committed record."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--claims", default="*", help="comma-separated globs over claim ids")
     parser.add_argument("--shard", default="0/1", help=f"k/N: the {unit} whose index %% N == k")
@@ -97,6 +100,7 @@ def add_selection_flags(parser, unit, record):
                         "(`./boa measure merge` joins the parts)")
     parser.add_argument("--record", type=Path, default=record,
                         help=f"the record to update (default {record.relative_to(ROOT)})")
+    return parser
 
 
 def parse_shard(text):
