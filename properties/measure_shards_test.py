@@ -57,7 +57,7 @@ def main():
             failures.append("a refused merge wrote the record")
         if failures:
             sys.exit("FAIL: " + "; ".join(failures))
-    print("ok: 2 shards merged byte-identical to the unsharded run; missing and doubled shards refused")
+    print("ok: 2 shards merged to the unsharded record byte for byte; bad merges refused")
 
 
 if __name__ == "__main__":
