@@ -21,10 +21,18 @@ done
 
 tmp="$(mktemp -d /tmp/boa-slurm.XXXXXX)"
 stop() {
+  local pids=() pid_file
   for pid_file in "$tmp"/slurmd.pid "$tmp"/slurmctld.pid "$tmp"/munged.pid; do
-    [ -f "$pid_file" ] && kill "$(cat "$pid_file")" 2>/dev/null || true
+    [ -f "$pid_file" ] && pids+=("$(cat "$pid_file")")
   done
-  sleep 1
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  # Wait (up to 10 s) until they are gone, so that their ports and files are free again.
+  for _ in $(seq 100); do
+    local alive=0
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    [ "$alive" -eq 0 ] && break
+    sleep 0.1
+  done
   rm -rf "$tmp"
 }
 trap stop EXIT
