@@ -322,7 +322,8 @@ TEST(Ledger, ScanPendingListOnlyShrinks) {
     unscanned += static_cast<int>(UnscannedElements(c).size());
   }
   EXPECT_LE(pending, kScanPendingCeiling)
-      << "a new finding without its scan records: scan each constant of boa's it rests on: " << pending;
+      << "a new finding without its scan records: scan each constant of boa's it rests on: "
+      << pending;
   EXPECT_LE(unscanned, kUnscannedElementCeiling)
       << "a finding's constant of boa's without its scan record: " << unscanned;
 }

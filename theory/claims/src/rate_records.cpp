@@ -74,7 +74,8 @@ std::map<std::string, std::map<std::string, std::vector<PathPoint>>> ParseScans(
   std::stringstream csv(kScansCsv);
   std::string line;
   std::getline(csv, line);
-  if (line != "id,param,value,seed_base,instances,failures,exponent_mean,exponent_se,commit,inputs") {
+  if (line !=
+      "id,param,value,seed_base,instances,failures,exponent_mean,exponent_se,commit,inputs") {
     throw std::logic_error("records/scans.csv: unexpected header '" + line + "'");
   }
   // A scaling claim's row has its replicates' mean exponent and standard error; a probabilistic

@@ -205,9 +205,13 @@ Claim Magen24SnrThresholdSB() {
   c.instances = 8;  // the smallest N planned from σ (exponent_plan.hpp)
   // Declared before measuring: from boa's d = n² to 16n², toward the regime d ≫ n² of the
   // two-step theorem, where SB's small steps (4n/d) are smaller still.
-  c.scans = {{"setting", "d_over_n2", {1, 2, 4, 8, 16},
+  c.scans = {{"setting",
+              "d_over_n2",
+              {1, 2, 4, 8, 16},
               "d/n² from boa's 1 to 16, doubling: toward the two-step theorem's d ≫ n²"},
-             {prov::ThresholdLocator().name, "seeds", {8, 12, 16, 24, 32},
+             {prov::ThresholdLocator().name,
+              "seeds",
+              {8, 12, 16, 24, 32},
               "seeds per scanned r from half to twice boa's 16: the majority's noise"}};
   return c;
 }
@@ -316,10 +320,14 @@ Claim Magen24CnnThresholdNAsQuoted() {
   c.instances = 21;  // the smallest N planned from σ (exponent_plan.hpp)
   // Declared before measuring: d/n² at n = 64 from boa's 4 to 64, along Kou et al.'s regime
   // d ≫ n² (the Gram sampler's cost does not grow with d).
-  c.scans = {{"setting", "d", {16384, 32768, 65536, 131072, 262144},
+  c.scans = {{"setting",
+              "d",
+              {16384, 32768, 65536, 131072, 262144},
               "d from boa's 16384 (d/n² = 4 at n = 64) to 262144 (64), doubling: along Kou et "
               "al.'s regime d ≫ n², where the quoted threshold is stated"},
-             {prov::ThresholdLocator().name, "seeds", {8, 12, 16, 24, 32},
+             {prov::ThresholdLocator().name,
+              "seeds",
+              {8, 12, 16, 24, 32},
               "seeds per scanned r from half to twice boa's 16: the majority's noise"}};
   return c;
 }

@@ -36,9 +36,9 @@ struct GramInstance {
   std::vector<TokenRole> roles;
   Eigen::Vector2d mu_plus_a = Eigen::Vector2d::Zero();  // μ₊ on (e₁, e₂)
   Eigen::Vector2d mu_minus_a = Eigen::Vector2d::Zero();
-  RowMatrix H;                      // K×K, ⟨ζ_k, ζ_l⟩, symmetric bit for bit (Project reads Hᵀ)
-  RowMatrix token_a;                // (n·T)×2
-  std::vector<int> token_k;         // n·T entries: ζ index of the token, −1 if none
+  RowMatrix H;               // K×K, ⟨ζ_k, ζ_l⟩, symmetric bit for bit (Project reads Hᵀ)
+  RowMatrix token_a;         // (n·T)×2
+  std::vector<int> token_k;  // n·T entries: ζ index of the token, −1 if none
   std::vector<SpanVector> initial;  // initial parameter vectors in span form (may be empty)
 
   int K() const { return static_cast<int>(H.rows()); }
