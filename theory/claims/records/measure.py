@@ -17,11 +17,11 @@ the record exactly as the unsharded run at that commit would. The flake audit ke
 `measure_audit.py --shard/--merge` (a `boa sweep`), and mutants `./boa mutants --shard`.
 
 --slurm N writes DIR/shards.sbatch (an array of N tasks, task k running shard k/N into
-DIR/part-k.json) and DIR/merge.sbatch (the merge), and prints how to submit them; with --submit it
-submits both, the merge with --dependency=afterok on the array, so a failed or cancelled shard
-leaves the merge unrun (and a merge run by hand on the parts refuses). DIR defaults to
-measure-parts/RECORD. --print-parallel prints the same run as GNU parallel lines for the hosts
-given (each with a checkout at this path).
+DIR/part-k.json; an earlier run's parts there are removed) and DIR/merge.sbatch (the merge), and
+prints how to submit them; with --submit it submits both, the merge with --dependency=afterok on
+the array, so a failed or cancelled shard leaves the merge unrun (and a merge run by hand on the
+parts refuses). DIR defaults to measure-parts/RECORD. --print-parallel prints the same run as GNU
+parallel lines for the hosts given (each with a checkout at this path).
 """
 import shlex
 import shutil
@@ -40,13 +40,7 @@ RECORDS = {"rates": measure_rates, "paths": measure_paths, "scans": measure_scan
 
 
 def merge(argv):
-    record = None
-    if "--record" in argv:
-        at = argv.index("--record")
-        if at + 1 >= len(argv):
-            sys.exit("measure merge: --record needs a file")
-        record = argv[at + 1]
-        argv = argv[:at] + argv[at + 2:]
+    argv, record = take(argv, "--record", 1)
     name, commit, options, rows = read_parts(argv)
     if name not in RECORDS:
         sys.exit(f"measure merge: the parts are of '{name}', which is no record "
@@ -56,7 +50,7 @@ def merge(argv):
     args = module.parser().parse_args([])
     vars(args).update(options)
     if record is not None:
-        args.record = type(args.record)(record)
+        args.record = Path(record[0])
     module.writer(args, boa_catalog(f"measure merge {name}"))(args.record, rows)
     print(f"measure merge: {len(argv)} shards of {name} at {commit}, {len(rows)} rows → "
           f"{args.record}", file=sys.stderr)
@@ -92,14 +86,19 @@ def scheduled(what, argv):
         return False
     if "--shard" in argv or "--out" in argv:
         sys.exit("measure: --slurm and --print-parallel choose the shards and parts themselves")
+    # The jobs run in the checkout's root: a record named relative to here is made absolute.
+    argv, record = take(argv, "--record", 1)
+    if record is not None:
+        argv += ["--record", str(Path(record[0]).resolve())]
     RECORDS[what].parser().parse_args(argv)  # the record's own flags, refused here if wrong
     folder = Path(parts[0] if parts else f"measure-parts/{what}").resolve()
     folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob("part-*.json"):  # an earlier run's parts would mix into the merge
+        stale.unlink()
     boa = shlex.quote(str(ROOT / "boa"))
     run = " ".join([f"{boa} measure {what}", *(shlex.quote(a) for a in argv)])
-    record = [a for i, a in enumerate(argv) if i > 0 and argv[i - 1] == "--record"]
     merge = (f"{boa} measure merge {shlex.quote(str(folder))}/part-*.json" +
-             (f" --record {shlex.quote(record[0])}" if record else ""))
+             (f" --record {shlex.quote(argv[-1])}" if record else ""))
     if parallel is not None:
         hosts, n = parallel[0], shard_count(parallel[1], "--print-parallel")
         print(f"parallel -S {shlex.quote(hosts)} --workdir {shlex.quote(str(ROOT))} "
@@ -128,11 +127,11 @@ def scheduled(what, argv):
                  f"submit {shards_job} and then {merge_job} where Slurm runs")
 
     def sbatch(*args):
-        run = subprocess.run(["sbatch", "--parsable", *map(str, args)], capture_output=True,
-                             text=True)
-        if run.returncode != 0:
-            sys.exit(f"measure: sbatch {' '.join(map(str, args))} failed: {run.stderr.strip()}")
-        return run.stdout.strip().split(";")[0]
+        result = subprocess.run(["sbatch", "--parsable", *map(str, args)], capture_output=True,
+                                text=True)
+        if result.returncode != 0:
+            sys.exit(f"measure: sbatch {' '.join(map(str, args))} failed: {result.stderr.strip()}")
+        return result.stdout.strip().split(";")[0]
     array = sbatch(shards_job)
     after = sbatch(f"--dependency=afterok:{array}", merge_job)
     print(f"measure: submitted {n} shards of {what} as job {array}, the merge as job {after} "
