@@ -13,13 +13,12 @@ each). The record feeds the plans (a finding's cap is set at its rate's
 one-sided 95% lower bound) and the suite's error budget (the health term at the rejection
 rate's upper bound). A partial run (--claims, --shard) updates only its rows.
 """
-import fnmatch
 import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import (boa_catalog, finish, head_commit, merge_record, run_boa,
+from record_tools import (boa_catalog, finish, head_commit, merge_record, run_boa, selected,
                           selection_parser, this_shard)
 
 RECORD = Path(__file__).resolve().parent / "rates.csv"
@@ -61,9 +60,7 @@ def parser():
 def selected_ids(args, catalog):
     """The claims a run measures (all shards together), with the inputs each row is stamped with
     (claim.hpp RecordStamp)."""
-    inputs = {c["id"]: c["rate_inputs"] for c in catalog if "rate_inputs" in c}
-    return {i: inputs[i] for i in inputs
-            if any(fnmatch.fnmatch(i, g) for g in args.claims.split(","))}
+    return {c["id"]: c["rate_inputs"] for c in selected(catalog, args.claims) if "rate_inputs" in c}
 
 
 def writer(args, catalog):
