@@ -215,6 +215,95 @@ TEST(FindingClass, BadPathsAreRefused) {
   EXPECT_THROW(TrendAlongPath({{1, 10, 11}, {2, 10, 1}}), InvalidInput);
 }
 
+// A scaling finding's exponent along its limit (x = 1, 2, 4, 8, 16): mean κ₀ + D(x) ± se.
+std::vector<PathPoint> Exponents(double predicted, const std::vector<double>& deviations,
+                                 double se) {
+  std::vector<PathPoint> points;
+  double x = 1;
+  for (const double d : deviations) {
+    PathPoint p{x, 10, 0};
+    p.exponent_mean = predicted + d;
+    p.exponent_se = se;
+    points.push_back(p);
+    x *= 2;
+  }
+  return points;
+}
+
+std::vector<double> DeviationLaw(double scale, double gamma) {
+  std::vector<double> d;
+  for (const double x : {1.0, 2.0, 4.0, 8.0, 16.0}) d.push_back(scale * std::pow(x, gamma));
+  return d;
+}
+
+TEST(FindingClass, AnExponentsDeviationIsClassedByTheSamePartition) {
+  // A deviation that does not shrink persists, on either side of the prediction.
+  EXPECT_EQ(AssessDeviationPath(Exponents(-0.5, DeviationLaw(0.2, 0), 0.01), -0.5).finding_class,
+            FindingClass::kPersists);
+  EXPECT_EQ(AssessDeviationPath(Exponents(-0.5, DeviationLaw(-0.2, 0), 0.01), -0.5).finding_class,
+            FindingClass::kPersists);
+  // One that halves with each doubling is finite-size; the fit finds its exponent.
+  const PathAssessment fast = AssessDeviationPath(Exponents(1, DeviationLaw(0.4, -1), 0.005), 1);
+  EXPECT_NEAR(fast.fit.exponent, -1, 1e-6);
+  EXPECT_NEAR(fast.fit.scale, 0.4, 1e-6);
+  EXPECT_NEAR(fast.fit_check.deviance, 0, 1e-9);
+  EXPECT_EQ(fast.finding_class, FindingClass::kFiniteSize);
+  // A slow one, measured finely, is slow-decay; the same one measured coarsely is undetermined.
+  EXPECT_EQ(AssessDeviationPath(Exponents(0, DeviationLaw(0.3, -0.1), 0.002), 0).finding_class,
+            FindingClass::kSlowDecay);
+  EXPECT_EQ(AssessDeviationPath(Exponents(0, DeviationLaw(0.3, -0.1), 0.2), 0).finding_class,
+            FindingClass::kUndetermined);
+}
+
+// γ's interval is every γ whose profile χ² lies within χ²₁(0.95) of the minimum: checked at its
+// ends by a brute-force weighted fit of A at γ.
+TEST(FindingClass, TheDeviationIntervalIsTheProfileChiSquares) {
+  const std::vector<PathPoint> points = Exponents(-0.5, {0.21, 0.17, 0.16, 0.12, 0.11}, 0.02);
+  const PathAssessment a = AssessDeviationPath(points, -0.5);
+  const auto chi2 = [&](double gamma) {
+    double best = INFINITY;
+    for (double scale = 0; scale <= 0.5; scale += 1e-5) {
+      double sum = 0;
+      for (const PathPoint& p : points) {
+        const double r = p.exponent_mean + 0.5 - scale * std::pow(p.value, gamma);
+        sum += r * r / (p.exponent_se * p.exponent_se);
+      }
+      best = std::min(best, sum);
+    }
+    return best;
+  };
+  const double level = chi2(a.fit.exponent) + 3.841458820694124;
+  EXPECT_LT(chi2(a.fit.lower + 1e-3), level);
+  EXPECT_GT(chi2(a.fit.lower - 1e-3), level);
+  EXPECT_LT(chi2(a.fit.upper - 1e-3), level);
+  EXPECT_GT(chi2(a.fit.upper + 1e-3), level);
+  EXPECT_FALSE(a.fit_check.misfit);
+  EXPECT_EQ(a.fit_check.degrees_of_freedom, 3);
+}
+
+// A deviation that stays and then vanishes is no power law: the weighted trend decides.
+TEST(FindingClass, ADeviationMisfitIsDecidedByTheTrend) {
+  const PathAssessment a = AssessDeviationPath(Exponents(0, {0.3, 0.3, 0.3, 0.0, 0.0}, 0.01), 0);
+  EXPECT_TRUE(a.fit_check.misfit);
+  EXPECT_LT(a.trend.z, 0);
+  EXPECT_LT(a.trend.p_value, kPathTestLevel);
+  EXPECT_EQ(a.finding_class, FindingClass::kFiniteSize);
+  const PathAssessment z = AssessDeviationPath(Exponents(0, {0.1, 0.3, 0.3, 0.3, 0.1}, 0.01), 0);
+  EXPECT_TRUE(z.fit_check.misfit);
+  EXPECT_EQ(z.finding_class, FindingClass::kUndetermined);
+}
+
+TEST(FindingClass, BadDeviationPathsAreRefused) {
+  std::vector<PathPoint> points = Exponents(0, {0.1, 0.1, 0.1, 0.1}, 0.01);
+  EXPECT_NO_THROW(AssessDeviationPath(points, 0));
+  EXPECT_THROW(AssessDeviationPath({points.begin(), points.begin() + 3}, 0), InvalidInput);
+  points[2].exponent_se = 0;
+  EXPECT_THROW(AssessDeviationPath(points, 0), InvalidInput);
+  points[2].exponent_se = 0.01;
+  points[1].exponent_mean = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_THROW(AssessDeviationPath(points, 0), InvalidInput);
+}
+
 // The re-measuring command, named in every failure.
 std::string Remeasure(const Claim& claim) {
   return "re-measure with `python3 theory/claims/records/measure_paths.py --claims " + claim.id +

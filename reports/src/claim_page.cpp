@@ -80,6 +80,26 @@ void WriteFindingClass(std::ostream& md, const Claim& c) {
       md << "| " << FormatNumber(p.value) << " | " << CountCells(p) << " |\n";
     }
     md << "\n";
+  } else if (!c.limit_scan.empty() && c.scan_record.count(c.limit_scan)) {
+    const std::vector<PathPoint>& points = c.scan_record.at(c.limit_scan);
+    const PathAssessment a = AssessDeviationPath(points, c.predicted_exponent);
+    md << " along " << c.limit_scan << " = " << FormatNumber(points.front().value) << " … "
+       << FormatNumber(points.back().value)
+       << ", its limit scan (the exponents in § Scans below): the deviation from κ₀ = "
+       << Short(c.predicted_exponent) << " fitted as ∝ " << c.limit_scan << "^γ";
+    if (a.fit_check.misfit) {
+      md << " does not fit (χ² " << Short(a.fit_check.deviance) << " on "
+         << a.fit_check.degrees_of_freedom
+         << " degrees of freedom, p = " << FormatSignificant(a.fit_check.p_value, 2)
+         << "); the weighted trend of the deviation decides: Z = " << Short(a.trend.z)
+         << ", p = " << FormatSignificant(a.trend.p_value, 2) << ". ";
+    } else {
+      md << ", γ = " << Short(std::round(a.fit.exponent * 1000) / 1000) << ", 95% interval ["
+         << Short(a.fit.lower) << ", " << Short(a.fit.upper)
+         << "] against Δ = " << Short(kExponentDeviation) << " (χ² " << Short(a.fit_check.deviance)
+         << " on " << a.fit_check.degrees_of_freedom
+         << " degrees of freedom, p = " << FormatSignificant(a.fit_check.p_value, 2) << "). ";
+    }
   } else {
     md << ". ";
   }

@@ -73,7 +73,11 @@ void WriteClassMethods(std::ostream& md) {
      << ") calls a falling rate finite-size, a rising one persists, no trend undetermined. "
      << "*Open* (the discussion calls it future work) and *refuted* (it fails in the discussion's "
      << "own setting) are declared with their reason; a declared class may show a path's "
-     << "evidence, which does not decide it. CI asserts each measured class against the record. "
+     << "evidence, which does not decide it. A scaling finding whose exponent is scanned along "
+     << "its own limit (`limit_scan`) is classed the same way by the exponent's deviation from "
+     << "the prediction, fitted as ∝ x^γ by weighted least squares (weights 1/SE²) with γ's 95% "
+     << "profile-χ² interval, and on a misfit by a weighted trend test of the deviation against "
+     << "log x. CI asserts each measured class against the record. "
      << "*Encoding-sensitive* names the constant of boa's a finding hinges on.\n\n";
 }
 

@@ -37,6 +37,20 @@ nlohmann::json FindingClassJson(const Claim& claim) {
                         {"note", text(claim.class_note)},
                         {"encoding_sensitive", text(claim.encoding_sensitive)},
                         {"path", nullptr}};
+  if (!claim.limit_scan.empty() && claim.scan_record.count(claim.limit_scan)) {
+    const PathAssessment a =
+        AssessDeviationPath(claim.scan_record.at(claim.limit_scan), claim.predicted_exponent);
+    out["deviation_path"] = {{"param", claim.limit_scan},
+                             {"deviation_exponent", a.fit.exponent},
+                             {"deviation_exponent_lower", a.fit.lower},
+                             {"deviation_exponent_upper", a.fit.upper},
+                             {"fit_chi2", a.fit_check.deviance},
+                             {"fit_degrees_of_freedom", a.fit_check.degrees_of_freedom},
+                             {"fit_p", a.fit_check.p_value},
+                             {"power_law_fits", !a.fit_check.misfit},
+                             {"trend_z", a.trend.z},
+                             {"trend_p", a.trend.p_value}};
+  }
   if (!claim.limit_path || claim.path_record.size() < 4) return out;
   nlohmann::json points = nlohmann::json::array();
   for (const PathPoint& p : claim.path_record) {

@@ -322,6 +322,11 @@ void RequireScansValid(const Claim& claim) {
       throw std::logic_error(where + ": needs at least 5 increasing values");
     if (s.why.empty()) throw std::logic_error(where + " says no why");
   }
+  if (!claim.limit_scan.empty() &&
+      (!scanned.count(claim.limit_scan) || claim.kind != ClaimKind::kScaling ||
+       claim.expected != Expectation::kFails))
+    throw std::logic_error(claim.id + ": its limit scan '" + claim.limit_scan +
+                           "' is no scan of a scaling finding");
 }
 
 LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict) {

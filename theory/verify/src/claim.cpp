@@ -206,8 +206,17 @@ int SequentialCap(const Claim& claim) {
 }
 
 std::optional<FindingClass> ScalingFindingClass(const Claim& claim) {
-  if (claim.kind != ClaimKind::kScaling || claim.expected != Expectation::kFails ||
-      !claim.exponent_below || claim.predicted_exponent != 0 || !claim.sigma_record) {
+  if (claim.kind != ClaimKind::kScaling || claim.expected != Expectation::kFails) {
+    return std::nullopt;
+  }
+  if (!claim.limit_scan.empty()) {
+    const auto record = claim.scan_record.find(claim.limit_scan);
+    Require(record != claim.scan_record.end(),
+            claim.id + ": its limit scan by " + claim.limit_scan +
+                " is not measured: run `./boa measure scans --claims " + claim.id + "`");
+    return AssessDeviationPath(record->second, claim.predicted_exponent).finding_class;
+  }
+  if (!claim.exponent_below || claim.predicted_exponent != 0 || !claim.sigma_record) {
     return std::nullopt;
   }
   const SigmaRecord& r = *claim.sigma_record;

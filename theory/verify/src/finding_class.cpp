@@ -94,6 +94,14 @@ double DevianceTerm(double observed, double expected) {
   return observed > 0 ? observed * std::log(observed / expected) : 0.0;
 }
 
+// Rule 2 on the exponent's interval when the power law fits, rule 3's trend when it does not.
+FindingClass Decide(const PathAssessment& a) {
+  if (!a.fit_check.misfit) return ClassifyDecayInterval(a.fit.lower, a.fit.upper);
+  return a.trend.p_value >= kPathTestLevel ? FindingClass::kUndetermined
+         : a.trend.z < 0                   ? FindingClass::kFiniteSize
+                                           : FindingClass::kPersists;
+}
+
 }  // namespace
 
 std::string ToString(FindingClass finding_class) {
@@ -174,13 +182,96 @@ PathAssessment AssessPath(const std::vector<PathPoint>& points) {
   a.fit = FitDecay(points);
   a.fit_check = CheckDecayFit(points, a.fit);
   a.trend = TrendAlongPath(points);
-  if (a.fit_check.misfit) {
-    a.finding_class = a.trend.p_value >= kPathTestLevel ? FindingClass::kUndetermined
-                      : a.trend.z < 0                   ? FindingClass::kFiniteSize
-                                                        : FindingClass::kPersists;
-  } else {
-    a.finding_class = ClassifyDecayInterval(a.fit.lower, a.fit.upper);
+  a.finding_class = Decide(a);
+  return a;
+}
+
+PathAssessment AssessDeviationPath(const std::vector<PathPoint>& points,
+                                   double predicted_exponent) {
+  Require(points.size() >= 4, "a finding's class needs at least four path points");
+  // Log path positions, deviations and weights; the deviation's sign is the failure's direction.
+  std::vector<double> log_x, deviation, weight;
+  double signed_sum = 0;
+  for (const PathPoint& p : points) {
+    Require(p.value > 0 && std::isfinite(p.value), "a path value must be positive and finite");
+    Require(std::isfinite(p.exponent_mean) && p.exponent_se > 0 && std::isfinite(p.exponent_se),
+            "a deviation path point needs a finite mean exponent and a positive standard error");
+    log_x.push_back(std::log(p.value / points.front().value));
+    deviation.push_back(p.exponent_mean - predicted_exponent);
+    weight.push_back(1 / (p.exponent_se * p.exponent_se));
+    signed_sum += deviation.back();
   }
+  if (signed_sum < 0) {
+    for (double& d : deviation) d = -d;
+  }
+  const std::size_t k = points.size();
+  // The weighted least-squares scale at γ (linear in A, so in closed form) and its χ².
+  const auto fit_at = [&](double gamma, double* scale) {
+    double gd = 0, gg = 0;
+    for (std::size_t i = 0; i < k; ++i) {
+      const double g = std::exp(gamma * log_x[i]);
+      gd += weight[i] * g * deviation[i];
+      gg += weight[i] * g * g;
+    }
+    const double a = gd / gg;
+    double chi2 = 0;
+    for (std::size_t i = 0; i < k; ++i) {
+      const double r = deviation[i] - a * std::exp(gamma * log_x[i]);
+      chi2 += weight[i] * r * r;
+    }
+    if (scale != nullptr) *scale = a;
+    return chi2;
+  };
+  const auto chi2 = [&](double gamma) { return fit_at(gamma, nullptr); };
+  // The profile χ² need not be convex in γ: its minimum is located on a grid, then refined.
+  constexpr double kGrid = 0.01;
+  double best = -kKappaRange;
+  for (double g = -kKappaRange; g <= kKappaRange; g += kGrid) {
+    if (chi2(g) < chi2(best)) best = g;
+  }
+  const auto minus_chi2 = [&](double g) { return -chi2(g); };
+  best = ArgMaxConcave(minus_chi2, std::max(-kKappaRange, best - kGrid),
+                       std::min(kKappaRange, best + kGrid), 1e-9);
+  PathAssessment a;
+  a.fit.exponent = best;
+  a.fit_check.deviance = fit_at(best, &a.fit.scale);
+  // The interval's ends: the first grid step on each side whose χ² leaves the level, bisected.
+  const double level = -(a.fit_check.deviance + kChiSquare95);
+  const auto end_toward = [&](double step) {
+    for (double g = best + step; std::fabs(g) <= kKappaRange; g += step) {
+      if (minus_chi2(g) < level) return Crossing(minus_chi2, level, g - step, g);
+    }
+    return step < 0 ? -kKappaRange : kKappaRange;
+  };
+  a.fit.lower = end_toward(-kGrid);
+  a.fit.upper = end_toward(kGrid);
+  a.fit_check.degrees_of_freedom = static_cast<int>(k) - 2;
+  const boost::math::chi_squared chi2_dist(a.fit_check.degrees_of_freedom);
+  a.fit_check.p_value = boost::math::cdf(boost::math::complement(chi2_dist, a.fit_check.deviance));
+  a.fit_check.misfit = a.fit_check.p_value < kPathTestLevel;
+  // The trend: D = b₀ + b·log x by weighted least squares, b's z with the residual dispersion.
+  double w_sum = 0, wl = 0, wd = 0;
+  for (std::size_t i = 0; i < k; ++i) {
+    w_sum += weight[i];
+    wl += weight[i] * log_x[i];
+    wd += weight[i] * deviation[i];
+  }
+  const double l_mean = wl / w_sum, d_mean = wd / w_sum;
+  double sxx = 0, sxy = 0;
+  for (std::size_t i = 0; i < k; ++i) {
+    sxx += weight[i] * (log_x[i] - l_mean) * (log_x[i] - l_mean);
+    sxy += weight[i] * (log_x[i] - l_mean) * (deviation[i] - d_mean);
+  }
+  const double slope = sxy / sxx;
+  double residual = 0;
+  for (std::size_t i = 0; i < k; ++i) {
+    const double r = deviation[i] - d_mean - slope * (log_x[i] - l_mean);
+    residual += weight[i] * r * r;
+  }
+  const double dispersion = std::max(1.0, residual / static_cast<double>(k - 2));
+  a.trend.z = slope / std::sqrt(dispersion / sxx);
+  a.trend.p_value = std::erfc(std::fabs(a.trend.z) / std::sqrt(2.0));
+  a.finding_class = Decide(a);
   return a;
 }
 

@@ -104,8 +104,8 @@ bool FailureIsTheDiscussions(const Claim& claim);
 // Throws std::logic_error unless each of the claim's scans moves one of its elements of boa's
 // through a parameter `boa check --params` can set (its regime's or its budget parameters), each
 // parameter once, with at least kScanPoints increasing values and a reason; scans are for
-// probabilistic claims (their δ decides each point) and scaling claims (their exponent rule does).
-// Catalog() checks every claim.
+// probabilistic claims (their δ decides each point) and scaling claims (their exponent rule does);
+// a limit scan must be one of a scaling finding's scans. Catalog() checks every claim.
 void RequireScansValid(const Claim& claim);
 
 // The rule (README § The ledger). Exploratory claims never decide a status; a claim whose verdict

@@ -274,6 +274,10 @@ struct Claim {
   // direction); each parameter is scanned once.
   std::vector<ConstantScan> scans;
   std::map<std::string, std::vector<PathPoint>> scan_record;
+  // A scaling finding whose scan runs along the statement's own limit (d → ∞, say): that scan's
+  // parameter. Its record is the finding's limit path, and the class is the deviation rule's
+  // (finding_class.hpp AssessDeviationPath; ScalingFindingClass).
+  std::string limit_scan;
   // Optional: parameters fixed per budget (e.g. a scaling claim's sweep size), applied over the
   // drawn ones and under the caller's fixed ones. Replay lines print them like any parameter.
   std::function<Params(Budget)> budget_params;
@@ -359,10 +363,11 @@ int SequentialCap(const Claim& claim);
 // guarantee P_δ[fails] ≤ α, is the statement's; a finding whose r is not above δ is an error.
 SequentialPlan PlanOf(const Claim& claim, int cap);
 
-// A scaling finding whose statement is "a failure fraction decays along n" (exponent_below with
-// κ₀ = 0) is its own limit path: the 95% interval of its σ record's mean exponent (mean ±
-// 1.96·σ/√m) decides the class by the path rule's partition (finding_class.hpp
-// ClassifyDecayInterval). Empty for every other claim.
+// A scaling finding's measured class. With a limit scan, the deviation rule on that scan's record
+// (finding_class.hpp AssessDeviationPath; throws InvalidInput when it is not measured). A finding
+// whose statement is "a failure fraction decays along n" (exponent_below with κ₀ = 0) is its own
+// limit path: the 95% interval of its σ record's mean exponent (mean ± 1.96·σ/√m) decides the
+// class by the path rule's partition (ClassifyDecayInterval). Empty for every other claim.
 std::optional<FindingClass> ScalingFindingClass(const Claim& claim);
 // A finding's planning rate: the one-sided 95% Clopper–Pearson lower bound of its record.
 double FindingRateLowerBound(const Claim& claim);

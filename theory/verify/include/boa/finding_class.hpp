@@ -98,6 +98,18 @@ struct PathAssessment {
 PathAssessment AssessPath(const std::vector<PathPoint>& points);
 FindingClass ClassifyPath(const std::vector<PathPoint>& points);
 
+// A scaling finding's limit path (issue 49 item 12): its exponent measured at ≥ 4 points along the
+// limit (a scan record: each point's mean exponent ± SE over replicate sweeps), read by the same
+// rule with the exponent's deviation from the prediction, D(x) = s·(κ̂(x) − κ₀) (s the sign of the
+// mean deviation), in place of the rate: D = A·(x/x₁)^γ fitted by weighted least squares
+// (weights 1/SE²), γ's 95% interval where the profile χ² is within χ²₁ of its minimum, the fit
+// checked by χ² on k − 2 degrees of freedom at kPathTestLevel; on a misfit, the two-sided z of a
+// weighted linear regression of D on log x (its error scaled up by any overdispersion) decides.
+// The result's `fit` holds γ, its interval and A; `fit_check.deviance` the χ². Throws
+// InvalidInput for fewer than four points, a non-positive path value or a point without a finite
+// mean exponent and a positive SE.
+PathAssessment AssessDeviationPath(const std::vector<PathPoint>& points, double predicted_exponent);
+
 // Where the fitted rate would fall below δ, extrapolated along the path: only for a power law that
 // fits and decays as finite-size (a slow decay's point estimate puts δ beyond any path, with an
 // interval reaching to infinity); empty otherwise, and when the rate is already below δ at the
