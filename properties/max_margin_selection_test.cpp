@@ -106,6 +106,23 @@ RC_GTEST_PROP(JointMaxMargin, EnumerationMatchesAPlainLoopOverEverySelection, ()
   RC_ASSERT(std::fabs(joint.best.v_svm.norm_squared - best) <= 1e-9 * best);
 }
 
+// On Kou et al.'s data (one signal ỹμ) a noisy sample's signed signal token y·ỹμ = −μ cancels a
+// clean sample's +μ, so exactly the selections with a noisy and a clean sample both on the signal
+// are v-infeasible, (2^noisy − 1)(2^clean − 1) of them, and the enumeration finds each by the
+// label-conflict test: every SVM it solves meets the KKT tolerance.
+RC_GTEST_PROP(JointMaxMargin, OnAntipodalDataTheConflictsAreTheCancellingPairs, ()) {
+  SignalNoiseSpec spec = ArbitraryMaxMarginSpec(2, 9, 2, 5, 41);
+  spec.antipodal = true;
+  const auto seed = *rc::gen::inRange<std::uint64_t>(1, 1000000);
+  const Dataset data = GenerateSignalNoise(spec, seed);
+  const SampleLabels labels = LabelsOf(data);
+  const JointMaxMargin joint = EnumerateJointMaxMargin(labels, data.X * data.X.transpose());
+  int noisy = 0;
+  for (int i = 0; i < spec.n; ++i) noisy += labels.noisy[i] ? 1 : 0;
+  RC_ASSERT(joint.v_infeasible == ((1 << noisy) - 1) * ((1 << (spec.n - noisy)) - 1));
+  RC_ASSERT(joint.max_kkt_residual <= 1e-8);
+}
+
 // Identity (issue 6): the Gram engine's max-margin solution on the Gram form of a directly drawn
 // D1 set is the direct one — same selection, norms, training fit and test-time projections, so
 // the same projected test error.

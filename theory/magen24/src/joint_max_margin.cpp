@@ -11,22 +11,18 @@
 namespace boa {
 namespace {
 
-// Rows a and b of the token Gram matrix are the same vector (‖x_a − x_b‖² = 0 up to rounding).
-bool SameToken(const RowMatrix& K, Eigen::Index a, Eigen::Index b) {
-  const double gap = K(a, a) + K(b, b) - 2 * K(a, b);
-  return gap <= 1e-12 * std::max(K(a, a), K(b, b));
-}
-
-// Two samples with opposite labels that select the same token (D1: a noisy sample and a clean
-// sample of its true class, both on the shared signal μ_c) admit no v: y vᵀx ≥ 1 and −y vᵀx ≥ 1.
-// This is the v-SVM's only infeasibility on D1 (noise tokens are in general position), and the
-// dual solver would need its full sweep budget to see it.
+// Two samples whose signed tokens cancel, y_i x_a + y_j x_b = 0 up to rounding, admit no v:
+// y_i vᵀx_a ≥ 1 and y_j vᵀx_b = −y_i vᵀx_a ≥ 1. On D1 these are a noisy sample and a clean sample
+// of its true class on the shared signal μ_c (the same token, opposite labels); on Kou et al.'s
+// data also a noisy and a clean sample of one label on ±μ (opposite tokens). This is the v-SVM's
+// only infeasibility on either (noise tokens are in general position), and the dual solver would
+// need its full sweep budget to see it.
 bool LabelConflict(const SampleLabels& labels, const RowMatrix& K, const TokenChoice& choice) {
   for (int i = 0; i < labels.n; ++i) {
     for (int j = i + 1; j < labels.n; ++j) {
-      if (labels.y(i) != labels.y(j) && SameToken(K, 2 * i + choice[i], 2 * j + choice[j])) {
-        return true;
-      }
+      const Eigen::Index a = 2 * i + choice[i], b = 2 * j + choice[j];
+      const double gap = K(a, a) + K(b, b) + 2 * labels.y(i) * labels.y(j) * K(a, b);
+      if (gap <= 1e-12 * std::max(K(a, a), K(b, b))) return true;
     }
   }
   return false;

@@ -5,6 +5,8 @@
 // strictly optimal under its own v-SVM (THEORY.md magen24.maxmargin.assumption_c).
 //   magen24.maxmargin.assumption_c      on the joint claims' regime (d = 2–4·n², both sides of
 //                                       the boundary) the joint solution α* is optimal w.h.p.;
+//   magen24.maxmargin.assumption_c_antipodal  the same on the distribution Proposition 15 names,
+//                                       Cao et al.'s one signal vector ỹμ;
 //   magen24.maxmargin.assumption_c_map  the same for α* and the benign selection from d = n to
 //                                       d = 48n, reported: where it fails.
 #include <string>
@@ -56,6 +58,12 @@ Outcome OptimalityOutcome(const SignalNoiseSpec& spec, std::uint64_t seed, Engin
 
 Outcome AssumptionCOutcome(const Params& params, std::uint64_t seed, Engine engine) {
   return OptimalityOutcome(MaxMarginInstanceFromParams(params).spec, seed, engine, true);
+}
+
+// Proposition 15's own distribution: Cao et al.'s one signal vector ỹμ (issue 49 item 9).
+Outcome AssumptionCAntipodalOutcome(const Params& params, std::uint64_t seed, Engine engine) {
+  return OptimalityOutcome(AntipodalInstance(MaxMarginInstanceFromParams(params)).spec, seed,
+                           engine, true);
 }
 
 // d = d_over_n·n instead of the joint regime's d_over_n2·n².
@@ -111,6 +119,30 @@ Claim Magen24MaxmarginAssumptionC() {
   return c;
 }
 BOA_REGISTER_CLAIM(Magen24MaxmarginAssumptionC);
+
+Claim Magen24MaxmarginAssumptionCAntipodal() {
+  Claim c = Magen24MaxmarginAssumptionC();
+  c.id = "magen24.maxmargin.assumption_c_antipodal";
+  c.title =
+      "Cao et al.'s antipodal data satisfy token optimality (boa's reading of Assumption C) "
+      "w.h.p.";
+  c.source =
+      "[M] Proposition 15 on the distribution it names, \"the one studied in Cao et al.\" (one "
+      "signal vector ỹμ)";
+  c.elements[2] = {"setting", Origin::kConvention,
+                   "boa's: the joint claims' regime on Kou et al.'s (Cao et al.'s) data, signal "
+                   "ỹμ for both classes, T = 2, n ∈ [6, 12], d = 2–4·n², η ∈ [0, 0.20], exact "
+                   "flips, both sides of its boundary SNR² = 1/((1 − η)n) by |log₂ ratio| ∈ "
+                   "[0.4, 2.0]; direct engine (the Gram sampler assumes μ₊ ⟂ μ₋)"};
+  c.elements.insert(c.elements.begin() + 3,
+                    {"boundary SNR² = 1/((1 − η)n)", Origin::kDerivation,
+                     "THEORY.md §4.2 `magen24.maxmargin.selection_antipodal`: the norm "
+                     "heuristic with one signal direction, half D1's boundary"});
+  c.check = AssumptionCAntipodalOutcome;
+  c.gram_form = false;
+  return c;
+}
+BOA_REGISTER_CLAIM(Magen24MaxmarginAssumptionCAntipodal);
 
 Claim Magen24MaxmarginAssumptionCMap() {
   Claim c;

@@ -94,11 +94,7 @@ constexpr double kSingleQueryAccuracyBound = 0.8;
 Outcome SelectionOutcome(const Params& params, std::uint64_t seed, Engine engine,
                          bool antipodal = false) {
   MaxMarginInstance instance = MaxMarginInstanceFromParams(params);
-  if (antipodal) {
-    instance.spec.antipodal = true;
-    instance.snr_squared /= 2;  // ratio × 1/((1 − η)n)
-    instance.spec.snr = std::sqrt(instance.snr_squared);
-  }
+  if (antipodal) instance = AntipodalInstance(instance);
   const SignalNoiseSpec& spec = instance.spec;
   const double ratio = instance.ratio;
   const double snr2 = instance.snr_squared;

@@ -41,6 +41,13 @@ MaxMarginInstance MaxMarginInstanceFromParams(const Params& params) {
   return m;
 }
 
+MaxMarginInstance AntipodalInstance(MaxMarginInstance instance) {
+  instance.spec.antipodal = true;
+  instance.snr_squared /= 2;
+  instance.spec.snr = std::sqrt(instance.snr_squared);
+  return instance;
+}
+
 Regime MaxMarginJointRegime(int above_lo, int above_hi) {
   return {{"n", 6, kMaxEnumeratedSamples},
           {"d_over_n2", 2, 4},

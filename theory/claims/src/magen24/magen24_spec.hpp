@@ -29,6 +29,11 @@ struct MaxMarginInstance {
   double snr_squared = 0;  // spec.snr² before the square root
 };
 MaxMarginInstance MaxMarginInstanceFromParams(const Params& params);
+// The same instance on Kou et al.'s (Cao et al.'s) data, one signal vector ỹμ, at the same
+// distance to its own boundary 1/((1 − η)n), half D1's (THEORY.md
+// magen24.maxmargin.selection_antipodal): SNR² halved. The Gram sampler assumes μ₊ ⟂ μ₋, so
+// only the direct engine draws it.
+MaxMarginInstance AntipodalInstance(MaxMarginInstance instance);
 
 // The max-margin claims' protocol constants (THEORY.md magen24.maxmargin.selection), shared by the
 // separate-ball and the joint claims.
