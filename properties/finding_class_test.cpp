@@ -306,7 +306,7 @@ TEST(FindingClass, BadDeviationPathsAreRefused) {
 
 // The re-measuring command, named in every failure.
 std::string Remeasure(const Claim& claim) {
-  return "re-measure with `python3 theory/claims/records/measure_paths.py --claims " + claim.id +
+  return "re-measure with `./boa measure paths --claims " + claim.id +
          "` and declare the class it gives";
 }
 

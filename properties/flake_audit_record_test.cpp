@@ -52,16 +52,14 @@ TEST(FlakeAuditRecord, CoversEveryStatisticalClaimUnderTodaysPlan) {
     const auto it = plans.find(c.id);
     if (it == plans.end()) {
       ADD_FAILURE() << c.id << ": a statistical claim without a row in the record. Measure its "
-                    << "row alone: `python3 theory/claims/records/measure_audit.py --claims "
-                    << c.id << "`. " << remeasure;
+                    << "row alone: `./boa measure audit --claims " << c.id << "`. " << remeasure;
       continue;
     }
     const std::string today = PlanFingerprint(c);
     if (it->second != today) {
       ADD_FAILURE() << c.id << ": its plan changed since the record was measured.\n  recorded: "
                     << it->second << "\n  today:    " << today << "\nRe-measure its row alone: "
-                    << "`python3 theory/claims/records/measure_audit.py --claims " << c.id << "`. "
-                    << remeasure;
+                    << "`./boa measure audit --claims " << c.id << "`. " << remeasure;
     }
     plans.erase(it);
   }
@@ -295,7 +293,7 @@ TEST(FlakeAuditPrediction, ARecordIsMatchedToTodaysCatalogAndShownWithItsFlags) 
                        {"date", "2026-12-01"},
                        {"budget", "full"},
                        {"seed_bases", {1, 1000004}},
-                       {"command", "python3 theory/claims/records/measure_audit.py"},
+                       {"command", "./boa measure audit"},
                        {"claims",
                         {row(holds, PlanFingerprint(holds), 3, 0),
                          row(scaling, "kind=scaling; instances=1", 0, 0), gone}}};
@@ -321,7 +319,7 @@ TEST(FlakeAuditPrediction, ARecordIsMatchedToTodaysCatalogAndShownWithItsFlags) 
   EXPECT_NE(text.find("## Flake audit — committed record"), std::string::npos) << text;
   EXPECT_NE(text.find("abc1234"), std::string::npos);
   EXPECT_NE(text.find("1, 1000004"), std::string::npos);
-  EXPECT_NE(text.find("measure_audit.py --shard k/N --out part-k.csv"), std::string::npos);
+  EXPECT_NE(text.find("./boa measure audit --shard k/N --out part-k.json"), std::string::npos);
   EXPECT_NE(text.find("**more than predicted**"), std::string::npos);
   EXPECT_NE(text.find("`" + scaling.id + "` — stale: plan changed since the record"),
             std::string::npos);

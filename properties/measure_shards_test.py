@@ -2,7 +2,8 @@
 """`./boa measure` sharded and merged (theory/claims/records/measure.py; ctest
 records.measure_shards_merge): two shards of a small σ measurement, merged, give the record the
 unsharded run writes, byte for byte; a merge with a shard missing, or one given twice, refuses and
-writes nothing. BOA_PROGRAM is the built boa program (CMake passes it)."""
+writes nothing. The same for the flake audit's JSON record, in three shards of (claim, seed base)
+runs. BOA_PROGRAM is the built boa program (CMake passes it)."""
 import os
 import shutil
 import subprocess
@@ -16,6 +17,10 @@ SIGMA = ROOT / "theory" / "claims" / "records" / "sigma.csv"
 # Two cheap scaling claims (one two-step sweep ≈ 0.3 s), two replicate sweeps each.
 RUN = ["--claims", "magen24.snr.threshold_sa,magen24.snr.threshold_sb", "--replicates", "2",
        "--jobs", "1"]
+AUDIT = ROOT / "theory" / "claims" / "records" / "flake_audit.json"
+# Two cheap probabilistic claims (≈ 0.05 s a run), 10 seed bases each.
+AUDIT_RUN = ["--claims", "magen24.maxmargin.assumption_c,magen24.maxmargin.assumption_c_antipodal",
+             "--jobs", "1"]
 
 
 def measure(*args, ok=True):
@@ -55,9 +60,34 @@ def main():
             failures.append(f"a merge with shard 0/2 twice did not refuse: {twice.stderr}")
         if refused.read_bytes() != SIGMA.read_bytes():
             failures.append("a refused merge wrote the record")
+        failures += audit_failures(tmp)
         if failures:
             sys.exit("FAIL: " + "; ".join(failures))
-    print("ok: 2 shards merged to the unsharded record byte for byte; bad merges refused")
+    print("ok: 2 shards merged to the unsharded record byte for byte; bad merges refused; the "
+          "audit's 3 shards too")
+
+
+def audit_failures(tmp):
+    """The flake audit's record from 3 shards against the unsharded run's (the same day)."""
+    whole, merged = tmp / "audit-whole.json", tmp / "audit-merged.json"
+    for copy in (whole, merged):
+        shutil.copyfile(AUDIT, copy)
+    measure("audit", *AUDIT_RUN, "--record", whole)
+    for k in range(3):
+        measure("audit", *AUDIT_RUN, "--shard", f"{k}/3", "--out", tmp / f"audit-{k}.json")
+    missing = measure("merge", tmp / "audit-2.json", tmp / "audit-0.json", "--record", merged,
+                      ok=False)
+    failures = []
+    if missing.returncode == 0 or "shards missing: 1/3" not in missing.stderr:
+        failures.append(f"an audit merge without shard 1/3 did not refuse: {missing.stderr}")
+    if merged.read_bytes() != AUDIT.read_bytes():
+        failures.append("a refused audit merge wrote the record")
+    measure("merge", *(tmp / f"audit-{k}.json" for k in (2, 0, 1)), "--record", merged)
+    if whole.read_bytes() != merged.read_bytes():
+        failures.append("the merged audit record differs from the unsharded one")
+    if "./boa measure audit --claims" not in whole.read_text():
+        failures.append("the audit's re-measured rows do not name their command")
+    return failures
 
 
 if __name__ == "__main__":

@@ -86,9 +86,9 @@ TEST(Records, AClaimWhoseInputsChangedHasStaleRecords) {
     return p;
   };
   const auto stale = StaleRecords(moved);
-  EXPECT_TRUE(Mentions(stale, "measure_rates.py --claims " + original.id)) << Lines(stale);
-  EXPECT_TRUE(Mentions(stale, "measure_paths.py --claims " + original.id)) << Lines(stale);
-  EXPECT_TRUE(Mentions(stale, "measure_scans.py --claims " + original.id)) << Lines(stale);
+  EXPECT_TRUE(Mentions(stale, "./boa measure rates --claims " + original.id)) << Lines(stale);
+  EXPECT_TRUE(Mentions(stale, "./boa measure paths --claims " + original.id)) << Lines(stale);
+  EXPECT_TRUE(Mentions(stale, "./boa measure scans --claims " + original.id)) << Lines(stale);
 
   Claim repathed = original;
   repathed.limit_path->values.back() *= 2;
@@ -122,7 +122,7 @@ TEST(Records, AClaimWhoseInputsChangedHasStaleRecords) {
     p.begin()->second += 1;
     return p;
   };
-  EXPECT_TRUE(Mentions(StaleRecords(resized), "measure_sigma.py --claims " + scaling.id))
+  EXPECT_TRUE(Mentions(StaleRecords(resized), "./boa measure sigma --claims " + scaling.id))
       << Lines(StaleRecords(resized));
 }
 

@@ -397,7 +397,7 @@ TEST(Runner, TheRateRecordCoversTheCatalogOnDisjointSeeds) {
   }
   for (const Claim& claim : units) {
     ASSERT_TRUE(claim.rate_record.has_value())
-        << claim.id << ": theory/claims/records/measure_rates.py --claims "
+        << claim.id << ": ./boa measure rates --claims "
         << claim.id.substr(0, claim.id.find('@'));  // a cell: its claim's measurement
     EXPECT_EQ(claim.rate_record->seed_base, kRecordSeedBase) << claim.id;
     most_draws = std::max<std::uint64_t>(

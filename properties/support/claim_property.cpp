@@ -59,7 +59,7 @@ void ExpectClaimVerdict(const std::string& id) {
   if (v.plan && claim.kind == ClaimKind::kScaling) {
     EXPECT_FALSE(v.plan->sd_p_value < kSigmaGateLevel)
         << context << "\n  σ exceeds the plan's bound (χ² p = " << v.plan->sd_p_value
-        << "): re-measure it with `python3 theory/claims/records/measure_sigma.py --claims "
+        << "): re-measure it with `./boa measure sigma --claims "
         << (claim.sigma_from.empty() ? claim.id : claim.sigma_from) << "`";
   }
   // An exploratory claim's run asserts nothing about the papers, but every instance must have

@@ -232,10 +232,10 @@ AuditTotal TotalOf(const FlakeAudit& audit) {
 fs::path FlakeAuditRecordFile() { return BOA_FLAKE_AUDIT_RECORD; }
 
 std::string RemeasureAuditText() {
-  const std::string script = "python3 theory/claims/records/measure_audit.py";
-  return "`" + script + "` (≈ 25 CPU-minutes), or sharded: `" + script +
-         " --shard k/N --out part-k.csv` on each of N machines, then `" + script +
-         " --merge part-*.csv`";
+  const std::string command = "./boa measure audit";
+  return "`" + command + "` (≈ 25 CPU-minutes), or sharded: `" + command +
+         " --shard k/N --out part-k.json` on each of N machines (or `" + command +
+         " --slurm N --submit`), then `./boa measure merge part-*.json`";
 }
 
 FlakeAudit AuditFromRecord(const json& record) {
@@ -295,8 +295,9 @@ std::optional<FlakeAudit> ReadFlakeAuditRecord(const fs::path& file) {
     audit.record = RepositoryPath(file);
     return audit;
   } catch (const std::exception& e) {
-    throw InvalidInput(file.string() +
-                       " is not a flake audit record (measure_audit.py writes one): " + e.what());
+    throw InvalidInput(
+        file.string() +
+        " is not a flake audit record (`./boa measure audit` writes one): " + e.what());
   }
 }
 

@@ -119,18 +119,18 @@ void WriteRecordMethods(std::ostream& md) {
      << "| record | what | seed base | re-measure |\n|---|---|---:|---|\n"
      << "| `theory/claims/records/rates.csv` | each probabilistic claim's failure rate: the "
         "findings' plans and the error budget | "
-     << kRecordSeedBase << " | `python3 theory/claims/records/measure_rates.py` |\n"
+     << kRecordSeedBase << " | `./boa measure rates` |\n"
      << "| `theory/claims/records/finding_paths.csv` | the findings' rates along their limit "
         "paths: their classes | "
-     << kPathSeedBase << " | `python3 theory/claims/records/measure_paths.py` |\n"
+     << kPathSeedBase << " | `./boa measure paths` |\n"
      << "| `theory/claims/records/scans.csv` | the findings' rates as a constant of boa's moves: "
         "tension or encoding note | "
-     << kScanSeedBase << " | `python3 theory/claims/records/measure_scans.py` |\n"
+     << kScanSeedBase << " | `./boa measure scans` |\n"
      << "| `theory/claims/records/sigma.csv` | each scaling claim's σ and mean exponent: its "
         "plan and a finding's exponent bound | "
-     << kRecordSeedBase << " | `python3 theory/claims/records/measure_sigma.py` |\n"
+     << kRecordSeedBase << " | `./boa measure sigma` |\n"
      << "| `theory/claims/records/flake_audit.json` | the last full flake audit (§ Flake audit) "
-        "| its own | `python3 theory/claims/records/measure_audit.py` |\n\n"
+        "| its own | `./boa measure audit` |\n\n"
      << "The report's own verdicts are measured here, on its seed base; CI runs seed base 1.\n\n";
 }
 

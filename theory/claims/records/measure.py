@@ -2,7 +2,7 @@
 """One command for the committed records measured off CI's path (`./boa measure`, README
 § Measuring at scale):
 
-    ./boa measure rates|paths|scans|sigma [--claims GLOB,...] [--jobs 2] [record's own flags]
+    ./boa measure rates|paths|scans|sigma|audit [--claims GLOB,...] [--jobs 2] [record's flags]
     ./boa measure RECORD --shard k/N --out part-k.json     # one of N shards: its rows only
     ./boa measure merge part-*.json [--record FILE]        # the parts → the record
     ./boa measure RECORD --slurm N [--parts DIR] [--submit]   # an sbatch array + a merge job
@@ -13,8 +13,8 @@ unsharded run writes the record (--record FILE: another copy of it). A shard wit
 part file instead: the record's name, the commit, the shard and the run's options, and its rows.
 `merge` checks that the parts are of one run (record, commit, options) and that every shard
 0 … N − 1 is there once — naming the missing ones and writing nothing otherwise — and then writes
-the record exactly as the unsharded run at that commit would. The flake audit keeps its own
-`measure_audit.py --shard/--merge` (a `boa sweep`), and mutants `./boa mutants --shard`.
+the record exactly as the unsharded run at that commit would (the audit's record carries the date
+it was written: merge on the day the shards ran to match). Mutants keep `./boa mutants --shard`.
 
 --slurm N writes DIR/shards.sbatch (an array of N tasks, task k running shard k/N into
 DIR/part-k.json; an earlier run's parts there are removed) and DIR/merge.sbatch (the merge), and
@@ -29,6 +29,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import measure_audit
 import measure_paths
 import measure_rates
 import measure_scans
@@ -36,7 +37,7 @@ import measure_sigma
 from record_tools import ROOT, boa_catalog, read_parts
 
 RECORDS = {"rates": measure_rates, "paths": measure_paths, "scans": measure_scans,
-           "sigma": measure_sigma}
+           "sigma": measure_sigma, "audit": measure_audit}
 
 
 def merge(argv):

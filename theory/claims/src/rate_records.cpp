@@ -146,24 +146,23 @@ std::string StampedInputs(const std::string& stamp) {
 std::vector<std::string> StaleRecords(const Claim& claim) {
   std::vector<std::string> stale;
   const auto check = [&](const std::string& stamp, const std::string& today,
-                         const std::string& what, const std::string& script) {
+                         const std::string& what, const std::string& record_name) {
     if (StampedInputs(stamp) == today) return;
     stale.push_back(claim.id + ": its " + what + " was measured under inputs " +
                     (stamp.empty() ? "(no stamp)" : stamp) + ", today's are " + today +
-                    "; re-measure with `python3 theory/claims/records/" + script + " --claims " +
-                    claim.id + "`");
+                    "; re-measure with `./boa measure " + record_name + " --claims " + claim.id +
+                    "`");
   };
   for (const auto& [id, record] : RateRecords()) {
     if (id != claim.id && !id.starts_with(claim.id + "@")) continue;
     check(record.stamp, RecordStamp(claim, RecordKind::kRates), "rate record (rates.csv) " + id,
-          "measure_rates.py");
+          "rates");
   }
   if (const auto path = PathRecords().find(claim.id); path != PathRecords().end()) {
     const std::string today =
         claim.limit_path ? RecordStamp(claim, RecordKind::kPath) : "(no limit path)";
     for (const PathPoint& p : path->second) {
-      check(p.stamp, today, "path record (finding_paths.csv) at " + FormatNumber(p.value),
-            "measure_paths.py");
+      check(p.stamp, today, "path record (finding_paths.csv) at " + FormatNumber(p.value), "paths");
     }
   }
   if (const auto scans = ScanRecords().find(claim.id); scans != ScanRecords().end()) {
@@ -174,7 +173,7 @@ std::vector<std::string> StaleRecords(const Claim& claim) {
           declared ? RecordStamp(claim, RecordKind::kScan, param) : "(no such scan)";
       for (const PathPoint& p : points) {
         check(p.stamp, today, "scan record (scans.csv) of " + param + " = " + FormatNumber(p.value),
-              "measure_scans.py");
+              "scans");
       }
     }
   }
@@ -183,7 +182,7 @@ std::vector<std::string> StaleRecords(const Claim& claim) {
     check(sigma->second.stamp,
           claim.kind == ClaimKind::kScaling ? RecordStamp(claim, RecordKind::kSigma)
                                             : "(not a scaling claim)",
-          "σ record (sigma.csv)", "measure_sigma.py");
+          "σ record (sigma.csv)", "sigma");
   }
   return stale;
 }

@@ -178,10 +178,8 @@ int IntParam(const Params& params, const std::string& name) {
 
 double FindingRateLowerBound(const Claim& claim) {
   Require(claim.rate_record.has_value(),
-          "finding " + claim.id +
-              " has no rate record: run theory/claims/records/measure_rates.py "
-              "--claims " +
-              claim.id);
+          "finding " + claim.id + " has no rate record: run `./boa measure rates --claims " +
+              claim.id + "`");
   return ClopperPearsonLower(claim.rate_record->failures, claim.rate_record->instances, 0.05);
 }
 

@@ -120,9 +120,8 @@ ErrorBudget SuiteErrorBudget(const std::vector<Claim>& claims) {
         Add(budget, unit.id, "inconclusive", at_delta.inconclusive);
       }
       Require(unit.rate_record.has_value(),
-              "claim " + unit.id +
-                  " has no rate record (theory/claims/records/measure_rates.py --claims " +
-                  claim.id + ")");
+              "claim " + unit.id + " has no rate record (`./boa measure rates --claims " +
+                  claim.id + "`)");
       Add(budget, unit.id, "health",
           HealthFailureBound(plan, RejectionRateUpper(*unit.rate_record),
                              HealthDrawsPerInstance(unit)));
