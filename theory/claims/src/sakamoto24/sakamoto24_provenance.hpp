@@ -141,13 +141,16 @@ inline Element FrakSProtocol(const char* steps) {
           "lr 1e-3 after runs at lr 1e-4 did not overfit within 1000–2000 steps (c020afd)"};
 }
 // The setting of the claims run on the discussion's reported column (6000, 100, 0.05).
+inline Element ReportedColumnProtocol() {
+  return FrakSProtocol("the maps' steps (600 at the quick and default budgets, 1500 at full)");
+}
 inline std::vector<Element> ReportedColumnSetting() {
   return {
       {"setting", Origin::kAuthorsCode,
        "the 𝔖 data at the discussion's column, with boa's n and protocol (the elements below)"},
       FrakSData(),
       FrakSN(),
-      FrakSProtocol("the maps' steps (600 at the quick and default budgets, 1500 at full)"),
+      ReportedColumnProtocol(),
   };
 }
 inline Element FrakSRatio() {
