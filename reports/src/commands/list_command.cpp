@@ -6,6 +6,7 @@
 #include <string>
 
 #include "boa/catalog.hpp"
+#include "boa/error.hpp"
 #include "boa/runner.hpp"
 #include "boa_report/commands.hpp"
 #include "boa_report/verdict_json.hpp"
@@ -49,9 +50,16 @@ void AddListCommand(CLI::App& app, Action& action) {
                                   {"rejection", ToString(*c.rejection)},
                                   {"rejection_note", c.rejection_note},
                                   {"health_draws_per_instance", HealthDrawsPerInstance(c)}};
-          // What decides its CI run (the flake audit's record stores it, measure_audit.py).
-          if (c.kind == ClaimKind::kProbabilistic || c.kind == ClaimKind::kScaling)
-            entry["plan"] = PlanFingerprint(c);
+          // What decides its CI run (the flake audit's record stores it, measure_audit.py); null
+          // for a new finding, whose plan needs the rate record `boa measure rates` makes first.
+          if (c.kind == ClaimKind::kProbabilistic || c.kind == ClaimKind::kScaling) {
+            try {
+              entry["plan"] = PlanFingerprint(c);
+            } catch (const InvalidInput&) {
+              if (c.expected != Expectation::kFails) throw;
+              entry["plan"] = nullptr;
+            }
+          }
           // How it ranges over its regime, and its cells (cells.hpp; measure_rates.py and
           // measure_audit.py record per cell).
           if (c.range) {
