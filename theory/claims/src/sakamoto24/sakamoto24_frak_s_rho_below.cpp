@@ -272,7 +272,9 @@ Claim Sakamoto24FrakSRhoBelowBoundaryResolved() {
               {0.005, 0.01, 0.02, 0.03, 0.04},
               "the lower ρ from half boa's 0.01 up to one grid step below the discussion's 0.05"}};
   c.encoding_sensitive =
-      "the 600-step horizon and the lower ρ are boa's; the resolution rule is the data's (n = 40)";
+      "the 600-step horizon and the lower ρ are boa's (both scanned), and so is n = 40, which "
+      "sets the resolution (not scanned: the authors' table suggests n = 100, a resolution of "
+      "0.02 in η, still above the ≈ 0.006 move)";
   c.finding =
       "At the discussion's column the boundary rarely moves by a resolvable step: ρ from 0.05 "
       "to 0.01 moves the interpolated R = 1 contour left by ≈ 0.006 in η, an eighth of one cell "
@@ -338,10 +340,11 @@ Claim Sakamoto24FrakSRhoBelowOverfitD() {
   c.rejection_note =
       "ρ = 0.05 overfits at no d of the grid: boa's condition (so that a larger d can be seen), "
       "decided on the run's train accuracy";
-  // Its health term (P[more draws rejected than counted] at the rejection record's upper bound,
-  // 168 of 1200 at η = 0.4–0.6) is 7.0e-6 per cell, a property of the filter, not of α: at the
-  // catalog's α = 5e-6 the cell's share 2α/K = 5e-6 would not hold it, so this claim keeps the
-  // earlier α = 1e-5 (declared here, counted in the suite's budget like every other).
+  // On the old grid (top 24000) its health term (P[more draws rejected than counted] at the
+  // rejection record's upper bound, 168 of 1200 at η = 0.4–0.6) was 7.0e-6 per cell, a property
+  // of the filter, not of α: at the catalog's α = 5e-6 the cell's share 2α/K = 5e-6 would not
+  // hold it, so this claim kept the earlier α = 1e-5 (declared here, counted in the suite's budget
+  // like every other). The longer grid left no draw rejected; α stays as declared.
   c.alpha = 2 * kClaimAlpha;
   return c;
 }
