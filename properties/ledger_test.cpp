@@ -314,8 +314,11 @@ TEST(Ledger, ScansMustMoveAConstantOfBoasThroughAParameter) {
 // constant of boa's a finding rests on that no scan has moved yet. Both lists may only shrink: a
 // new finding comes with its scans, or raises a ceiling in a reviewed change.
 TEST(Ledger, ScanPendingListOnlyShrinks) {
-  constexpr int kScanPendingCeiling = 21;
-  constexpr int kUnscannedElementCeiling = 129;
+  // Raised by 1 and 5 in a reviewed change (issue 50 item 3): sakamoto24.frak_s.
+  // rho_below_boundary_resolved came with scans of its horizon and its lower ρ; its resolution
+  // rule, η grid, hypothesis, n = 40 and the constant 1 are no parameters yet.
+  constexpr int kScanPendingCeiling = 22;
+  constexpr int kUnscannedElementCeiling = 134;
   int pending = 0, unscanned = 0;
   for (const Claim& c : Catalog()) {
     pending += ScanPending(c) ? 1 : 0;
