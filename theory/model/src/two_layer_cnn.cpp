@@ -14,8 +14,9 @@ TwoLayerCnn::TwoLayerCnn(int d, int width) : Model(d), width_(width) {
   blocks_ = {{"w_plus", Vector::Zero(size), true}, {"w_minus", Vector::Zero(size), true}};
 }
 
-CnnResponse CnnFromPreActivations(const RowMatrix& pre_plus, const RowMatrix& pre_minus,
-                                  const Vector& y, int T, bool with_gradient) {
+CnnResponse CnnFromPreActivations(const Eigen::Ref<const RowMatrix>& pre_plus,
+                                  const Eigen::Ref<const RowMatrix>& pre_minus, const Vector& y,
+                                  int T, bool with_gradient) {
   const int n = static_cast<int>(y.size());
   const Eigen::Index m = pre_plus.cols();
   const Eigen::Index rows = static_cast<Eigen::Index>(n) * T;
@@ -38,9 +39,13 @@ CnnResponse CnnFromPreActivations(const RowMatrix& pre_plus, const RowMatrix& pr
     loss += LogisticLoss(margin);
     coefficient(i) =
         -LogisticWeight(margin) * y(i) / (static_cast<double>(n) * static_cast<double>(m));
-    const Vector total = token_plus.segment(first, T) + token_minus.segment(first, T);
-    const double sum = total.sum();
-    e.attention.row(i) = sum > 0 ? Vector(total / sum) : Vector::Constant(T, 1.0 / T);
+    // Each token's share of the sample's total activation (uniform when nothing is active),
+    // without a temporary per sample: this runs every GD step.
+    double sum = 0;
+    for (int t = 0; t < T; ++t) sum += token_plus(first + t) + token_minus(first + t);
+    for (int t = 0; t < T; ++t) {
+      e.attention(i, t) = sum > 0 ? (token_plus(first + t) + token_minus(first + t)) / sum : 1.0 / T;
+    }
   }
   e.loss = loss / n;
   if (!with_gradient) return out;
@@ -50,8 +55,13 @@ CnnResponse CnnFromPreActivations(const RowMatrix& pre_plus, const RowMatrix& pr
   Vector per_token(rows);
   for (int i = 0; i < n; ++i)
     per_token.segment(static_cast<Eigen::Index>(i) * T, T).setConstant(coefficient(i));
-  const auto weights = [&](const RowMatrix& pre, double sign) -> RowMatrix {
-    return (pre.array() > 0.0).cast<double>().colwise() * (sign * per_token).array();
+  // Row by row: a token's m filters are contiguous, so the mask vectorises (the same products).
+  const auto weights = [&](const Eigen::Ref<const RowMatrix>& pre, double sign) -> RowMatrix {
+    RowMatrix gamma(pre.rows(), pre.cols());
+    for (Eigen::Index k = 0; k < pre.rows(); ++k) {
+      gamma.row(k) = (pre.row(k).array() > 0.0).cast<double>() * (sign * per_token(k));
+    }
+    return gamma;
   };
   out.weight_plus = weights(pre_plus, 1.0);
   out.weight_minus = weights(pre_minus, -1.0);

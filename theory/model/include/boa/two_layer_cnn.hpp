@@ -29,8 +29,10 @@ struct CnnResponse {
   RowMatrix weight_plus;  // Γ₊, (n·T)×m (empty without gradient)
   RowMatrix weight_minus;
 };
-CnnResponse CnnFromPreActivations(const RowMatrix& pre_plus, const RowMatrix& pre_minus,
-                                  const Vector& y, int T, bool with_gradient);
+// The banks are references, so the span engine passes its two column blocks without a copy.
+CnnResponse CnnFromPreActivations(const Eigen::Ref<const RowMatrix>& pre_plus,
+                                  const Eigen::Ref<const RowMatrix>& pre_minus, const Vector& y,
+                                  int T, bool with_gradient);
 
 class TwoLayerCnn final : public Model {
  public:
