@@ -302,6 +302,9 @@ TEST(FindingClass, BadDeviationPathsAreRefused) {
   points[2].exponent_se = 0.01;
   points[1].exponent_mean = std::numeric_limits<double>::quiet_NaN();
   EXPECT_THROW(AssessDeviationPath(points, 0), InvalidInput);
+  points[1].exponent_mean = 0.1;
+  points[3].value = points[2].value;  // a path that does not move
+  EXPECT_THROW(AssessDeviationPath(points, 0), InvalidInput);
 }
 
 // The re-measuring command, named in every failure.

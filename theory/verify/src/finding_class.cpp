@@ -194,6 +194,8 @@ PathAssessment AssessDeviationPath(const std::vector<PathPoint>& points,
   double signed_sum = 0;
   for (const PathPoint& p : points) {
     Require(p.value > 0 && std::isfinite(p.value), "a path value must be positive and finite");
+    Require(&p == &points.front() || p.value > (&p - 1)->value,
+            "a deviation path's values must increase");
     Require(std::isfinite(p.exponent_mean) && p.exponent_se > 0 && std::isfinite(p.exponent_se),
             "a deviation path point needs a finite mean exponent and a positive standard error");
     log_x.push_back(std::log(p.value / points.front().value));

@@ -64,11 +64,6 @@ const std::vector<int>& OverfitDGrid() {
   return grid;
 }
 
-// The index of the first d of the grid whose run at (ρ, η) fits every training sample; the grid's
-// size when none does.
-std::size_t OverfitOnset(const Params& params, double rho, double eta, std::uint64_t seed,
-                         Engine engine);
-
 Element Statement() {
   return {"statement", Origin::kPaper,
           "[S] discussion, reply on Weakness 2, after its (d, ‖μ‖, ρ) = (6000, 100, 0.05) "
@@ -112,6 +107,8 @@ bool Overfits(const Params& params, int d, double rho, double eta, std::uint64_t
   return run.train_accuracy == 1;
 }
 
+// The index of the first d of the grid whose run at (ρ, η) fits every training sample; the grid's
+// size when none does.
 std::size_t OverfitOnset(const Params& params, double rho, double eta, std::uint64_t seed,
                          Engine engine) {
   std::size_t k = 0;

@@ -106,8 +106,8 @@ FindingClass ClassifyPath(const std::vector<PathPoint>& points);
 // checked by χ² on k − 2 degrees of freedom at kPathTestLevel; on a misfit, the two-sided z of a
 // weighted linear regression of D on log x (its error scaled up by any overdispersion) decides.
 // The result's `fit` holds γ, its interval and A; `fit_check.deviance` the χ². Throws
-// InvalidInput for fewer than four points, a non-positive path value or a point without a finite
-// mean exponent and a positive SE.
+// InvalidInput for fewer than four points, path values that are not positive and increasing, or
+// a point without a finite mean exponent and a positive SE.
 PathAssessment AssessDeviationPath(const std::vector<PathPoint>& points, double predicted_exponent);
 
 // Where the fitted rate would fall below δ, extrapolated along the path: only for a power law that
