@@ -192,6 +192,9 @@ Claim Sakamoto24FrakSRhoBelowBoundary() {
 }
 BOA_REGISTER_CLAIM(Sakamoto24FrakSRhoBelowBoundary);
 
+// The resolved claim's pair of ρ, by name: its scan moves it.
+constexpr const char* kRhoPairElement = "ρ = 0.05 against 0.01, on the same seed";
+
 Claim Sakamoto24FrakSRhoBelowBoundaryResolved() {
   Claim c = RhoBelowClaim(
       "sakamoto24.frak_s.rho_below_boundary_resolved",
@@ -200,7 +203,7 @@ Claim Sakamoto24FrakSRhoBelowBoundaryResolved() {
   c.elements = {
       Statement(),
       {"(d, ‖μ‖) = (6000, 100)", Origin::kPaper, "the column the same reply reports"},
-      {"ρ = 0.05 against 0.01, on the same seed", Origin::kConvention,
+      {kRhoPairElement, Origin::kConvention,
        "boa's: the discussion's ρ and the end of boa's ρ grid below it (the discussion names no ρ "
        "below 0.05), the largest move the grid offers; the parameter rho_low moves the lower ρ"},
       {"the boundary: the first η of the grid with min(R₊, R₋) < 1; a left shift is a move of "
@@ -269,7 +272,7 @@ Claim Sakamoto24FrakSRhoBelowBoundaryResolved() {
   // Declared before their records were measured: the horizon, and the lower ρ from 0.04 to half
   // the grid's end.
   c.scans = {FrakSHorizonScan(s24::ReportedColumnProtocol().name),
-             {"ρ = 0.05 against 0.01, on the same seed",
+             {kRhoPairElement,
               "rho_low",
               {0.005, 0.01, 0.02, 0.03, 0.04},
               "the lower ρ from half boa's 0.01 up to one grid step below the discussion's 0.05"}};
