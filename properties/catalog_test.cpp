@@ -94,7 +94,13 @@ std::map<std::string, int> ClaimTestNames() {
     EXPECT_EQ(suite.rfind("Claims/", 0), 0u) << suite << test;
     const std::size_t slash = test.rfind('/');
     EXPECT_NE(slash, std::string::npos) << suite << test;
-    if (slash != std::string::npos) ++names[test.substr(slash + 1)];
+    if (slash == std::string::npos) continue;
+    // A shared test names each of its claims, joined by "__" (claims_test.cpp).
+    std::string rest = test.substr(slash + 1);
+    for (std::size_t cut; (cut = rest.find("__")) != std::string::npos; rest.erase(0, cut + 2)) {
+      ++names[rest.substr(0, cut)];
+    }
+    ++names[rest];
   }
   return names;
 }
@@ -105,11 +111,30 @@ TEST(Catalog, EveryClaimHasExactlyOneTestInCtest) {
   for (const Claim& claim : Catalog()) {
     std::string name = claim.id;
     std::replace(name.begin(), name.end(), '.', '_');
+    EXPECT_EQ(name.find("__"), std::string::npos)
+        << claim.id << ": \"__\" joins a shared test's ids";
     EXPECT_TRUE(expected.insert(name).second) << claim.id << ": its test name is another's";
     EXPECT_EQ(names[name], 1) << claim.id << " should have exactly one test in claims_test";
   }
   for (const auto& [name, count] : names) {
     EXPECT_TRUE(expected.count(name)) << name << " names no catalog claim";
+  }
+}
+
+// A claim checked in another's test (ci_test_with) names a claim with a test of its own, and both
+// are checked by their verdicts (a RapidCheck property is one claim's test).
+TEST(Catalog, EveryClaimTestedWithAnotherNamesAClaimWithATestOfItsOwn) {
+  const auto by_verdict = [](const Claim& c) {
+    return !(c.kind == ClaimKind::kIdentity && c.identity_as_property);
+  };
+  for (const Claim& claim : Catalog()) {
+    if (claim.ci_test_with.empty()) continue;
+    const auto head = std::find_if(Catalog().begin(), Catalog().end(),
+                                   [&](const Claim& c) { return c.id == claim.ci_test_with; });
+    ASSERT_NE(head, Catalog().end()) << claim.id << ": ci_test_with names no claim";
+    EXPECT_TRUE(head->ci_test_with.empty())
+        << claim.id << ": " << head->id << " is itself tested with " << head->ci_test_with;
+    EXPECT_TRUE(by_verdict(claim) && by_verdict(*head)) << claim.id;
   }
 }
 

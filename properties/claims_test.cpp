@@ -2,12 +2,17 @@
 // a parameterised GoogleTest named by the claim's id with '.' as '_', e.g.
 //   Claims/ClaimProperty.HoldsOnEveryDrawnInstance/core_softmax_stable
 //   Claims/ClaimVerdictSlowStatistical.IsTheExpectedOne/sakamoto24_gd_token_selection
-// so `ctest -R '/sakamoto24_gd_token_selection$'` selects one claim. The check follows the claim:
+// so `ctest -R '/sakamoto24_gd_token_selection$'` selects one claim. Claims that share their
+// instances' computations (Claim::ci_test_with) are checked in one test, one process, so that
+// the shared sweeps are computed once: the test of the claim they name, with their names
+// appended after "__", e.g. …/magen24_cnn_threshold_n__magen24_cnn_threshold_n_as_quoted
+// (`ctest -R 'magen24_cnn_threshold_n_as_quoted'` finds it). The check follows the claim:
 //   an identity claim (identity_as_property)  CheckClaimAsProperty: RapidCheck's drawn instances
 //   every other claim                          ExpectClaimVerdict: CI's verdict, as expected
 // and the suite name gives the labels (cmake/BoaTest.cmake): …Statistical for the verdict of a
 // probabilistic or scaling claim, …Slow for a claim marked slow_in_ci, the binary's `property`
-// otherwise. catalog_test checks that every catalog claim is here exactly once.
+// otherwise (a shared test takes its first claim's). catalog_test checks that every catalog claim
+// is here exactly once.
 #include <algorithm>
 #include <functional>
 #include <string>
@@ -30,17 +35,28 @@ bool Statistical(const Claim& claim) {
   return claim.kind == ClaimKind::kProbabilistic || claim.kind == ClaimKind::kScaling;
 }
 
-// The ids of the catalog's claims that `pick` selects, in catalog (id) order.
+// The claims one test checks: `head`, then every claim whose ci_test_with names it (id order).
+std::vector<std::string> Group(const std::string& head) {
+  std::vector<std::string> ids = {head};
+  for (const Claim& claim : Catalog()) {
+    if (claim.ci_test_with == head) ids.push_back(claim.id);
+  }
+  return ids;
+}
+
+// The ids of the catalog's claims with a test of their own that `pick` selects, in catalog (id)
+// order.
 std::vector<std::string> Ids(const std::function<bool(const Claim&)>& pick) {
   std::vector<std::string> ids;
   for (const Claim& claim : Catalog()) {
-    if (pick(claim)) ids.push_back(claim.id);
+    if (claim.ci_test_with.empty() && pick(claim)) ids.push_back(claim.id);
   }
   return ids;
 }
 
 std::string TestName(const ::testing::TestParamInfo<std::string>& info) {
-  std::string name = info.param;
+  std::string name;
+  for (const std::string& id : Group(info.param)) name += (name.empty() ? "" : "__") + id;
   std::replace(name.begin(), name.end(), '.', '_');
   return name;
 }
@@ -58,10 +74,14 @@ void CheckAsProperty(const std::string& id) {
 
 TEST_P(ClaimProperty, HoldsOnEveryDrawnInstance) { CheckAsProperty(GetParam()); }
 TEST_P(ClaimPropertySlow, HoldsOnEveryDrawnInstance) { CheckAsProperty(GetParam()); }
-TEST_P(ClaimVerdict, IsTheExpectedOne) { testing::ExpectClaimVerdict(GetParam()); }
-TEST_P(ClaimVerdictSlow, IsTheExpectedOne) { testing::ExpectClaimVerdict(GetParam()); }
-TEST_P(ClaimVerdictStatistical, IsTheExpectedOne) { testing::ExpectClaimVerdict(GetParam()); }
-TEST_P(ClaimVerdictSlowStatistical, IsTheExpectedOne) { testing::ExpectClaimVerdict(GetParam()); }
+void ExpectVerdicts(const std::string& head) {
+  for (const std::string& id : Group(head)) testing::ExpectClaimVerdict(id);
+}
+
+TEST_P(ClaimVerdict, IsTheExpectedOne) { ExpectVerdicts(GetParam()); }
+TEST_P(ClaimVerdictSlow, IsTheExpectedOne) { ExpectVerdicts(GetParam()); }
+TEST_P(ClaimVerdictStatistical, IsTheExpectedOne) { ExpectVerdicts(GetParam()); }
+TEST_P(ClaimVerdictSlowStatistical, IsTheExpectedOne) { ExpectVerdicts(GetParam()); }
 
 // Every claim falls in exactly one of the six; a suite no claim falls in is no error.
 INSTANTIATE_TEST_SUITE_P(Claims, ClaimProperty, ::testing::ValuesIn(Ids([](const Claim& c) {

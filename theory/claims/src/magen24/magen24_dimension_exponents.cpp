@@ -21,6 +21,7 @@
 #include "boa/benign_onset.hpp"
 #include "boa/catalog.hpp"
 #include "boa/claim.hpp"
+#include "boa/shared_runs.hpp"
 #include "boa/snr_threshold.hpp"
 #include "boa/stats.hpp"
 #include "magen24_spec.hpp"
@@ -30,7 +31,7 @@ namespace boa::claims {
 namespace {
 
 // One replicate sweep of the benign onset: d*(n) for every n, and its fitted exponent.
-Outcome BenignOnsetSweep(const Params& params, std::uint64_t seed, Engine engine) {
+Outcome ComputeBenignOnsetSweep(const Params& params, std::uint64_t seed, Engine engine) {
   const int n_min = IntParam(params, "n_min"), doublings = IntParam(params, "doublings");
   Outcome o;
   std::vector<double> ns, onsets, law;
@@ -66,10 +67,16 @@ Outcome BenignOnsetSweep(const Params& params, std::uint64_t seed, Engine engine
   return o;
 }
 
+// The same, once per process (shared_runs.hpp): both benign-onset claims judge these sweeps.
+Outcome BenignOnsetSweep(const Params& params, std::uint64_t seed, Engine engine) {
+  return SharedRun<Outcome>(SharedRunKey("BenignOnsetSweep/" + ToString(engine), params, seed),
+                            [&] { return ComputeBenignOnsetSweep(params, seed, engine); });
+}
+
 // One replicate sweep of the threshold against d at fixed n: its fitted exponent in d.
 // antipodal: on Kou et al.'s data (the CNN route only).
-Outcome ThresholdDimensionSweep(const Params& params, std::uint64_t seed, Engine engine,
-                                ThresholdRoute route, bool antipodal = false) {
+Outcome ComputeThresholdDimensionSweep(const Params& params, std::uint64_t seed, Engine engine,
+                                       ThresholdRoute route, bool antipodal) {
   SnrThresholdDimensionSweepSize size;
   size.n = IntParam(params, "n");
   size.quadruplings = IntParam(params, "quadruplings");
@@ -105,6 +112,18 @@ Outcome ThresholdDimensionSweep(const Params& params, std::uint64_t seed, Engine
   o.measured["exponent"] = slope;
   o.explanation = ToString(route) + " d-exponent " + std::to_string(slope);
   return o;
+}
+
+// The same, once per process (shared_runs.hpp): magen24.cnn.threshold_dimension_gap judges the
+// max-margin and the CNN routes' sweeps that magen24.snr.threshold_dimension and
+// magen24.cnn.threshold_dimension judge alone.
+Outcome ThresholdDimensionSweep(const Params& params, std::uint64_t seed, Engine engine,
+                                ThresholdRoute route, bool antipodal = false) {
+  const std::string name = "ThresholdDimensionSweep/" + ToString(route) + "/" + ToString(engine) +
+                           (antipodal ? "/antipodal" : "");
+  return SharedRun<Outcome>(SharedRunKey(name, params, seed), [&] {
+    return ComputeThresholdDimensionSweep(params, seed, engine, route, antipodal);
+  });
 }
 
 Element MaxMarginRoute() {
@@ -230,6 +249,8 @@ BOA_REGISTER_CLAIM(Magen24DimensionBenignOnset);
 Claim Magen24DimensionBenignBelowN2() {
   Claim c = BenignOnsetClaim();
   c.id = "magen24.dimension.benign_below_n2";
+  c.ci_test_with =
+      "magen24.dimension.benign_onset";             // its sweeps are that claim's (shared_runs.hpp)
   c.sigma_from = "magen24.dimension.benign_onset";  // the same sweeps, another rule
   c.title =
       "Two GD steps (schedule SA) turn benign far below d = n²: the benign onset grows more slowly than n²";
@@ -249,6 +270,8 @@ BOA_REGISTER_CLAIM(Magen24DimensionBenignBelowN2);
 Claim Magen24SnrThresholdDimension() {
   Claim c = ThresholdDimensionClaim(ThresholdRoute::kMaxMargin);
   c.id = "magen24.snr.threshold_dimension";
+  c.ci_test_with =
+      "magen24.cnn.threshold_dimension_gap";  // its sweeps are that claim's (shared_runs.hpp)
   c.title = "At fixed n the max-margin SNR threshold does not depend on d";
   c.source =
       "[M] SNR threshold Θ(1/√n) free of d (Thms 6/8/10), against Kou et al.'s "
@@ -277,6 +300,8 @@ BOA_REGISTER_CLAIM(Magen24SnrThresholdDimensionSA);
 Claim Magen24CnnThresholdDimension() {
   Claim c = ThresholdDimensionClaim(ThresholdRoute::kCnn);
   c.id = "magen24.cnn.threshold_dimension";
+  c.ci_test_with =
+      "magen24.cnn.threshold_dimension_gap";  // its sweeps are that claim's (shared_runs.hpp)
   c.title = "At fixed n the two-layer ReLU CNN's SNR threshold scales as d^(−1/4)";
   c.source =
       "[M] discussion ('SNR- self-attention vs convolutional'): Kou et al.'s CNN threshold "
@@ -299,6 +324,7 @@ BOA_REGISTER_CLAIM(Magen24CnnThresholdDimension);
 Claim Magen24CnnThresholdDimensionKou() {
   Claim c = Magen24CnnThresholdDimension();
   c.id = "magen24.cnn.threshold_dimension_kou";
+  c.ci_test_with.clear();  // its own data: no sweep in common with another claim
   c.title =
       "On Kou et al.'s data (signal ỹμ) the two-layer ReLU CNN's SNR threshold scales as d^(−1/4)";
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {

@@ -26,6 +26,7 @@
 #include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/noise_gram.hpp"
+#include "boa/shared_runs.hpp"
 #include "boa/signal_noise_data.hpp"
 #include "boa/stats.hpp"
 #include "provenance_elements.hpp"
@@ -49,7 +50,7 @@ std::vector<int> PrefixGrid(int n) {
 
 // Smallest d (from the grid) from which on ρ ≤ 1/2 holds in ≥ 90% of the draws; 0 if the
 // largest grid dimension does not reach 90%.
-int SmallestDominantDimension(int n, int replicates, std::uint64_t seed) {
+int ComputeSmallestDominantDimension(int n, int replicates, std::uint64_t seed) {
   const std::vector<int> grid = PrefixGrid(n);
   std::vector<int> dominant(grid.size(), 0);
   SignalNoiseSpec spec;
@@ -72,6 +73,13 @@ int SmallestDominantDimension(int n, int replicates, std::uint64_t seed) {
 }
 
 // The finite-n law above.
+// The same, once per process (shared_runs.hpp): both dimension-scaling claims read these d*.
+int SmallestDominantDimension(int n, int replicates, std::uint64_t seed) {
+  const Params inputs = {{"n", n}, {"replicates", replicates}};
+  return SharedRun<int>(SharedRunKey("SmallestDominantDimension", inputs, seed),
+                        [&] { return ComputeSmallestDominantDimension(n, replicates, seed); });
+}
+
 double PredictedDominantDimension(int n) {
   const double z = quantile(boost::math::normal(), std::pow(kRequiredProbability, 1.0 / n));
   const double correction = 1 + std::sqrt(M_PI / 2 - 1) * z / std::sqrt(n - 1.0);
@@ -153,6 +161,7 @@ BOA_REGISTER_CLAIM(Magen24NoiseDimensionScaling);
 Claim Magen24NoiseDimensionScalingFiniteN() {
   Claim c;
   c.id = "magen24.noise.dimension_scaling_finite_n";
+  c.ci_test_with = "magen24.noise.dimension_scaling";  // the same d* (shared_runs.hpp)
   c.title =
       "The smallest d with noise diagonal dominance w.p. ≥ 0.9 follows the derived finite-n law 2 + (8/π)(n−1)²(1 + √(π/2−1)z_n/√(n−1))² in its n-exponent";
   c.kind = ClaimKind::kScaling;

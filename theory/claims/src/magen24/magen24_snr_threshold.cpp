@@ -35,6 +35,7 @@
 
 #include "boa/catalog.hpp"
 #include "boa/claim.hpp"
+#include "boa/shared_runs.hpp"
 #include "boa/snr_threshold.hpp"
 #include "boa/stats.hpp"
 #include "magen24_spec.hpp"
@@ -45,8 +46,8 @@ namespace {
 
 // One replicate sweep of one route: its thresholds, and its fitted exponent as "exponent".
 // fixed_d > 0: that d at every n (the CNN's sweep), else d = d_over_n2·n².
-Outcome SnrThresholdSweep(const Params& params, std::uint64_t seed, Engine engine,
-                          ThresholdRoute route, int fixed_d = 0) {
+Outcome ComputeSnrThresholdSweep(const Params& params, std::uint64_t seed, Engine engine,
+                                 ThresholdRoute route, int fixed_d) {
   const int n_min = IntParam(params, "n_min"), doublings = IntParam(params, "doublings");
   Outcome o;
   std::vector<double> ns, thresholds;
@@ -88,6 +89,17 @@ Outcome SnrThresholdSweep(const Params& params, std::uint64_t seed, Engine engin
   o.measured["constant"] = std::exp(2 * fit.intercept);
   o.explanation = ToString(route) + " exponent " + std::to_string(fit.slope);
   return o;
+}
+
+// The same, run once per process for every claim that judges these sweeps (shared_runs.hpp):
+// magen24.cnn.threshold_n and its _as_quoted form judge one set of sweeps by two rules.
+Outcome SnrThresholdSweep(const Params& params, std::uint64_t seed, Engine engine,
+                          ThresholdRoute route, int fixed_d = 0) {
+  const std::string name = "SnrThresholdSweep/" + ToString(route) + "/" + ToString(engine) +
+                           "/fixed_d=" + std::to_string(fixed_d);
+  return SharedRun<Outcome>(SharedRunKey(name, params, seed), [&] {
+    return ComputeSnrThresholdSweep(params, seed, engine, route, fixed_d);
+  });
 }
 
 // The elements every SNR-threshold claim shares, with its route (and the route's origin).
@@ -289,7 +301,8 @@ BOA_REGISTER_CLAIM(Magen24CnnThresholdN);
 Claim Magen24CnnThresholdNAsQuoted() {
   Claim c = CnnThresholdNClaim(-0.5);
   c.id = "magen24.cnn.threshold_n_as_quoted";
-  c.sigma_from = "magen24.cnn.threshold_n";  // the same sweeps, another rule
+  c.sigma_from = "magen24.cnn.threshold_n";    // the same sweeps, another rule
+  c.ci_test_with = "magen24.cnn.threshold_n";  // computed once (shared_runs.hpp)
   c.title =
       "At fixed d the CNN's SNR threshold scales as n^(−1/2), as the [M] discussion quotes it";
   c.source =

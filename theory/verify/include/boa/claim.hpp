@@ -296,6 +296,11 @@ struct Claim {
   bool identity_as_property = true;
   // Its CI test takes over ~10 s on 2 cores: the test carries the label `slow` (BoaTest.cmake).
   bool slow_in_ci = false;
+  // The claim whose CI test also checks this one, in the same process, because their instances
+  // share computations (boa/shared_runs.hpp: the same sweeps judged by another rule): run
+  // together, the shared sweeps are computed once. Empty: a test of its own. The named claim
+  // must have a test of its own (catalog_test.cpp checks both).
+  std::string ci_test_with;
   // When its draws are rejected (Rejection), and what decides it (required unless kNone). No
   // default: a claim that does not declare it is refused when the catalog is built.
   std::optional<Rejection> rejection;
