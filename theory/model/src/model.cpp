@@ -11,6 +11,8 @@
 #include "boa/error.hpp"
 #include "boa/memory_budget.hpp"
 #include "boa/numerics.hpp"
+#include "boa/row_dot_products.hpp"
+#include "boa/scaled_row_sums.hpp"
 #include "boa/token_selection_data.hpp"
 
 namespace boa {
@@ -197,11 +199,13 @@ Evaluation TokenSelectionK::Evaluate(const Dataset& data, bool with_gradient) co
   Require(data.classes == classes_, "the data's class count does not match the model's heads");
   RequireFixedLength(data, "M2 with K outputs");
   const int n = data.n, T = data.T, K = classes_;
-  // Scores x_itᵀp (column 0) and values x_itᵀν_k (column k + 1) in one pass over X.
-  Eigen::MatrixXd queries(d_, K + 1);
-  queries.col(0) = blocks_[0].value;
-  queries.rightCols(K) = Eigen::Map<const Eigen::MatrixXd>(blocks_[1].value.data(), d_, K);
-  const RowMatrix projections = data.X * queries;
+  // Scores x_itᵀp (column 0) and values x_itᵀν_k (column k + 1) in one pass over X, on the CPU's
+  // SIMD target in a fixed order (row_dot_products.hpp; Eigen's product here cost ¾ of a run).
+  RowMatrix queries(K + 1, d_);
+  queries.row(0) = blocks_[0].value.transpose();
+  queries.bottomRows(K) =
+      Eigen::Map<const Eigen::MatrixXd>(blocks_[1].value.data(), d_, K).transpose();
+  const RowMatrix projections = RowDotProducts(data.X, queries);
   const auto values = projections.rightCols(K);
   Evaluation e;
   e.f.resize(n);
@@ -234,7 +238,7 @@ Evaluation TokenSelectionK::Evaluate(const Dataset& data, bool with_gradient) co
     for (int t = 0; t < T; ++t) f += s[t] * beta[t];
     ScoreGradient(s, beta, f, inv_n, {dscores.data() + first, static_cast<std::size_t>(T)});
   }
-  if (with_gradient) e.gradient = {data.X.transpose() * dscores, Vector()};
+  if (with_gradient) e.gradient = {SumOfScaledRows(data.X, dscores), Vector()};  // Xᵀ dscores
   return e;
 }
 

@@ -14,9 +14,10 @@
 // A vector of N lanes holds logical lanes kN … kN+N−1 of the 8. The tree is computed for four
 // dot products at once with vector shuffles that pair the same lanes (IEEE a + b == b + a).
 //
-// Speed (benchmarks/README.md): each chunk of A's rows, and of B's rows a panel at a time, is first
-// copied into 64-byte-aligned buffers. Eigen aligns to 16 bytes, and an unaligned 8-lane load
-// straddles two cache lines: on AVX-512 the copies alone take ≈ 25 % off X W₀ᵀ's time.
+// Speed (benchmarks/README.md): each chunk of A's rows (when more than one panel of B reads it),
+// and of B's rows a panel at a time, is first copied into 64-byte-aligned buffers. Eigen aligns to
+// 16 bytes, and an unaligned 8-lane load straddles two cache lines: on AVX-512 the copies alone
+// take ≈ 25 % off X W₀ᵀ's time.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -131,10 +132,10 @@ void PackChunk(const double* M, std::int64_t rows, std::int64_t ld, std::int64_t
 }
 
 // C = A Bᵀ (C is m×k, dense row-major). Per chunk of columns, A's rows are copied into an aligned
-// buffer (m × 256, in L2), then B's rows a panel of kPanel at a time (in L1); each block of kBlockA
-// rows of A (in L1 then), and then each row of A left over, meets the panel's kBlockB-row blocks.
-// Rows of B left over meet kBlockA rows of A at a time, then single rows. Every C[i][j] gets each
-// chunk sum once, in chunk order.
+// buffer (m × 256, in L2; read in place when B has at most one panel), then B's rows a panel of
+// kPanel at a time (in L1); each block of kBlockA rows of A (in L1 then), and then each row of A
+// left over, meets the panel's kBlockB-row blocks. Rows of B left over meet kBlockA rows of A at a
+// time, then single rows. Every C[i][j] gets each chunk sum once, in chunk order.
 constexpr std::size_t kPanel = 3 * kBlockB;  // 12 rows, 24 KB: L1 keeps them and a block of A
 
 // With `upper_only` (A and B the same matrix, C = A Aᵀ) the blocks wholly below the diagonal are
@@ -145,13 +146,15 @@ void RowDotsKernel(const double* A, std::int64_t m, std::int64_t lda, const doub
   constexpr auto ra = static_cast<std::int64_t>(kBlockA), rb = static_cast<std::int64_t>(kBlockB);
   constexpr auto panel = static_cast<std::int64_t>(kPanel);
   const std::int64_t m_blocked = m - m % ra, k_blocked = k - k % rb;
-  // With fewer than kBlockB rows of B (a matrix–vector product) each row of A is read once, so
-  // the aligned copies would cost more than the split loads they save: no buffers (a per-step
-  // Rᵀz of an [S] run would otherwise allocate 320 KB for nothing).
-  const bool pack_a = k_blocked > 0;
+  // A's chunk is copied only when more than one panel of B reads it: with fewer rows of B (a
+  // matrix–vector product, or M2's K + 1 projections) each row of A is read about once, and the
+  // aligned copy would cost more than the split loads it saves (it was a quarter of a K-class
+  // run; a per-step Rᵀz of an [S] run would allocate 320 KB for nothing). The copies never change
+  // a result: every sum runs in the same order from either buffer.
+  const bool pack_a = k_blocked > panel;
   hwy::AlignedFreeUniquePtr<double[]> a_chunk, b_panel;
-  if (pack_a) {
-    a_chunk = hwy::AllocateAligned<double>(static_cast<std::size_t>(m * kChunk));
+  if (pack_a) a_chunk = hwy::AllocateAligned<double>(static_cast<std::size_t>(m * kChunk));
+  if (k_blocked > 0) {
     b_panel = hwy::AllocateAligned<double>(static_cast<std::size_t>(panel * kChunk));
   }
   for (std::int64_t begin = 0; begin < d; begin += kChunk) {
@@ -165,17 +168,15 @@ void RowDotsKernel(const double* A, std::int64_t m, std::int64_t lda, const doub
       for (std::int64_t i = 0; i < m_blocked; i += ra) {
         for (std::int64_t j = j0; j < j1; j += rb) {
           if (upper_only && j + rb <= i) continue;
-          AddChunkDots<kBlockA, kBlockB>(a_chunk.get() + i * kChunk, kChunk,
-                                         b_panel.get() + (j - j0) * kChunk, kChunk, len,
-                                         C + i * k + j, k);
+          AddChunkDots<kBlockA, kBlockB>(a_rows + i * a_ld, a_ld, b_panel.get() + (j - j0) * kChunk,
+                                         kChunk, len, C + i * k + j, k);
         }
       }
       for (std::int64_t i = m_blocked; i < m; ++i) {
         for (std::int64_t j = j0; j < j1; j += rb) {
           if (upper_only && j + rb <= i) continue;
-          AddChunkDots<1, kBlockB>(a_chunk.get() + i * kChunk, kChunk,
-                                   b_panel.get() + (j - j0) * kChunk, kChunk, len, C + i * k + j,
-                                   k);
+          AddChunkDots<1, kBlockB>(a_rows + i * a_ld, a_ld, b_panel.get() + (j - j0) * kChunk,
+                                   kChunk, len, C + i * k + j, k);
         }
       }
     }
