@@ -249,9 +249,10 @@ BOA_REGISTER_CLAIM(Magen24DimensionBenignOnset);
 Claim Magen24DimensionBenignBelowN2() {
   Claim c = BenignOnsetClaim();
   c.id = "magen24.dimension.benign_below_n2";
-  c.ci_test_with =
-      "magen24.dimension.benign_onset";             // its sweeps are that claim's (shared_runs.hpp)
-  c.sigma_from = "magen24.dimension.benign_onset";  // the same sweeps, another rule
+  // The same sweeps, another rule: σ from that claim's record, and one CI test for both (the
+  // sweeps computed once, shared_runs.hpp).
+  c.sigma_from = "magen24.dimension.benign_onset";
+  c.ci_test_with = "magen24.dimension.benign_onset";
   c.title =
       "Two GD steps (schedule SA) turn benign far below d = n²: the benign onset grows more slowly than n²";
   c.source = "[M] rebuttal Fig. 3b (\"benign overfitting occurs even for d=1000=2n<<n^2\")";
@@ -270,8 +271,8 @@ BOA_REGISTER_CLAIM(Magen24DimensionBenignBelowN2);
 Claim Magen24SnrThresholdDimension() {
   Claim c = ThresholdDimensionClaim(ThresholdRoute::kMaxMargin);
   c.id = "magen24.snr.threshold_dimension";
-  c.ci_test_with =
-      "magen24.cnn.threshold_dimension_gap";  // its sweeps are that claim's (shared_runs.hpp)
+  // Its sweeps are half of the gap's pairs: one CI test for both (shared_runs.hpp).
+  c.ci_test_with = "magen24.cnn.threshold_dimension_gap";
   c.title = "At fixed n the max-margin SNR threshold does not depend on d";
   c.source =
       "[M] SNR threshold Θ(1/√n) free of d (Thms 6/8/10), against Kou et al.'s "
@@ -300,8 +301,8 @@ BOA_REGISTER_CLAIM(Magen24SnrThresholdDimensionSA);
 Claim Magen24CnnThresholdDimension() {
   Claim c = ThresholdDimensionClaim(ThresholdRoute::kCnn);
   c.id = "magen24.cnn.threshold_dimension";
-  c.ci_test_with =
-      "magen24.cnn.threshold_dimension_gap";  // its sweeps are that claim's (shared_runs.hpp)
+  // Its sweeps are half of the gap's pairs: one CI test for both (shared_runs.hpp).
+  c.ci_test_with = "magen24.cnn.threshold_dimension_gap";
   c.title = "At fixed n the two-layer ReLU CNN's SNR threshold scales as d^(−1/4)";
   c.source =
       "[M] discussion ('SNR- self-attention vs convolutional'): Kou et al.'s CNN threshold "

@@ -72,7 +72,6 @@ int ComputeSmallestDominantDimension(int n, int replicates, std::uint64_t seed) 
   return smallest;
 }
 
-// The finite-n law above.
 // The same, once per process (shared_runs.hpp): both dimension-scaling claims read these d*.
 int SmallestDominantDimension(int n, int replicates, std::uint64_t seed) {
   const Params inputs = {{"n", n}, {"replicates", replicates}};
@@ -80,6 +79,7 @@ int SmallestDominantDimension(int n, int replicates, std::uint64_t seed) {
                         [&] { return ComputeSmallestDominantDimension(n, replicates, seed); });
 }
 
+// The finite-n law above.
 double PredictedDominantDimension(int n) {
   const double z = quantile(boost::math::normal(), std::pow(kRequiredProbability, 1.0 / n));
   const double correction = 1 + std::sqrt(M_PI / 2 - 1) * z / std::sqrt(n - 1.0);
