@@ -38,7 +38,7 @@ Claim Sakamoto24GdTokenSelectionSettles() {
       "boa's: the discussion gives no T₀ (line 118), and a run can show one only inside its "
       "horizon; half of it leaves the run's whole second half to show the selection is stable",
       "set after the per-draw settling steps were measured (issue 50 item 9 asks to measure them "
-      "first) at 4d1f1f0; scanned below"};
+      "first) at 558a489, 40 draws a horizon; scanned below"};
   const Element protocol = s24::POnlyProtocol();
   c.elements = {
       {"statement", Origin::kPaper,
