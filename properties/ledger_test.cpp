@@ -317,8 +317,12 @@ TEST(Ledger, ScanPendingListOnlyShrinks) {
   // Raised by 1 and 5 in a reviewed change (issue 50 item 3): sakamoto24.frak_s.
   // rho_below_boundary_resolved came with scans of its horizon and its lower ρ; its resolution
   // rule, η grid, hypothesis, n = 40 and the constant 1 are no parameters yet.
+  // Raised by 3 (issue 50 item 9): sakamoto24.gd.token_selection_settles came with scans of its
+  // T₀ ≤ H/2, horizon and step size; it shares gd.token_selection's unscanned flipped-sign
+  // reading, benign cut-off and test-set size, none of which moves its failures (every clean
+  // test accuracy is 1; a misfit or a late switch fails it).
   constexpr int kScanPendingCeiling = 22;
-  constexpr int kUnscannedElementCeiling = 134;
+  constexpr int kUnscannedElementCeiling = 137;
   int pending = 0, unscanned = 0;
   for (const Claim& c : Catalog()) {
     pending += ScanPending(c) ? 1 : 0;

@@ -130,8 +130,22 @@ Claim Sakamoto24GdTokenSelectionSettles() {
        "T₀ from a quarter of the horizon "
        "to the horizon itself (1: the conclusion at the last step alone)"},
   };
-  c.encoding_sensitive = "pending";
-  c.finding = "pending";
+  c.encoding_sensitive =
+      "the horizon and step size of the p-only protocol, through lr·H: 4 of 100 fail at 24000 "
+      "steps; and T₀ ≤ H/2: judged at the last step alone, 58 of 100 fail at 1500 steps (the "
+      "scans)";
+  c.finding =
+      "At the p-only protocol's 1500 steps the strict form fails in 398 of 400 draws (seeds "
+      "1000000000.., the rate record). Most runs have not fitted their noisy samples yet: judged "
+      "at the last step alone (settle_by = 1) 58 of 100 fail. Per draw, the step T₀ from which "
+      "every sample keeps its token and stays fitted has median 1863 and 90% quantile 4150 steps "
+      "(6000-step runs, 100 draws). Along the horizon, the theorem's τ ≥ T₀, the failure "
+      "shrinks: 99, 59, 20 and 14 of 100 at 1500, 3000, 6000 and 12000 steps (the path record; "
+      "exponent −0.95, 95% interval [−1.11, −0.82]), and the scan reaches 4 of 100 at 24000. The "
+      "step size acts through lr·H (lr 2e-3 and 4e-3 at 1500 steps: 70 and 24 of 100, as 3000 "
+      "and 6000 steps at 1e-3). T₀ falls like 1/d at n = 20 and stays put along n at d = 5n² "
+      "(THEORY.md). A finite-horizon deviation: T₀ is finite in nearly every draw, and the "
+      "theorem's form holds once the horizon is long enough.";
   c.rejection = Rejection::kNone;
   c.range = RangeKind::kSingleSetting;
   c.range_note = "the balanced setting of Fig. 3a, p only; only the seed varies";
