@@ -67,7 +67,8 @@ FrakSMapColumn RunFrakSMapColumn(FrakSMapAxis axis, int column, double rho, doub
     FrakS frak;
     const TokenSelectionRun run =
         FrakSRun(FrakSMapSpec(axis, column, rho, eta), lr, steps, seed, frak, engine);
-    out.points.push_back({eta, frak.RPlus(), frak.RMinus(), run.train_accuracy, run.test_accuracy});
+    out.points.push_back({eta, frak.RPlus(), frak.RMinus(), run.train_accuracy, run.test_accuracy,
+                          run.clean_selects.at("relevant")});
     if (run.test_accuracy < kBenignCleanTestAccuracy && out.drop_eta < 0) out.drop_eta = eta;
     const double log_r = std::log(std::min(frak.RPlus(), frak.RMinus()));
     RequireFinite(!std::isnan(log_r), "min(R₊, R₋) is NaN");

@@ -8,12 +8,20 @@
 // steps). Statement: the contour lies within one grid step of the reported pair, 0.65 ≤ η* ≤ 0.80
 // (the resolution 0.05 fixed before measuring: the discussion's table moves in steps of 0.05).
 // The discussion's run is one seed: δ = 0.5, δ₁ = 0.8 (one seed, typical).
+//
+// sakamoto24.frak_s.reported_column_training_tokens — the same reply's reading of the jump, “the
+// boundary where relevant tokens in the training data are either selected or suppressed” (issue
+// 50 item 1): on the same column and grid, the clean training samples select their relevant
+// tokens below the ratio's crossing and suppress them above it.
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "boa/catalog.hpp"
 #include "boa/claim.hpp"
+#include "boa/error.hpp"
 #include "boa/frak_s_map.hpp"
 #include "sakamoto24_protocol.hpp"
 #include "sakamoto24_provenance.hpp"
@@ -23,6 +31,11 @@ namespace {
 
 constexpr double kReportedLow = 0.70, kReportedHigh = 0.75;
 constexpr double kResolution = 0.05;  // the discussion's η step
+// Fixed before measuring (issue 50 item 1): "selected" when at least half of the clean training
+// samples attend most to a relevant token, the midpoint between all (selected) and none
+// (suppressed); and the equations' constant C = 1, as in every 𝔖 claim. Both are scanned.
+constexpr double kSelectedFraction = 0.5;
+constexpr double kConstantC = 1;
 
 }  // namespace
 
@@ -78,5 +91,100 @@ Claim Sakamoto24FrakSReportedColumn() {
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24FrakSReportedColumn);
+
+Claim Sakamoto24FrakSReportedColumnTrainingTokens() {
+  Claim c;
+  c.id = "sakamoto24.frak_s.reported_column_training_tokens";
+  c.title =
+      "At (d, ‖μ‖, ρ) = (6000, 100, 0.05) clean training samples select their relevant tokens below the 𝔖 ratio's crossing of C = 1 and suppress them above it";
+  c.kind = ClaimKind::kProbabilistic;
+  c.provenance = Provenance::kOperationalised;
+  c.source = "[S] discussion, reply on Weakness 2 (the (6000, 100, 0.05) column, line 262)";
+  const Element selected = {
+      "relevant tokens selected: at least half of the clean training samples attend most to a "
+      "relevant token at the last step (selected_fraction = 0.5); suppressed otherwise",
+      Origin::kConvention,
+      "boa's reading of “relevant tokens in the training data are either selected or "
+      "suppressed”: the midpoint between all and none, fixed before measuring; scanned"};
+  const Element constant = {
+      "the constant of Eqs. (11), (13) taken as 1: the crossing is the first grid η with "
+      "min(R₊, R₋) < C, C = 1",
+      Origin::kConvention,
+      "THEORY.md §4.3, boa's: the equations' constant is not in the [S] discussion; scanned"};
+  c.elements = {
+      {"statement", Origin::kPaper,
+       "[S] discussion, reply on Weakness 2 (line 262): the ratio “changes abruptly at 0.7 and "
+       "0.75. This is the boundary where relevant tokens in the training data are either "
+       "selected or suppressed”"},
+      {"(d, ‖μ‖, ρ) = (6000, 100, 0.05)", Origin::kPaper, "the same reply (line 260)"},
+      selected,
+      constant,
+      {"either side: selected at every grid η at least two steps below the crossing, "
+       "suppressed at every grid η above it; the step just below and the crossing itself free",
+       Origin::kConvention,
+       "boa's, fixed before measuring: the discussion's table moves in steps of 0.05, so the "
+       "switch may fall one step either way of the ratio's"},
+      {"η grid 0.05, 0.10, …, 0.95", Origin::kConvention,
+       "boa's, at the discussion's resolution: its jump lies between adjacent η 0.70 and 0.75"},
+  };
+  for (Element& e : s24::ReportedColumnSetting()) c.elements.push_back(std::move(e));
+  c.regime = {};
+  c.budget_params = [](Budget budget) {
+    Params params = FrakSMapProtocolParams(budget);
+    params["selected_fraction"] = kSelectedFraction;
+    params["C"] = kConstantC;
+    return params;
+  };
+  c.gram_form = true;
+  c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
+    const double cut = RealParam(params, "selected_fraction");
+    const double c_value = RealParam(params, "C");
+    Require(cut > 0 && cut <= 1 && c_value > 0, "selected_fraction must lie in (0, 1], C > 0");
+    const FrakSMapColumn column = RunFrakSMapColumn(
+        FrakSMapAxis::kMuNorm, kFrakSReportedMuColumn, kFrakSMapSmallRho, RealParam(params, "lr"),
+        IntParam(params, "steps"), seed, engine, false, 1, FrakSFineEtaGrid());
+    double crossing = 1;  // above the grid: R ≥ C everywhere
+    for (const FrakSMapPoint& p : column.points) {
+      if (std::min(p.r_plus, p.r_minus) < c_value) {
+        crossing = p.eta;
+        break;
+      }
+    }
+    Outcome o;
+    o.measured["crossing_eta"] = crossing;
+    std::string wrong;
+    for (const FrakSMapPoint& p : column.points) {
+      const std::string at = "_eta" + FormatNumber(p.eta);
+      o.measured["clean_selects_relevant" + at] = p.clean_selects_relevant;
+      const bool is_selected = p.clean_selects_relevant >= cut;
+      // Grid steps from the crossing, rounded: the grid is written exactly, the difference not.
+      const long steps_from = std::lround((p.eta - crossing) / kResolution);
+      const bool below = steps_from <= -2, above = steps_from >= 1;
+      if ((below && !is_selected) || (above && is_selected)) {
+        if (wrong.empty()) {
+          wrong = "at η = " + FormatNumber(p.eta) + " " + FormatNumber(p.clean_selects_relevant) +
+                  " of the clean training samples select a relevant token, " +
+                  (below ? "below" : "above") + " the crossing at η = " + FormatNumber(crossing);
+        }
+      }
+    }
+    o.holds = wrong.empty();
+    o.explanation = wrong;
+    return o;
+  };
+  // The discussion's column is one run: THEORY.md §4, "one seed, typical".
+  UsePreRegisteredRates(c, RateRow::kTypicalFigure);
+  // Declared before the records were measured (10 draws at seeds 1000.. were known: none fails).
+  c.scans = {{selected.name,
+              "selected_fraction",
+              {0.1, 0.3, 0.5, 0.7, 0.9},
+              "from a tenth of the clean samples to nine tenths"},
+             {constant.name, "C", {0.5, 0.71, 1, 1.41, 2}, "C halved and doubled in steps of √2"}};
+  c.rejection = Rejection::kNone;
+  c.range = RangeKind::kSingleSetting;
+  c.range_note = "the discussion's one reported column (6000, 100, 0.05); only the seed varies";
+  return c;
+}
+BOA_REGISTER_CLAIM(Sakamoto24FrakSReportedColumnTrainingTokens);
 
 }  // namespace boa::claims

@@ -43,6 +43,9 @@ TokenSelectionSpec FrakSMapSpec(FrakSMapAxis axis, int column, double rho, doubl
 
 struct FrakSMapPoint {
   double eta = 0, r_plus = 0, r_minus = 0, train_accuracy = 0, test_accuracy = 0;
+  // The fraction of the clean training samples whose most-attended token is a relevant one at the
+  // last step: where the seed's "relevant tokens in the training data" are selected or suppressed.
+  double clean_selects_relevant = 0;
 };
 
 struct FrakSMapColumn {
