@@ -58,6 +58,19 @@ std::vector<double> FrakSFineEtaGrid(double from) {
   return etas;
 }
 
+double FirstEtaWithRatioBelow(const std::vector<FrakSMapPoint>& points, double c) {
+  for (const FrakSMapPoint& p : points)
+    if (std::min(p.r_plus, p.r_minus) < c) return p.eta;
+  return -1;
+}
+
+double FirstEtaRelevantSuppressed(const std::vector<FrakSMapPoint>& points,
+                                  double selected_fraction) {
+  for (const FrakSMapPoint& p : points)
+    if (p.clean_selects_relevant < selected_fraction) return p.eta;
+  return -1;
+}
+
 FrakSMapColumn RunFrakSMapColumn(FrakSMapAxis axis, int column, double rho, double lr, int steps,
                                  std::uint64_t seed, Engine engine, bool contour_only,
                                  double eta_limit, const std::vector<double>& etas) {

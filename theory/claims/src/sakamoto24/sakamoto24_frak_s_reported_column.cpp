@@ -143,13 +143,8 @@ Claim Sakamoto24FrakSReportedColumnTrainingTokens() {
     const FrakSMapColumn column = RunFrakSMapColumn(
         FrakSMapAxis::kMuNorm, kFrakSReportedMuColumn, kFrakSMapSmallRho, RealParam(params, "lr"),
         IntParam(params, "steps"), seed, engine, false, 1, FrakSFineEtaGrid());
-    double crossing = 1;  // above the grid: R ≥ C everywhere
-    for (const FrakSMapPoint& p : column.points) {
-      if (std::min(p.r_plus, p.r_minus) < c_value) {
-        crossing = p.eta;
-        break;
-      }
-    }
+    double crossing = FirstEtaWithRatioBelow(column.points, c_value);
+    if (crossing < 0) crossing = 1;  // above the grid: R ≥ C everywhere
     Outcome o;
     o.measured["crossing_eta"] = crossing;
     std::string wrong;

@@ -64,6 +64,16 @@ struct FrakSMapColumn {
 // interpolation is not finite (R = +∞, an empty noisy group, just before the crossing).
 double ContourCrossing(const std::vector<double>& etas, const std::vector<double>& log_r);
 
+// The first η of `points` (ascending η) with min(R₊, R₋) < c, the equations' constant; −1 when
+// there is none.
+double FirstEtaWithRatioBelow(const std::vector<FrakSMapPoint>& points, double c);
+
+// The first η of `points` (ascending η) at which the relevant tokens of the training data are
+// suppressed: fewer than `selected_fraction` of the clean training samples attend most to a
+// relevant token; −1 when there is none.
+double FirstEtaRelevantSuppressed(const std::vector<FrakSMapPoint>& points,
+                                  double selected_fraction);
+
 // The maps' η grid, 0.05, 0.15, …, 0.95 (kFrakSMapEtas points), exactly as written.
 std::vector<double> FrakSMapEtaGrid();
 
