@@ -321,8 +321,12 @@ TEST(Ledger, ScanPendingListOnlyShrinks) {
   // T₀ ≤ H/2, horizon and step size; it shares gd.token_selection's unscanned flipped-sign
   // reading, benign cut-off and test-set size, none of which moves its failures (every clean
   // test accuracy is 1; a misfit or a late switch fails it).
-  constexpr int kScanPendingCeiling = 22;
-  constexpr int kUnscannedElementCeiling = 137;
+  // Raised by 1 and 5 (issue 50 item 1): sakamoto24.frak_s.criterion_training_tokens came with
+  // scans of its cut, its C and the step size, and judges frak_s.criterion's runs, so it shares
+  // criterion's unscanned constants (the four settings, where setting 0 is the whole failure;
+  // the ±0.1, the η grid, n = 40 and ρ = 0.1).
+  constexpr int kScanPendingCeiling = 23;
+  constexpr int kUnscannedElementCeiling = 142;
   int pending = 0, unscanned = 0;
   for (const Claim& c : Catalog()) {
     pending += ScanPending(c) ? 1 : 0;
