@@ -102,16 +102,18 @@ Element ConstantElement() {
           "THEORY.md §4.3, boa's: the equations' constant is not in the [S] discussion; scanned"};
 }
 // The scans both training-token forms declare, before their records were measured (the reported
-// column's and criterion_training_tokens' scans of the same constants were known).
+// column's and criterion_training_tokens' scans of the same constants were known; the horizon
+// and step size were added after those two were measured, before their own records).
 std::vector<ConstantScan> TrainingTokenScans() {
-  return {{SelectedElement().name,
-           "selected_fraction",
-           {0.1, 0.3, 0.5, 0.7, 0.9},
-           "from a tenth of the clean samples to nine tenths"},
-          {ConstantElement().name,
-           "C",
-           {0.5, 0.71, 1, 1.41, 2},
-           "C halved and doubled in steps of √2"}};
+  const std::string protocol = s24::FrakSProtocol("600 steps (quick, default), 1500 (full)").name;
+  return {
+      {SelectedElement().name,
+       "selected_fraction",
+       {0.1, 0.3, 0.5, 0.7, 0.9},
+       "from a tenth of the clean samples to nine tenths"},
+      {ConstantElement().name, "C", {0.5, 0.71, 1, 1.41, 2}, "C halved and doubled in steps of √2"},
+      FrakSHorizonScan(protocol),
+      FrakSStepSizeScan(protocol)};
 }
 Params TrainingTokenParams(Budget budget) {
   Params params = FrakSMapProtocolParams(budget);
