@@ -325,8 +325,13 @@ TEST(Ledger, ScanPendingListOnlyShrinks) {
   // scans of its cut, its C and the step size, and judges frak_s.criterion's runs, so it shares
   // criterion's unscanned constants (the four settings, where setting 0 is the whole failure;
   // the ±0.1, the η grid, n = 40 and ρ = 0.1).
-  constexpr int kScanPendingCeiling = 23;
-  constexpr int kUnscannedElementCeiling = 142;
+  // Raised by 2 and 13 (issue 50 item 1): frak_s.eq13_only_training_tokens and
+  // .map_boundary_training_tokens came with scans of their cut, C, horizon and step size; they
+  // judge eq13_only's and map_boundary's runs and share their unscanned constants (the settings
+  // or map columns, where the weak-signal ones are the whole failure; η range, class, grid,
+  // contour, hypothesis, n = 40, ρ = 0.1).
+  constexpr int kScanPendingCeiling = 25;
+  constexpr int kUnscannedElementCeiling = 155;
   int pending = 0, unscanned = 0;
   for (const Claim& c : Catalog()) {
     pending += ScanPending(c) ? 1 : 0;
