@@ -163,7 +163,10 @@ Claim Sakamoto24FrakSCriterion() {
   // an hour of CPU; the path record, 600 … 4800 steps, was known).
   c.scans = {FrakSStepSizeScan(s24::FrakSProtocol("600 steps (quick), 1500 (default, full)").name)};
   c.encoding_sensitive =
-      "the ±0.1 co-location: it fails only in 𝔖 setting 0, where the drop lags the crossing by 0.2 (the finding)";
+      "the ±0.1 co-location: it fails only in 𝔖 setting 0, where the drop lags the crossing by "
+      "0.2 (the finding); and C = 1, not a parameter here: on the same runs "
+      "criterion_training_tokens scans it, the crossing unchanged in effect at C = 0.5 … 1 and "
+      "moved far left by the counts at C ≥ √2";
   c.finding =
       "In 𝔖 setting 0 ((d, ‖μ‖) = (6000, 20)) min(R₊, R₋) crosses below 1 at η = 0.75, while the "
       "clean test accuracy never drops below 0.95 on the grid at CI's 600 steps (30 of 30 draws "

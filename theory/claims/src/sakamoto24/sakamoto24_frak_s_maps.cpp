@@ -285,7 +285,10 @@ Claim OneConditionClaim(bool eq11) {
                 {0.7, 0.75, 0.8, 0.9, 0.95},
                 "each part of boa's η range alone where Eq. 13's class occurs, from 0.7 to its "
                 "upper end"}};
-    c.encoding_sensitive = "the drop read as clean test < 0.95, at η ≥ 0.6 outside η < 1/C";
+    c.encoding_sensitive =
+        "the drop read as clean test < 0.95, at η ≥ 0.6 outside η < 1/C; and C = 1, not a "
+        "parameter here: on the same runs eq13_only_training_tokens scans it (16–22 of 100 at C "
+        "≤ 1, 46–47 at C ≥ √2)";
     c.finding =
         "Eq. 13 alone does not break generalisation within boa's horizon: in 17 of 40 runs "
         "with R₊, R₋ < 1 (seeds 1000.., `./boa check sakamoto24.frak_s.eq13_only --seed 1000 "
@@ -439,7 +442,10 @@ Claim Sakamoto24FrakSMapBoundary() {
   // seeds, was known).
   const std::string protocol = s24::FrakSProtocol("600 steps (quick, default), 1500 (full)").name;
   c.scans = {FrakSHorizonScan(protocol), FrakSStepSizeScan(protocol)};
-  c.encoding_sensitive = "the ±0.1 co-location with the R = 1 contour";
+  c.encoding_sensitive =
+      "the ±0.1 co-location with the R = 1 contour; and C = 1, not a parameter here: on the same "
+      "columns map_boundary_training_tokens scans it (51–59 of 100 at C ≤ 1, 100 of 100 at C ≥ "
+      "√2)";
   c.finding =
       "The accuracy drop does not follow the R = 1 contour within boa's ±0.1: in 27 of 40 draws "
       "(seeds 1000.., `./boa check sakamoto24.frak_s.map_boundary --seed 1000 --instances 40 "
