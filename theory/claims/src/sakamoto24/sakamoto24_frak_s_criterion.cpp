@@ -201,17 +201,6 @@ Claim Sakamoto24FrakSCriterionTrainingTokens() {
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kOperationalised;
   c.source = "[S] Def. 4.1, Eqs. (11) and (13), Thm 4.2, and the discussion's reading of the jump";
-  const Element selected = {
-      "relevant tokens selected: at least half of the clean training samples attend most to a "
-      "relevant token at the last step (selected_fraction = 0.5); suppressed otherwise",
-      Origin::kConvention,
-      "boa's reading of “relevant tokens in the training data are either selected or "
-      "suppressed”: the midpoint between all and none, fixed before measuring; scanned"};
-  const Element constant = {
-      "the constant of Eqs. (11), (13) taken as 1: the crossing is the first grid η with "
-      "min(R₊, R₋) < C, C = 1",
-      Origin::kConvention,
-      "THEORY.md §4.3, boa's: the equations' constant is not in the [S] discussion; scanned"};
   c.elements = {
       {"statement", Origin::kPaper,
        "[S] discussion, reply on Weakness 2 (line 262): the ratio of Eqs. (11)/(13) changes "
@@ -224,8 +213,8 @@ Claim Sakamoto24FrakSCriterionTrainingTokens() {
        Origin::kConvention,
        "boa's, as in sakamoto24.frak_s.criterion (fixed before measuring); the discussion states "
        "no distance"},
-      selected,
-      constant,
+      s24::RelevantTokensSelected(),
+      s24::FrakSConstantC(),
       s24::FrakSRatio(),
       {"η grid 0.05, 0.10, …, 0.95", Origin::kConvention,
        "boa's; the authors' 𝔖 table runs η = 0, 0.05, …, 0.9 ([S] code plot.ipynb @ 57150b2)"},
@@ -238,13 +227,11 @@ Claim Sakamoto24FrakSCriterionTrainingTokens() {
   c.regime = {{"setting", 0, 3}};
   c.budget_params = [](Budget budget) -> Params {
     const FrakSSweep sweep = FrakSSweepAt(budget);
-    return {{"lr", sweep.lr}, {"steps", sweep.steps}, {"selected_fraction", 0.5}, {"C", 1}};
+    return WithTrainingTokenConstants({{"lr", sweep.lr}, {"steps", sweep.steps}});
   };
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
     const int setting = IntParam(params, "setting");
-    const double cut = RealParam(params, "selected_fraction");
-    const double c_value = RealParam(params, "C");
-    Require(cut > 0 && cut <= 1 && c_value > 0, "selected_fraction must lie in (0, 1], C > 0");
+    const auto [cut, c_value] = TrainingTokenConstants(params);
     const std::vector<FrakSMapPoint> grid =
         CriterionGrid(setting, RealParam(params, "lr"), IntParam(params, "steps"), seed, engine);
     Outcome o;
@@ -273,12 +260,9 @@ Claim Sakamoto24FrakSCriterionTrainingTokens() {
   c.finding_class = FindingClass::kPersists;  // records/finding_paths.csv
   // Declared before the records were measured (the reported column's scans of the same two
   // constants were known).
-  c.scans = {{selected.name,
-              "selected_fraction",
-              {0.1, 0.3, 0.5, 0.7, 0.9},
-              "from a tenth of the clean samples to nine tenths"},
-             {constant.name, "C", {0.5, 0.71, 1, 1.41, 2}, "C halved and doubled in steps of √2"},
-             FrakSStepSizeScan(s24::FrakSProtocol("600 steps (quick), 1500 (default, full)").name)};
+  c.scans = TrainingTokenConstantScans();
+  c.scans.push_back(
+      FrakSStepSizeScan(s24::FrakSProtocol("600 steps (quick), 1500 (default, full)").name));
   c.encoding_sensitive =
       "the 𝔖 setting and C: it fails only in setting 0, (d, ‖μ‖) = (6000, 20), at every C ≤ 1, "
       "cut and step size scanned, and in every setting at C ≥ √2 (the scans)";

@@ -87,46 +87,18 @@ FrakSMapPoint SharedSettingRun(const Params& params, std::uint64_t seed, Engine 
       });
 }
 
-// The event the discussion names at the ratio's jump (issue 50 item 1), and its constants.
-Element SelectedElement() {
-  return {
-      "relevant tokens selected: at least half of the clean training samples attend most to "
-      "a relevant token at the last step (selected_fraction = 0.5); suppressed otherwise",
-      Origin::kConvention,
-      "boa's reading of “relevant tokens in the training data are either selected or "
-      "suppressed” ([S] discussion, line 262): the midpoint between all and none, fixed "
-      "before measuring; scanned"};
-}
-Element ConstantElement() {
-  return {"the constant C of Eqs. (11), (13) taken as 1 (R > C, R < C)", Origin::kConvention,
-          "THEORY.md §4.3, boa's: the equations' constant is not in the [S] discussion; scanned"};
-}
-// The scans both training-token forms declare, before their records were measured (the reported
-// column's and criterion_training_tokens' scans of the same constants were known; the horizon
-// and step size were added after those two were measured, before their own records).
+// The training-token forms' scans: their two constants, the horizon and the step size (the
+// reported column's and criterion_training_tokens' scans of the constants were known; the
+// horizon and step size were added after the constants' records here, before their own).
 std::vector<ConstantScan> TrainingTokenScans() {
   const std::string protocol = s24::FrakSProtocol("600 steps (quick, default), 1500 (full)").name;
-  return {
-      {SelectedElement().name,
-       "selected_fraction",
-       {0.1, 0.3, 0.5, 0.7, 0.9},
-       "from a tenth of the clean samples to nine tenths"},
-      {ConstantElement().name, "C", {0.5, 0.71, 1, 1.41, 2}, "C halved and doubled in steps of √2"},
-      FrakSHorizonScan(protocol),
-      FrakSStepSizeScan(protocol)};
+  std::vector<ConstantScan> scans = TrainingTokenConstantScans();
+  scans.push_back(FrakSHorizonScan(protocol));
+  scans.push_back(FrakSStepSizeScan(protocol));
+  return scans;
 }
 Params TrainingTokenParams(Budget budget) {
-  Params params = FrakSMapProtocolParams(budget);
-  params["selected_fraction"] = 0.5;
-  params["C"] = 1;
-  return params;
-}
-// The two constants of a training-token form, checked.
-std::pair<double, double> CutAndC(const Params& params) {
-  const double cut = RealParam(params, "selected_fraction");
-  const double c_value = RealParam(params, "C");
-  Require(cut > 0 && cut <= 1 && c_value > 0, "selected_fraction must lie in (0, 1], C > 0");
-  return {cut, c_value};
+  return WithTrainingTokenConstants(FrakSMapProtocolParams(budget));
 }
 
 std::string Where(const Params& params) {
@@ -328,8 +300,8 @@ Claim Eq13TrainingTokensClaim() {
        "boa's range, where the class occurs (as sakamoto24.frak_s.eq13_only)"},
       {"class: Eq. (13) for both classes, R₊ < C and R₋ < C", Origin::kConvention,
        "THEORY.md §4.3, boa's"},
-      SelectedElement(),
-      ConstantElement(),
+      s24::RelevantTokensSelected(),
+      s24::FrakSConstantC(),
       s24::FrakSRatio(),
       s24::FrakSSettings(),
       s24::FrakSData(),
@@ -347,7 +319,7 @@ Claim Eq13TrainingTokensClaim() {
       "average over them as sakamoto24.frak_s.eq13_only is";
   c.budget_params = TrainingTokenParams;
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
-    const auto [cut, c_value] = CutAndC(params);
+    const auto [cut, c_value] = TrainingTokenConstants(params);
     const FrakSMapPoint run = SharedSettingRun(params, seed, engine);
     Outcome o;
     o.measured["R_plus"] = run.r_plus;
@@ -488,8 +460,8 @@ Claim Sakamoto24FrakSMapBoundaryTrainingTokens() {
       {"hypothesis: the relevant tokens selected at η = 0.05", Origin::kConvention,
        "boa's, map_boundary's hypothesis read on the training tokens: a column whose input noise "
        "alone suppresses them is outside the statement"},
-      SelectedElement(),
-      ConstantElement(),
+      s24::RelevantTokensSelected(),
+      s24::FrakSConstantC(),
       s24::FrakSRho(),
   };
   for (Element& e : MapElements()) {
@@ -500,7 +472,7 @@ Claim Sakamoto24FrakSMapBoundaryTrainingTokens() {
   }
   c.budget_params = TrainingTokenParams;
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
-    const auto [cut, c_value] = CutAndC(params);
+    const auto [cut, c_value] = TrainingTokenConstants(params);
     const FrakSMapColumn column = SharedMapColumn(params, seed, engine);
     std::vector<double> etas, log_r;
     for (const FrakSMapPoint& p : column.points) {

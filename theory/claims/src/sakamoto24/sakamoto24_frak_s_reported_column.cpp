@@ -31,11 +31,6 @@ namespace {
 
 constexpr double kReportedLow = 0.70, kReportedHigh = 0.75;
 constexpr double kResolution = 0.05;  // the discussion's η step
-// Fixed before measuring (issue 50 item 1): "selected" when at least half of the clean training
-// samples attend most to a relevant token, the midpoint between all (selected) and none
-// (suppressed); and the equations' constant C = 1, as in every 𝔖 claim. Both are scanned.
-constexpr double kSelectedFraction = 0.5;
-constexpr double kConstantC = 1;
 
 }  // namespace
 
@@ -100,25 +95,14 @@ Claim Sakamoto24FrakSReportedColumnTrainingTokens() {
   c.kind = ClaimKind::kProbabilistic;
   c.provenance = Provenance::kOperationalised;
   c.source = "[S] discussion, reply on Weakness 2 (the (6000, 100, 0.05) column, line 262)";
-  const Element selected = {
-      "relevant tokens selected: at least half of the clean training samples attend most to a "
-      "relevant token at the last step (selected_fraction = 0.5); suppressed otherwise",
-      Origin::kConvention,
-      "boa's reading of “relevant tokens in the training data are either selected or "
-      "suppressed”: the midpoint between all and none, fixed before measuring; scanned"};
-  const Element constant = {
-      "the constant of Eqs. (11), (13) taken as 1: the crossing is the first grid η with "
-      "min(R₊, R₋) < C, C = 1",
-      Origin::kConvention,
-      "THEORY.md §4.3, boa's: the equations' constant is not in the [S] discussion; scanned"};
   c.elements = {
       {"statement", Origin::kPaper,
        "[S] discussion, reply on Weakness 2 (line 262): the ratio “changes abruptly at 0.7 and "
        "0.75. This is the boundary where relevant tokens in the training data are either "
        "selected or suppressed”"},
       {"(d, ‖μ‖, ρ) = (6000, 100, 0.05)", Origin::kPaper, "the same reply (line 260)"},
-      selected,
-      constant,
+      s24::RelevantTokensSelected(),
+      s24::FrakSConstantC(),
       {"either side: selected at every grid η at least two steps below the crossing, "
        "suppressed at every grid η above it; the step just below and the crossing itself free",
        Origin::kConvention,
@@ -130,16 +114,11 @@ Claim Sakamoto24FrakSReportedColumnTrainingTokens() {
   for (Element& e : s24::ReportedColumnSetting()) c.elements.push_back(std::move(e));
   c.regime = {};
   c.budget_params = [](Budget budget) {
-    Params params = FrakSMapProtocolParams(budget);
-    params["selected_fraction"] = kSelectedFraction;
-    params["C"] = kConstantC;
-    return params;
+    return WithTrainingTokenConstants(FrakSMapProtocolParams(budget));
   };
   c.gram_form = true;
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
-    const double cut = RealParam(params, "selected_fraction");
-    const double c_value = RealParam(params, "C");
-    Require(cut > 0 && cut <= 1 && c_value > 0, "selected_fraction must lie in (0, 1], C > 0");
+    const auto [cut, c_value] = TrainingTokenConstants(params);
     const FrakSMapColumn column = RunFrakSMapColumn(
         FrakSMapAxis::kMuNorm, kFrakSReportedMuColumn, kFrakSMapSmallRho, RealParam(params, "lr"),
         IntParam(params, "steps"), seed, engine, false, 1, FrakSFineEtaGrid());
@@ -170,11 +149,7 @@ Claim Sakamoto24FrakSReportedColumnTrainingTokens() {
   // The discussion's column is one run: THEORY.md §4, "one seed, typical".
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
   // Declared before the records were measured (10 draws at seeds 1000.. were known: none fails).
-  c.scans = {{selected.name,
-              "selected_fraction",
-              {0.1, 0.3, 0.5, 0.7, 0.9},
-              "from a tenth of the clean samples to nine tenths"},
-             {constant.name, "C", {0.5, 0.71, 1, 1.41, 2}, "C halved and doubled in steps of √2"}};
+  c.scans = TrainingTokenConstantScans();
   c.rejection = Rejection::kNone;
   c.range = RangeKind::kSingleSetting;
   c.range_note = "the discussion's one reported column (6000, 100, 0.05); only the seed varies";

@@ -2,8 +2,10 @@
 
 #include <string>
 
+#include "boa/error.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/frak_s_map.hpp"
+#include "sakamoto24_provenance.hpp"
 
 namespace boa::claims {
 
@@ -69,6 +71,30 @@ ConstantScan FrakSStepSizeScan(const std::string& element) {
           "lr",
           {2.5e-4, 5e-4, 1e-3, 2e-3, 4e-3},
           "the 𝔖 protocol's step size 1e-3 halved and doubled twice, at CI's 600 steps"};
+}
+
+Params WithTrainingTokenConstants(Params params) {
+  params["selected_fraction"] = 0.5;
+  params["C"] = 1;
+  return params;
+}
+
+std::pair<double, double> TrainingTokenConstants(const Params& params) {
+  const double cut = RealParam(params, "selected_fraction");
+  const double c = RealParam(params, "C");
+  Require(cut > 0 && cut <= 1 && c > 0, "selected_fraction must lie in (0, 1], C > 0");
+  return {cut, c};
+}
+
+std::vector<ConstantScan> TrainingTokenConstantScans() {
+  return {{s24::RelevantTokensSelected().name,
+           "selected_fraction",
+           {0.1, 0.3, 0.5, 0.7, 0.9},
+           "from a tenth of the clean samples to nine tenths"},
+          {s24::FrakSConstantC().name,
+           "C",
+           {0.5, 0.71, 1, 1.41, 2},
+           "C halved and doubled in steps of √2"}};
 }
 
 void JudgeTokenSelection(const TokenSelectionRun& run, Outcome& o) {

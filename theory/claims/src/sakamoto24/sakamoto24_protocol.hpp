@@ -5,6 +5,9 @@
 // Parameters (fixed per budget by the claims, overridable with --params):
 //   train_W  1: W and p trained from W₀ ~ U(−1/√d, 1/√d) ([S] v3); 0: p only, W = I ([S] v1)
 //   lr, steps, n_test
+#include <utility>
+#include <vector>
+
 #include "boa/claim.hpp"
 #include "boa/sakamoto24_settings.hpp"
 #include "boa/token_selection_data.hpp"
@@ -38,6 +41,13 @@ ConstantScan HorizonScan(const std::string& element);
 ConstantScan FrakSHorizonScan(const std::string& element);
 // The 𝔖 protocol's step size: `lr` ∈ {2.5e-4, 5e-4, 1e-3, 2e-3, 4e-3}, at the budget's steps.
 ConstantScan FrakSStepSizeScan(const std::string& element);
+
+// The training-token forms' two constants (issue 50 item 1), set on `params`: selected_fraction
+// 0.5 and C = 1; read back checked (selected_fraction in (0, 1], C > 0) as {cut, C}; and the scans
+// of both, declared before any of their records was measured.
+Params WithTrainingTokenConstants(Params params);
+std::pair<double, double> TrainingTokenConstants(const Params& params);
+std::vector<ConstantScan> TrainingTokenConstantScans();
 
 // Thm 4.2's conclusion on one run (sakamoto24.gd.token_selection and its variable-count twin):
 // train accuracy 1, every clean sample on a relevant token, every noisy sample on a token whose

@@ -167,6 +167,22 @@ inline Element FrakSConstantOne() {
           "THEORY.md §4.3, boa's: the equations' constant is not in the [S] discussion"};
 }
 
+// The training-token forms of the 𝔖 claims (issue 50 item 1): the event the discussion names at
+// the ratio's jump, and the equations' constant as a parameter.
+inline Element RelevantTokensSelected() {
+  return {
+      "relevant tokens selected: at least half of the clean training samples attend most to "
+      "a relevant token at the last step (selected_fraction = 0.5); suppressed otherwise",
+      Origin::kConvention,
+      "boa's reading of “relevant tokens in the training data are either selected or "
+      "suppressed” ([S] discussion, line 262): the midpoint between all and none, fixed "
+      "before measuring; scanned"};
+}
+inline Element FrakSConstantC() {
+  return {"the constant C of Eqs. (11), (13) taken as 1 (R > C, R < C)", Origin::kConvention,
+          "THEORY.md §4.3, boa's: the equations' constant is not in the [S] discussion; scanned"};
+}
+
 inline Element BoundSlack() {
   return {"relative slack 1e-9 on the bound", Origin::kConvention, "boa's rounding allowance"};
 }
