@@ -28,6 +28,7 @@
 #include <cmath>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "boa/catalog.hpp"
@@ -82,6 +83,17 @@ bool CoLocated(double event_eta, double cross_eta) {
   return event_eta > 0 && cross_eta > 0 && std::fabs(event_eta - cross_eta) <= kAgreement + 1e-9;
 }
 
+// The elements of the criterion's runs: its η grid, settings, data and protocol.
+std::vector<Element> CriterionRunElements() {
+  return {{"η grid 0.05, 0.10, …, 0.95", Origin::kConvention,
+           "boa's; the authors' 𝔖 table runs η = 0, 0.05, …, 0.9 ([S] code plot.ipynb @ 57150b2)"},
+          s24::FrakSSettings(),
+          s24::FrakSData(),
+          s24::FrakSN(),
+          s24::FrakSRho(),
+          s24::FrakSProtocol("600 steps (quick), 1500 (default, full)")};
+}
+
 }  // namespace
 
 Claim Sakamoto24FrakSCriterion() {
@@ -106,15 +118,9 @@ Claim Sakamoto24FrakSCriterion() {
       s24::DropCutOff(),
       s24::FrakSConstantOne(),
       s24::FrakSRatio(),
-      {"η grid 0.05, 0.10, …, 0.95", Origin::kConvention,
-       "boa's; the authors' 𝔖 table runs η = 0, 0.05, …, 0.9 ([S] code plot.ipynb @ 57150b2)"},
-      s24::FrakSSettings(),
-      s24::FrakSData(),
-      s24::FrakSN(),
-      s24::FrakSRho(),
-      s24::FrakSProtocol("600 steps (quick), 1500 (default, full)"),
       s24::ProjectedTestSet("clean test set: 2000 projected samples"),
   };
+  for (Element& e : CriterionRunElements()) c.elements.push_back(std::move(e));
   c.regime = {{"setting", 0, 3}};
   // The η grid is fixed (resolution 0.05, finer than the ±0.1 asserted); lr and steps are
   // FrakSSweepAt(budget)'s.
@@ -216,14 +222,8 @@ Claim Sakamoto24FrakSCriterionTrainingTokens() {
       s24::RelevantTokensSelected(),
       s24::FrakSConstantC(),
       s24::FrakSRatio(),
-      {"η grid 0.05, 0.10, …, 0.95", Origin::kConvention,
-       "boa's; the authors' 𝔖 table runs η = 0, 0.05, …, 0.9 ([S] code plot.ipynb @ 57150b2)"},
-      s24::FrakSSettings(),
-      s24::FrakSData(),
-      s24::FrakSN(),
-      s24::FrakSRho(),
-      s24::FrakSProtocol("600 steps (quick), 1500 (default, full)"),
   };
+  for (Element& e : CriterionRunElements()) c.elements.push_back(std::move(e));
   c.regime = {{"setting", 0, 3}};
   c.budget_params = [](Budget budget) -> Params {
     const FrakSSweep sweep = FrakSSweepAt(budget);

@@ -106,10 +106,7 @@ Claim Sakamoto24GdTokenSelectionSettles() {
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.expected = Expectation::kFails;
-  c.limit_path = {"steps",
-                  {1500, 3000, 6000, 12000},
-                  "[S] Thm 4.2 concludes for every τ ≥ T₀: the p-only protocol's 1500 steps, "
-                  "doubled"};
+  c.limit_path = POnlyHorizonPath();
   c.finding_class = FindingClass::kFiniteSize;  // records/finding_paths.csv
   // Declared before the records were measured; the prototype's 40 draws a point (seeds 1000..)
   // along the horizon were known.

@@ -256,10 +256,7 @@ Claim Sakamoto24GdTokenSelectionWeakOppositeReviewCode() {
   };
   UsePreRegisteredRates(c, RateRow::kTheoremConclusion);
   c.expected = Expectation::kFails;
-  c.limit_path = {"steps",
-                  {1500, 3000, 6000, 12000},
-                  "[S] Thm 4.2 concludes for every τ ≥ T₀: the p-only protocol's 1500 steps, "
-                  "doubled"};
+  c.limit_path = POnlyHorizonPath();
   c.finding_class = FindingClass::kPersists;  // records/finding_paths.csv
   c.encoding_sensitive =
       "the horizon and step size (boa's p-only protocol): at 3000 steps or more, or lr ≥ 2e-3, "

@@ -45,6 +45,12 @@ LimitPath HorizonPath() {
           "[S] Thm 4.2 concludes for every τ ≥ T₀: the authors' horizon of 1000 steps, doubled"};
 }
 
+LimitPath POnlyHorizonPath() {
+  return {"steps",
+          {1500, 3000, 6000, 12000},
+          "[S] Thm 4.2 concludes for every τ ≥ T₀: the p-only protocol's 1500 steps, doubled"};
+}
+
 LimitPath FrakSHorizonPath() {
   return {"steps",
           {600, 1200, 2400, 4800},

@@ -30,6 +30,9 @@ Params FrakSMapProtocolParams(Budget budget);
 // The limit path of a finding read at the authors' horizon: [S] Thm 4.2 concludes for every
 // τ ≥ T₀, so the path lengthens the horizon, `steps` ∈ {1000, 2000, 4000, 8000} (W and p).
 LimitPath HorizonPath();
+// The same for boa's p-only protocol (Sakamoto24POnlyProtocol): `steps` ∈ {1500, 3000, 6000,
+// 12000}, its 1500 steps doubled.
+LimitPath POnlyHorizonPath();
 // The same for the 𝔖 protocol (p only, lr 1e-3): `steps` ∈ {600, 1200, 2400, 4800}, CI's 600
 // steps doubled three times.
 LimitPath FrakSHorizonPath();
