@@ -1,7 +1,8 @@
 #pragma once
 // One computation that several claims' instances share — the same replicate sweeps judged by
 // another rule (magen24.cnn.threshold_n and its _as_quoted form, the threshold-over-d routes and
-// their gap, ...) — run once per process and handed to every claim that asks for it again. A
+// their gap, the 𝔖 runs read on test accuracy and on the training tokens, ...) — run once per
+// process and handed to every claim that asks for it again. A
 // `boa report` checks the sharing claims one after another in one process, and so does the one
 // CI test that checks them together (Claim::ci_test_with, properties/claims_test.cpp).
 //
