@@ -18,6 +18,7 @@
 #include "boa/claim.hpp"
 #include "boa/encoder_run.hpp"
 #include "boa/fit_regime.hpp"
+#include "boa/shared_runs.hpp"
 #include "sakamoto24_protocol.hpp"
 #include "sakamoto24_provenance.hpp"
 
@@ -55,17 +56,44 @@ bool NotOverfitting(double train_accuracy, double test_accuracy, const RegimeCut
   return train_accuracy < 1 && test_accuracy >= cut.not_overfitting;
 }
 
+// What the regimes claims read of one run: its accuracies and AddRunMeasures' numbers (not the
+// run itself, whose training set is megabytes).
+struct RegimeRun {
+  double train_accuracy = 0, test_accuracy = 0;
+  std::map<std::string, double> measures;
+};
+
+// One setting's run at seed, once per process (shared_runs.hpp): gd.regimes and
+// gd.regimes_not_benign judge the same three runs.
+RegimeRun SharedRegimeRun(const Sakamoto24Setting& setting, const TokenSelectionRunOptions& options,
+                          std::uint64_t seed) {
+  const Params inputs = {{"d", setting.d},
+                         {"mu_norm", setting.mu_norm},
+                         {"train_W", options.train_W ? 1 : 0},
+                         {"lr", options.lr},
+                         {"steps", options.steps},
+                         {"n_test", options.n_test}};
+  return SharedRun<RegimeRun>(
+      SharedRunKey("Sakamoto24RegimeRun " + ToString(options.engine), inputs, seed), [&] {
+        const TokenSelectionRun run =
+            RunTokenSelection(Sakamoto24Spec(setting.d, setting.mu_norm), options, seed);
+        RegimeRun out{run.train_accuracy, run.test_accuracy, {}};
+        AddRunMeasures("", run, out.measures);
+        return out;
+      });
+}
+
 // The three runs of one seed, judged with `large_noise_harmful`: harmful (≤ 0.75) for the
 // statement, or merely not benign (< 0.95) for the weaker form.
 Outcome RegimesOutcome(const Params& params, std::uint64_t seed, bool large_noise_harmful) {
   const TokenSelectionRunOptions options = Sakamoto24RunOptions(params);
   const RegimeCutOffs cut = CutOffsOf(params);
   Outcome o;
-  std::map<std::string, TokenSelectionRun> runs;
+  std::map<std::string, RegimeRun> runs;
   for (const auto& setting : Sakamoto24Settings()) {
-    runs[setting.name] =
-        RunTokenSelection(Sakamoto24Spec(setting.d, setting.mu_norm), options, seed);
-    AddRunMeasures(setting.name + "_", runs[setting.name], o.measured);
+    runs[setting.name] = SharedRegimeRun(setting, options, seed);
+    for (const auto& [name, value] : runs[setting.name].measures)
+      o.measured[setting.name + "_" + name] = value;
   }
   const auto& balanced = runs["balanced"];
   const auto& noise = runs["large_noise"];
@@ -224,7 +252,7 @@ Claim Sakamoto24GdRegimesNotBenign() {
     return RegimesOutcome(params, seed, false);
   };
   UsePreRegisteredRates(c, RateRow::kTypicalFigure);
-  c.slow_in_ci = true;  // its CI verdict takes over ~10 s on 2 cores
+  c.ci_test_with = "sakamoto24.gd.regimes";
   c.rejection = Rejection::kNone;
   c.range = RangeKind::kSingleSetting;
   c.range_note = "the three settings of Fig. 3, each run on every seed: one setting per seed";
