@@ -58,6 +58,15 @@ std::vector<double> FrakSFineEtaGrid(double from) {
   return etas;
 }
 
+FrakSMapPoint MapPointOf(double eta, const FrakS& frak, const TokenSelectionRun& run) {
+  return {eta,
+          frak.RPlus(),
+          frak.RMinus(),
+          run.train_accuracy,
+          run.test_accuracy,
+          run.clean_selects.at("relevant")};
+}
+
 double FirstEtaWithRatioBelow(const std::vector<FrakSMapPoint>& points, double c) {
   for (const FrakSMapPoint& p : points)
     if (std::min(p.r_plus, p.r_minus) < c) return p.eta;
@@ -80,8 +89,7 @@ FrakSMapColumn RunFrakSMapColumn(FrakSMapAxis axis, int column, double rho, doub
     FrakS frak;
     const TokenSelectionRun run =
         FrakSRun(FrakSMapSpec(axis, column, rho, eta), lr, steps, seed, frak, engine);
-    out.points.push_back({eta, frak.RPlus(), frak.RMinus(), run.train_accuracy, run.test_accuracy,
-                          run.clean_selects.at("relevant")});
+    out.points.push_back(MapPointOf(eta, frak, run));
     if (run.test_accuracy < kBenignCleanTestAccuracy && out.drop_eta < 0) out.drop_eta = eta;
     const double log_r = std::log(std::min(frak.RPlus(), frak.RMinus()));
     RequireFinite(!std::isnan(log_r), "min(R₊, R₋) is NaN");

@@ -67,8 +67,7 @@ std::vector<FrakSMapPoint> CriterionGrid(int setting, double lr, int steps, std:
           FrakS frak;
           const TokenSelectionRun run =
               FrakSRun(FrakSSpec(setting, eta), lr, steps, seed, frak, engine);
-          points.push_back({eta, frak.RPlus(), frak.RMinus(), run.train_accuracy, run.test_accuracy,
-                            run.clean_selects.at("relevant")});
+          points.push_back(MapPointOf(eta, frak, run));
         }
         return points;
       });

@@ -34,7 +34,6 @@
 #include "boa/catalog.hpp"
 #include "boa/cells.hpp"
 #include "boa/claim.hpp"
-#include "boa/error.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/frak_s.hpp"
 #include "boa/frak_s_map.hpp"
@@ -81,9 +80,7 @@ FrakSMapPoint SharedSettingRun(const Params& params, std::uint64_t seed, Engine 
         FrakS frak;
         const TokenSelectionRun run =
             FrakSRun(spec, RealParam(params, "lr"), IntParam(params, "steps"), seed, frak, engine);
-        return FrakSMapPoint{spec.eta,          frak.RPlus(),
-                             frak.RMinus(),     run.train_accuracy,
-                             run.test_accuracy, run.clean_selects.at("relevant")};
+        return MapPointOf(spec.eta, frak, run);
       });
 }
 

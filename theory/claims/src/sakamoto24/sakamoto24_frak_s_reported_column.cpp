@@ -13,7 +13,6 @@
 // boundary where relevant tokens in the training data are either selected or suppressed” (issue
 // 50 item 1): on the same column and grid, the clean training samples select their relevant
 // tokens below the ratio's crossing and suppress them above it.
-#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -21,7 +20,6 @@
 
 #include "boa/catalog.hpp"
 #include "boa/claim.hpp"
-#include "boa/error.hpp"
 #include "boa/frak_s_map.hpp"
 #include "sakamoto24_protocol.hpp"
 #include "sakamoto24_provenance.hpp"

@@ -67,12 +67,9 @@ struct RegimeRun {
 // gd.regimes_not_benign judge the same three runs.
 RegimeRun SharedRegimeRun(const Sakamoto24Setting& setting, const TokenSelectionRunOptions& options,
                           std::uint64_t seed) {
-  const Params inputs = {{"d", setting.d},
-                         {"mu_norm", setting.mu_norm},
-                         {"train_W", options.train_W ? 1 : 0},
-                         {"lr", options.lr},
-                         {"steps", options.steps},
-                         {"n_test", options.n_test}};
+  const Params inputs = {
+      {"d", setting.d},   {"mu_norm", setting.mu_norm}, {"train_W", options.train_W ? 1 : 0},
+      {"lr", options.lr}, {"steps", options.steps},     {"n_test", options.n_test}};
   return SharedRun<RegimeRun>(
       SharedRunKey("Sakamoto24RegimeRun " + ToString(options.engine), inputs, seed), [&] {
         const TokenSelectionRun run =

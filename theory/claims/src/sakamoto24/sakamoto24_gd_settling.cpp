@@ -114,18 +114,16 @@ Claim Sakamoto24GdTokenSelectionSettles() {
       {protocol.name,
        "steps",
        {1500, 3000, 6000, 12000, 24000},
-       "the protocol's horizon "
-       "doubled four times: Thm 4.2's conclusion holds for every τ ≥ T₀"},
+       "the protocol's horizon doubled four times: Thm 4.2's conclusion holds for every τ ≥ T₀"},
       {protocol.name,
        "lr",
        {2.5e-4, 5e-4, 1e-3, 2e-3, 4e-3},
-       "the step size a factor 4 "
-       "either side of boa's 1e-3, at 1500 steps"},
+       "the step size a factor 4 either side of boa's 1e-3, at 1500 steps"},
       {settled.name,
        "settle_by",
        {0.25, 0.5, 0.75, 0.9, 1},
-       "T₀ from a quarter of the horizon "
-       "to the horizon itself (1: the conclusion at the last step alone)"},
+       "T₀ from a quarter of the horizon to the horizon itself (1: the conclusion at the last "
+       "step alone)"},
   };
   c.encoding_sensitive =
       "the horizon and step size of the p-only protocol, through lr·H: 4 of 100 fail at 24000 "

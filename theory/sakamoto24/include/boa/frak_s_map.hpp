@@ -12,6 +12,7 @@
 
 #include "boa/budget.hpp"
 #include "boa/engine.hpp"
+#include "boa/frak_s.hpp"
 #include "boa/token_selection_data.hpp"
 
 namespace boa {
@@ -63,6 +64,9 @@ struct FrakSMapColumn {
 // when the first point is already negative; 1 when none is. Throws NumericalFailure when the
 // interpolation is not finite (R = +∞, an empty noisy group, just before the crossing).
 double ContourCrossing(const std::vector<double>& etas, const std::vector<double>& log_r);
+
+// A run's point: its 𝔖 ratios, accuracies and clean relevant-token selection at label noise η.
+FrakSMapPoint MapPointOf(double eta, const FrakS& frak, const TokenSelectionRun& run);
 
 // The first η of `points` (ascending η) with min(R₊, R₋) < c, the equations' constant; −1 when
 // there is none.
