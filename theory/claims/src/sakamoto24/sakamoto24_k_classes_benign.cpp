@@ -87,6 +87,10 @@ Claim Sakamoto24ExtensionKClassesBenign() {
   c.class_note =
       "No path measured yet: the horizon path (1000 → 8000 steps, 4 × 100 runs) costs ≈ 25 "
       "CPU-minutes";
+  c.limit_path = LimitPath{"steps",
+                           {1000, 2000, 4000, 8000},
+                           "the [S] horizon doubled three times at the same step size: every "
+                           "failure is a noisy sample still unfitted at the last step"};
   // The step size is boa's (the authors' with p alone): halved twice and doubled twice around
   // it, 1000 steps each, so a larger step stands in for a longer horizon at a fifth of the
   // horizon path's cost (declared before its record was measured).
