@@ -26,14 +26,23 @@ Ray RayOf(const SelectionSvms& s) {
   return {s.p_coef, std::sqrt(s.p_svm.norm_squared)};
 }
 
-double RayMargin(const SampleLabels& labels, const RowMatrix& token_gram, const Ray& ray,
-                 double R) {
+namespace {
+
+// The hard-margin SVM on the attended tokens at p = R·p̂, and their label-signed weights y_i s_it.
+struct RaySvm {
+  HardMarginSvm svm;
+  RowMatrix weight;  // n×T
+};
+
+RaySvm SolveRaySvm(const SampleLabels& labels, const RowMatrix& token_gram, const Ray& ray,
+                   double R) {
   const int n = labels.n, T = labels.T;
   Require(R >= 0 && ray.p_norm > 0 && ray.p_coef.rows() == n && ray.p_coef.cols() == T &&
               token_gram.rows() == n * T,
           "a ray needs R ≥ 0 and n×T coefficients on the training tokens");
   const RowMatrix scores = (R / ray.p_norm) * ProjectOnto(token_gram, ray.p_coef);
-  RowMatrix weight(n, T);  // y_i s_it: the attended token's coefficients, label-signed
+  RaySvm out{{}, RowMatrix(n, T)};
+  RowMatrix& weight = out.weight;
   for (int i = 0; i < n; ++i) {
     const Eigen::ArrayXd a = scores.row(i).transpose().array();
     const Eigen::ArrayXd e = (a - a.maxCoeff()).exp();  // stable softmax
@@ -48,7 +57,43 @@ double RayMargin(const SampleLabels& labels, const RowMatrix& token_gram, const 
   HardMarginSvmOptions options;
   options.kkt_tolerance = kRayKktTolerance;
   options.max_sweeps = 200;  // near the hard limit the active-set finish does the work
-  const HardMarginSvm svm = SolveHardMarginSvm(gram, options);
+  out.svm = SolveHardMarginSvm(gram, options);
+  return out;
+}
+
+// The largest value of f over R ∈ [lo, hi] (0 < lo < hi): a 64-point log grid refined by golden
+// section on log R between the best grid point's neighbours.
+template <typename F>
+BudgetBound MaximiseOverLogR(double lo_R, double hi_R, const F& f) {
+  constexpr int kGrid = 64;
+  const double lo = std::log(lo_R), hi = std::log(hi_R);
+  BudgetBound best{-INFINITY, 0};
+  int best_k = 0;
+  for (int k = 0; k < kGrid; ++k) {
+    const double R = std::exp(lo + (hi - lo) * k / (kGrid - 1));
+    const double v = f(R);
+    if (v > best.lower) best = {v, R}, best_k = k;
+  }
+  double a = lo + (hi - lo) * std::max(0, best_k - 1) / (kGrid - 1);
+  double b = lo + (hi - lo) * std::min(kGrid - 1, best_k + 1) / (kGrid - 1);
+  const double g = (std::sqrt(5.0) - 1) / 2;
+  for (int it = 0; it < 40; ++it) {
+    const double c = b - g * (b - a), d = a + g * (b - a);
+    if (f(std::exp(c)) > f(std::exp(d)))
+      b = d;
+    else
+      a = c;
+  }
+  const double R = std::exp((a + b) / 2), v = f(R);
+  if (v > best.lower) best = {v, R};
+  return best;
+}
+
+}  // namespace
+
+double RayMargin(const SampleLabels& labels, const RowMatrix& token_gram, const Ray& ray,
+                 double R) {
+  const HardMarginSvm svm = SolveRaySvm(labels, token_gram, ray, R).svm;
   return svm.converged ? 1 / std::sqrt(svm.norm_squared) : 0.0;
 }
 
@@ -65,32 +110,76 @@ double RayRateExponent(const RowMatrix& token_gram, const SelectionSvms& s) {
 BudgetBound RayBudgetBound(const SampleLabels& labels, const RowMatrix& token_gram, const Ray& ray,
                            double budget) {
   Require(budget > 0, "the norm budget must be positive");
-  const auto value = [&](double R) {
+  const BudgetBound best = MaximiseOverLogR(1e-3 * budget, budget * (1 - 1e-9), [&](double R) {
     return std::sqrt(budget * budget - R * R) * RayMargin(labels, token_gram, ray, R);
+  });
+  return best.lower > 0 ? best : BudgetBound{};
+}
+
+MarginOnePoint RayMarginOnePoint(const SampleLabels& labels, const RowMatrix& token_gram,
+                                 const Ray& ray) {
+  // −√(R² + ‖v_SVM(Z(R·p̂))‖²): v of norm 1/m(R) attains margin 1 at p = R·p̂.
+  const BudgetBound best = MaximiseOverLogR(
+      kMarginOneRange.first * ray.p_norm, kMarginOneRange.second * ray.p_norm, [&](double R) {
+        const double m = RayMargin(labels, token_gram, ray, R);
+        return m > 0 ? -std::sqrt(R * R + 1 / (m * m)) : -INFINITY;
+      });
+  MarginOnePoint point;
+  if (!std::isfinite(best.lower)) return point;
+  const RaySvm at = SolveRaySvm(labels, token_gram, ray, best.R);
+  point.budget = -best.lower;
+  point.R = best.R;
+  point.p_coef = (best.R / ray.p_norm) * ray.p_coef;
+  point.v_coef = at.svm.alpha.asDiagonal() * at.weight;  // v = Σ α_i y_i z_i
+  return point;
+}
+
+MarginOnePoint RefineMarginOnePoint(const SampleLabels& labels, const RowMatrix& token_gram,
+                                    const MarginOnePoint& start) {
+  Require(std::isfinite(start.budget) && start.p_coef.size() > 0,
+          "refinement needs a margin-1 point to start from");
+  const Eigen::Index n = start.p_coef.rows(), T = start.p_coef.cols();
+  // The squared budget ‖p‖² + 1/m(p)² at p = Σ c_it x_it.
+  const auto squared_budget = [&](const RowMatrix& c) {
+    const Eigen::Map<const Vector> flat(c.data(), c.size());
+    const double p2 = flat.dot(token_gram * flat);
+    const HardMarginSvm svm = SolveRaySvm(labels, token_gram, {c, 1}, 1).svm;
+    return svm.converged ? p2 + svm.norm_squared : INFINITY;
   };
-  constexpr int kGrid = 64;
-  const double lo = std::log(1e-3 * budget), hi = std::log(budget * (1 - 1e-9));
-  BudgetBound best;
-  int best_k = 0;
-  for (int k = 0; k < kGrid; ++k) {
-    const double R = std::exp(lo + (hi - lo) * k / (kGrid - 1));
-    const double v = value(R);
-    if (v > best.lower) best = {v, R}, best_k = k;
+  RowMatrix c = start.p_coef;
+  double value = squared_budget(c);
+  // Each coordinate's step in units of its token's norm, so a step moves ‖p‖ alike everywhere.
+  RowMatrix unit(n, T);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    for (Eigen::Index t = 0; t < T; ++t)
+      unit(i, t) = 1 / std::sqrt(token_gram(i * T + t, i * T + t));
   }
-  // Golden section on log R between the best grid point's neighbours.
-  double a = lo + (hi - lo) * std::max(0, best_k - 1) / (kGrid - 1);
-  double b = lo + (hi - lo) * std::min(kGrid - 1, best_k + 1) / (kGrid - 1);
-  const double g = (std::sqrt(5.0) - 1) / 2;
-  for (int it = 0; it < 40; ++it) {
-    const double c = b - g * (b - a), d = a + g * (b - a);
-    if (value(std::exp(c)) > value(std::exp(d)))
-      b = d;
-    else
-      a = c;
+  double h = kRefineFirstStep * start.R;
+  const double h_min = kRefineLastStep * start.R;
+  while (h >= h_min) {
+    bool improved = false;
+    for (Eigen::Index j = 0; j < c.size(); ++j) {
+      for (const double sign : {1.0, -1.0}) {
+        RowMatrix trial = c;
+        trial.data()[j] += sign * h * unit.data()[j];
+        const double v = squared_budget(trial);
+        if (v < value) {
+          c = std::move(trial), value = v, improved = true;
+          break;
+        }
+      }
+    }
+    if (!improved) h /= 2;
   }
-  const double R = std::exp((a + b) / 2), v = value(R);
-  if (v > best.lower) best = {v, R};
-  return best;
+  MarginOnePoint point;
+  const RaySvm at = SolveRaySvm(labels, token_gram, {c, 1}, 1);
+  const Eigen::Map<const Vector> flat(c.data(), c.size());
+  point.R = std::sqrt(flat.dot(token_gram * flat));
+  point.budget = std::sqrt(value);
+  point.p_coef = c;
+  point.v_coef = at.svm.alpha.asDiagonal() * at.weight;
+  point.final_step = h;
+  return point;
 }
 
 BestBound BestRayBound(const SampleLabels& labels, const RowMatrix& token_gram,

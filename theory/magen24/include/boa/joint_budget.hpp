@@ -16,6 +16,7 @@
 // Along the ray every gap p̂ᵀ(x_{i,αᵢ} − x_{i,¬αᵢ}) is ≥ 1/‖p_SVM‖, so the attention on α is
 // ≥ σ(R/‖p_SVM‖) and m(R·p̂) → 1/‖v_SVM(α)‖ with a deficit that decays like e^{−κR/‖p_SVM‖},
 // κ = ‖p_SVM‖·min over the v-SVM's support vectors of their gap (THEORY.md derives it).
+#include <utility>
 #include <vector>
 
 #include "boa/joint_max_margin.hpp"
@@ -53,6 +54,31 @@ struct BudgetBound {
 // L_α(B): a 64-point log grid over R ∈ [10⁻³B, B) refined by golden section around its best point.
 BudgetBound RayBudgetBound(const SampleLabels& labels, const RowMatrix& token_gram, const Ray& ray,
                            double budget);
+
+// The margin-1 point of a ray ([M] Theorem 8's problem, min ‖v‖² + ‖p‖² s.t. yᵢf ≥ 1, restricted
+// to p on the ray): the smallest budget √(R² + 1/m(R)²) at which the ray reaches margin 1, with v
+// the ray SVM's at that R (margin exactly 1). R is searched over kMarginOneRange × ‖p_SVM‖ (at
+// R = t‖p_SVM‖ the margin deficit is ≈ e^{−t}, and past t = 100 R² alone exceeds any budget
+// the search has seen). budget is ∞ when the ray never separates.
+inline constexpr std::pair<double, double> kMarginOneRange = {1e-2, 1e2};
+struct MarginOnePoint {
+  double budget = INFINITY;  // √(‖v‖² + ‖p‖²)
+  double R = 0;              // ‖p‖
+  RowMatrix v_coef, p_coef;  // n×T coefficients over the training tokens
+  double final_step = 0;     // RefineMarginOnePoint: the last compass step (0 on a ray)
+};
+MarginOnePoint RayMarginOnePoint(const SampleLabels& labels, const RowMatrix& token_gram,
+                                 const Ray& ray);
+
+// A local minimum of the same problem off the ray: compass search on p's n×T coefficients
+// (each step scaled by its token's norm), from `start`, accepting the first step that lowers
+// ‖p‖² + 1/m(p)² and halving the step when none of the 2nT does, from kRefineFirstStep·‖p‖ down
+// to kRefineLastStep·‖p‖. Its certificate is the compass search's: no coordinate step of the
+// last size lowers the budget (a stationary point up to O(step) for a smooth budget).
+inline constexpr double kRefineFirstStep = 0.1;
+inline constexpr double kRefineLastStep = 1e-4;
+MarginOnePoint RefineMarginOnePoint(const SampleLabels& labels, const RowMatrix& token_gram,
+                                    const MarginOnePoint& start);
 
 // The largest L(B) over several rays: which one (index, −1 when none is positive) and its value.
 struct BestBound {
