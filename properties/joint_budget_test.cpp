@@ -4,6 +4,9 @@
 //     attains the bound's margin within the budget;
 //   - certificate: L(B) ≤ B·γ* and L(B)/B never falls as B grows; no random (v, p) within the
 //     budget beats B·γ*;
+//   - peer: the margin-1 points (on a ray, and refined off it), rebuilt in ℝ^d and run through M1,
+//     have margin 1 at the norm their budget says; the refinement never raises the budget, and
+//     no margin-1 point has norm below 1/γ*;
 //   - limit: the ray margin tends to 1/‖v_SVM‖ and the rate exponent κ is ≥ 1;
 //   - peer: the unselected tokens' scores, from the ambient v.
 #include <cmath>
@@ -72,6 +75,26 @@ RC_GTEST_PROP(JointBudget, TheBoundIsAttainedByTheModelWithinTheBudget, ()) {
   RC_ASSERT(std::abs(ModelMargin(d.data, p, v) - bound.lower) <= 1e-6 * bound.lower);
 }
 
+RC_GTEST_PROP(JointBudget, MarginOnePointsHaveMarginOneThroughTheModelAtTheirBudget, ()) {
+  const Draw d = DrawSmall();
+  RC_PRE(d.joint.p_infeasible == 0);
+  const SelectionSvms& s = d.joint.best;
+  const double gamma = 1 / std::sqrt(s.v_svm.norm_squared);
+  const MarginOnePoint on_ray = RayMarginOnePoint(d.labels, d.K, RayOf(s));
+  RC_ASSERT(std::isfinite(on_ray.budget));
+  const MarginOnePoint refined = RefineMarginOnePoint(d.labels, d.K, on_ray);
+  RC_ASSERT(refined.budget <= on_ray.budget);
+  for (const MarginOnePoint* point : {&on_ray, &refined}) {
+    const Vector p = CombineTokens(d.data, point->p_coef), v = CombineTokens(d.data, point->v_coef);
+    RC_ASSERT(std::abs(p.norm() - point->R) <= 1e-9 * point->R);
+    RC_ASSERT(std::abs(std::sqrt(p.squaredNorm() + v.squaredNorm()) - point->budget) <=
+              1e-6 * point->budget);
+    // The ray SVM's tolerance is all that separates the model's margin from 1.
+    RC_ASSERT(std::abs(ModelMargin(d.data, p, v) - 1) <= 100 * kRayKktTolerance);
+    RC_ASSERT(point->budget * gamma >= 1 - 1e-9);  // the certified lower end 1/γ*
+  }
+}
+
 RC_GTEST_PROP(JointBudget, TheBracketHoldsAndTheLowerBoundPerBudgetNeverFalls, ()) {
   const Draw d = DrawSmall();
   RC_PRE(d.joint.p_infeasible == 0);
@@ -104,7 +127,8 @@ RC_GTEST_PROP(JointBudget, TheRayMarginTendsToTheSelectionsMaxMargin, ()) {
   const SelectionSvms& s = d.joint.best;
   const double gamma = 1 / std::sqrt(s.v_svm.norm_squared);
   const double p_norm = std::sqrt(s.p_svm.norm_squared);
-  const double kappa = RayRateExponent(d.K, s), far = RayMargin(d.labels, d.K, RayOf(s), 40 * p_norm);
+  const double kappa = RayRateExponent(d.K, s),
+               far = RayMargin(d.labels, d.K, RayOf(s), 40 * p_norm);
   RC_ASSERT(kappa >= 1 - 1e-9);
   // e^{−40} attention off α: the ray SVM's tolerance is all that separates the two.
   RC_ASSERT(std::abs(far - gamma) <= 10 * kRayKktTolerance * gamma);
@@ -127,7 +151,8 @@ TEST(JointBudget, BestRayBoundIsTheRayWithTheLargestBound) {
     std::vector<Ray> rays;
     double b0 = 0;
     for (const bool signal : {false, true}) {
-      const SelectionSvms s = SolveSelectionSvms(labels, K, SignalForCleanClasses(labels, signal, signal));
+      const SelectionSvms s =
+          SolveSelectionSvms(labels, K, SignalForCleanClasses(labels, signal, signal));
       ASSERT_TRUE(s.feasible());
       rays.push_back(RayOf(s));
       b0 = std::max(b0, std::sqrt(s.v_svm.norm_squared + s.p_svm.norm_squared));

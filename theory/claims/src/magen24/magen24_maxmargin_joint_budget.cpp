@@ -331,7 +331,20 @@ Claim Magen24MaxmarginJointMinNorm() {
   c.range = RangeKind::kRangeFinding;
   c.range_note =
       "for every (n, d/n², η, ratio) above the boundary, refuted on the average over the range";
-  c.finding_class = FindingClass::kUndetermined;
+  c.finding_class = FindingClass::kFiniteSize;  // records/finding_paths.csv
+  c.finding =
+      "Above the separate-ball boundary the least-norm margin-1 point boa finds is not benign in "
+      "166 of 400 draws (rate record, seed base 1e9): clean test accuracy below 0.95, though "
+      "rarely below 0.75 (7 of 100 at that cut). It sits at ≈ 1.16·B₀ and attends benignly (every "
+      "clean sample to its signal, every noisy one to its noise) in only about 30% of draws, "
+      "while the separate-ball solution α* is benign in 83% (200 draws, seed 7000). Far above "
+      "the boundary it persists: 52, 37, 30, 27, 25 of 100 fail at log₂ ratio 0.5, 1, 2, 3, 4 "
+      "(SNR² up to 16 times 2/((1 − η)n)). Along d → ∞ (d = 4n², 16n², 64n², 256n²) it falls, 35, 16, 13, 13 of 100: "
+      "exponent −0.28, 95% interval [−0.42, −0.14], the power law fits, so finite-size by the "
+      "rule, though the last two points sit level just above δ. What is certified is the bracket of the minimum norm, B₁ ∈ [1/γ*, B] with "
+      "1/(γ*B) ≈ 0.59 on average, not the global minimiser's selection: this refutes the point "
+      "boa's search reaches (the rays' best, refined to a compass-search stationary point), not "
+      "yet Theorem 8's minimiser.";
   c.limit_path = LimitPath{"d_over_n2",
                            {4, 16, 64, 256},
                            "d ≫ n², the dimension [M]'s max-margin results assume, quadrupled "
