@@ -21,8 +21,7 @@ bool LabelConflict(const SampleLabels& labels, const RowMatrix& K, const TokenCh
   for (int i = 0; i < labels.n; ++i) {
     for (int j = i + 1; j < labels.n; ++j) {
       const Eigen::Index a = 2 * i + choice[i], b = 2 * j + choice[j];
-      const double gap = K(a, a) + K(b, b) + 2 * labels.y(i) * labels.y(j) * K(a, b);
-      if (gap <= 1e-12 * std::max(K(a, a), K(b, b))) return true;
+      if (SignedRowsCancel(K(a, a), K(b, b), labels.y(i) * labels.y(j) * K(a, b))) return true;
     }
   }
   return false;

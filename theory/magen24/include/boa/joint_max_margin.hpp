@@ -10,12 +10,20 @@
 // (the first found among equals). Enumerating all 2ⁿ selections of T = 2 is exact; it is cheap for
 // n ≤ kMaxEnumeratedSamples because a v-SVM costs O(n²) per sweep on an n×n block of the token
 // Gram matrix, and the p-SVM is solved only for a selection that beats the best so far.
+#include <algorithm>
 #include <vector>
 
 #include "boa/gram_instance.hpp"
 #include "boa/max_margin_selection.hpp"
 
 namespace boa {
+
+// Two v-SVM rows whose signed vectors cancel, u + w = 0 up to rounding (‖u + w‖² ≤ 10⁻¹² of the
+// larger ‖·‖², from their Gram entries), admit no v: vᵀu ≥ 1 and vᵀw = −vᵀu ≥ 1. The dual solver
+// would need its full sweep budget to see it.
+inline bool SignedRowsCancel(double uu, double ww, double uw) {
+  return uu + ww + 2 * uw <= 1e-12 * std::max(uu, ww);
+}
 
 inline constexpr int kMaxEnumeratedSamples = 12;  // THEORY.md §4.4: exact enumeration for n ≤ 12
 
