@@ -293,6 +293,7 @@ ScanReading ReadScan(const Claim& claim, const std::string& element) {
 }
 
 bool FailureIsTheDiscussions(const Claim& claim) {
+  if (claim.finding_class == FindingClass::kFiniteSize) return false;  // it shrinks along its path
   for (const std::string& element : BoaElements(claim)) {
     if (ReadScan(claim, element).result != ScanResult::kFailsAcross) return false;
   }
@@ -357,6 +358,9 @@ LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict, const Clai
 
 bool ScanPending(const Claim& claim) {
   if (ExpectedLinkVerdict(claim) != LinkVerdict::kFails) return false;
+  // A finite-size failure shrinks along the statement's own limit path: no scan can make it the
+  // discussion's, so its class is settled.
+  if (claim.finding_class == FindingClass::kFiniteSize) return false;
   bool pending = false;
   for (const std::string& element : BoaElements(claim)) {
     const ScanResult result = ReadScan(claim, element).result;

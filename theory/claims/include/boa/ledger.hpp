@@ -24,7 +24,9 @@ std::string ToString(SettingMatch match);
 // A statement's status (StatusOf):
 //   consistent       a claim in the discussion's setting holds, and none there fails;
 //   tension          a claim in the discussion's setting fails, and each element of boa's it rests
-//                    on has been scanned over a declared range with the failure across all of it;
+//                    on has been scanned over a declared range with the failure across all of it,
+//                    and its class is not finite-size (a failure that shrinks along the
+//                    statement's own limit path is a finite-size deviation, never a tension);
 //   encoding only    tested only in boa's encoding: every claim that tests it replaces part of
 //                    the setting, tests something else, only reports, or fails at constants of
 //                    boa's not yet scanned (a tension candidate, "scan pending");
