@@ -3,7 +3,10 @@
 records.measure_shards_merge): two shards of a small σ measurement, merged, give the record the
 unsharded run writes, byte for byte; a merge with a shard missing, or one given twice, refuses and
 writes nothing. The same for the flake audit's JSON record, in three shards of (claim, seed base)
-runs. BOA_PROGRAM is the built boa program (CMake passes it)."""
+runs. The mutation record's parts (run_mutants' own, made here from the committed record: a real
+mutant run builds the tree once a mutant) merge through the same command, and a missing shard is
+named. BOA_PROGRAM is the built boa program (CMake passes it)."""
+import json
 import os
 import shutil
 import subprocess
@@ -18,6 +21,7 @@ SIGMA = ROOT / "theory" / "claims" / "records" / "sigma.csv"
 RUN = ["--claims", "magen24.snr.threshold_sa,magen24.snr.threshold_sb", "--replicates", "2",
        "--jobs", "1"]
 AUDIT = ROOT / "theory" / "claims" / "records" / "flake_audit.json"
+MUTANTS = ROOT / "properties" / "mutants" / "mutants.json"
 # One cheap probabilistic claim (≈ 0.05 s a run), 10 seed bases.
 AUDIT_RUN = ["--claims", "magen24.maxmargin.assumption_c_antipodal", "--jobs", "1"]
 
@@ -60,6 +64,7 @@ def main():
         if refused.read_bytes() != SIGMA.read_bytes():
             failures.append("a refused merge wrote the record")
         failures += audit_failures(tmp)
+        failures += mutants_failures(tmp)
         if failures:
             sys.exit("FAIL: " + "; ".join(failures))
     print("ok: 2 shards merged to the unsharded record byte for byte; bad merges refused; the "
@@ -86,6 +91,35 @@ def audit_failures(tmp):
         failures.append("the merged audit record differs from the unsharded one")
     if "./boa measure audit --claims" not in whole.read_text():
         failures.append("the audit's re-measured rows do not name their command")
+    return failures
+
+
+def mutants_failures(tmp):
+    """The mutation record as 3 shards' parts (index mod 3, as run_mutants --shard k/3 splits it):
+    merged through `./boa measure merge` they give its mutants back; without one, the merge names
+    it and writes nothing. The scheduler lines run `./boa measure mutants --shard`."""
+    record = json.loads(MUTANTS.read_text())
+    for k in range(3):
+        part = dict(record, shard=f"{k}/3",
+                    mutants=[m for m in record["mutants"] if m["index"] % 3 == k])
+        (tmp / f"mutants-{k}.json").write_text(json.dumps(part))
+    merged = tmp / "mutants" / "merged.json"
+    failures = []
+    missing = measure("merge", tmp / "mutants-0.json", tmp / "mutants-2.json", "--record", merged,
+                      ok=False)
+    if missing.returncode == 0 or "shards missing: 1/3" not in missing.stderr:
+        failures.append(f"a mutants merge without shard 1/3 did not refuse: {missing.stderr}")
+    if merged.exists():
+        failures.append("a refused mutants merge wrote the record")
+    measure("merge", *(tmp / f"mutants-{k}.json" for k in (2, 0, 1)), "--record", merged)
+    if json.loads(merged.read_text())["mutants"] != record["mutants"]:
+        failures.append("the merged mutation record's mutants differ from the record's")
+    lines = measure("mutants", "--print-parallel", "h1,h2", "3").stdout
+    if "measure mutants --shard {}/3" not in lines or "measure merge" not in lines:
+        failures.append(f"the GNU parallel lines do not shard `measure mutants`: {lines}")
+    measure("mutants", "--slurm", "2", "--parts", tmp / "slurm")
+    if "measure mutants --shard" not in (tmp / "slurm" / "shards.sbatch").read_text():
+        failures.append("the sbatch array does not run `measure mutants --shard`")
     return failures
 
 

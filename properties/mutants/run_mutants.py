@@ -408,9 +408,17 @@ def merge(args):
             if p.get(key) != first.get(key):
                 raise BadInput(f"{path} has {key} {p.get(key)}, not {first.get(key)} like "
                                f"{args.parts[0]}; merge only parts of one run")
-    shards = {int(p["shard"].split("/")[1]) for p in parts}
-    if len(shards) != 1 or len(parts) != shards.pop():
-        raise BadInput("the parts are not the N shards of one run (k/N with one N, each k once)")
+    counts = {int(p["shard"].split("/")[1]) for p in parts}
+    if len(counts) != 1:
+        raise BadInput("the parts are shards of different counts N; merge the N shards of one run")
+    n = counts.pop()
+    taken = [int(p["shard"].split("/")[0]) for p in parts]
+    twice = sorted({k for k in taken if taken.count(k) > 1})
+    if twice:
+        raise BadInput(f"shard {', '.join(f'{k}/{n}' for k in twice)} given twice")
+    missing = [f"{k}/{n}" for k in range(n) if k not in taken]
+    if missing:
+        raise BadInput(f"shards missing: {', '.join(missing)}; nothing written")
     indices = [m["index"] for p in parts for m in p["mutants"]]
     if len(indices) != len(set(indices)):
         raise BadInput("a mutant appears in more than one part")

@@ -2,7 +2,7 @@
 """One command for the committed records measured off CI's path (`./boa measure`, README
 § Measuring at scale):
 
-    ./boa measure rates|paths|scans|sigma|audit [--claims GLOB,...] [--jobs 2] [record's flags]
+    ./boa measure rates|paths|scans|sigma|audit|mutants [--claims GLOB,...] [--jobs 2] [record's flags]
     ./boa measure RECORD --shard k/N --out part-k.json     # one of N shards: its rows only
     ./boa measure merge part-*.json [--record FILE]        # the parts → the record
     ./boa measure RECORD --slurm N [--parts DIR] [--submit]   # an sbatch array + a merge job
@@ -14,7 +14,9 @@ part file instead: the record's name, the commit, the shard and the run's option
 `merge` checks that the parts are of one run (record, commit, options) and that every shard
 0 … N − 1 is there once — naming the missing ones and writing nothing otherwise — and then writes
 the record exactly as the unsharded run at that commit would (the audit's record carries the date
-it was written: merge on the day the shards ran to match). Mutants keep `./boa mutants --shard`.
+it was written: merge on the day the shards ran to match). `mutants` is the mutation record
+(measure_mutants.py: --only/--changed re-measure some mutants into it; its parts are run_mutants',
+merged to the record but for timings and killers).
 
 --slurm N writes DIR/shards.sbatch (an array of N tasks, task k running shard k/N into
 DIR/part-k.json; an earlier run's parts there are removed) and DIR/merge.sbatch (the merge), and
@@ -29,7 +31,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import json
+
 import measure_audit
+import measure_mutants
 import measure_paths
 import measure_rates
 import measure_scans
@@ -37,11 +42,17 @@ import measure_sigma
 from record_tools import ROOT, boa_catalog, read_parts
 
 RECORDS = {"rates": measure_rates, "paths": measure_paths, "scans": measure_scans,
-           "sigma": measure_sigma, "audit": measure_audit}
+           "sigma": measure_sigma, "audit": measure_audit, "mutants": measure_mutants}
 
 
 def merge(argv):
     argv, record = take(argv, "--record", 1)
+    try:
+        first = json.loads(Path(argv[0]).read_text()) if argv else {}
+    except (OSError, ValueError):
+        first = {}  # read_parts names the unreadable part
+    if measure_mutants.is_part(first):
+        measure_mutants.merge(argv, record[0] if record else None)
     name, commit, options, rows = read_parts(argv)
     if name not in RECORDS:
         sys.exit(f"measure merge: the parts are of '{name}', which is no record "
