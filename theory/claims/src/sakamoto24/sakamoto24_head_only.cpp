@@ -170,7 +170,8 @@ Claim Sakamoto24HeadOnlyNoOverfit() {
       "which has no training noise to memorise, and its \"Figure 1, right\" is the "
       "token-selection construction's not-overfitting panel. A linear head fitted to 20 samples "
       "at d = 2000 is expected to memorise, as the discussion itself says of linear "
-      "classifiers.";
+      "classifiers. The scans (seed base 4e9) keep every draw failing from 125 to 2000 steps "
+      "and from lr 1.25e-3 to 2e-2: the head memorises however it is trained.";
   c.rejection = Rejection::kNone;
   c.range = RangeKind::kSingleSetting;
   c.range_note = "the Fig. 1 (right) setting; only the seed varies";
