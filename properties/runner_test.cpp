@@ -71,6 +71,17 @@ TEST(Runner, ShrinksAFalsePredicateToAMinimalInstanceThatReplays) {
   EXPECT_EQ(again.failures, 1);
 }
 
+// A parameter the caller fixed (--params) is the setting asked about: the shrink leaves it.
+TEST(Runner, ShrinkLeavesTheCallersFixedParameters) {
+  RunOptions options;
+  options.fixed = {{"d", 50.0}, {"eta", 0.5}};
+  const Verdict v = RunClaim(FalseClaim(), options);
+  ASSERT_TRUE(v.counterexample.has_value());
+  EXPECT_EQ(v.counterexample->params.at("d"), 50.0);
+  EXPECT_EQ(v.counterexample->params.at("eta"), 0.5);
+  EXPECT_EQ(IntParam(v.counterexample->params, "n"), 2);  // every n fails at d = 50: the low end
+}
+
 TEST(Runner, IdentityClaimHoldsWhenNoInstanceFails) {
   Claim c = FalseClaim();
   c.check = [](const Params&, std::uint64_t, Engine) { return Outcome{true, {{"x", 1.0}}, ""}; };

@@ -288,7 +288,7 @@ std::string FailingInstanceLabel(const Claim& claim, const Verdict& verdict) {
 }
 
 Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed, EngineChoice engine,
-                      int max_checks) {
+                      int max_checks, const Params& fixed) {
   Counterexample result;
   result.seed = seed;
   result.engine = EngineFor(claim, engine);
@@ -297,6 +297,7 @@ Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed, Eng
   for (bool improved = true; improved && checks < max_checks;) {
     improved = false;
     for (const auto& grid : claim.regime) {
+      if (fixed.count(grid.name)) continue;  // the caller's setting stays as given
       const double current = params[grid.name];
       const int k = static_cast<int>(std::lround(current / grid.unit));
       std::vector<int> candidates = {grid.lo, grid.lo + (k - grid.lo) / 2, k - 1};
@@ -424,7 +425,7 @@ Verdict RunClaim(const Claim& claim, const RunOptions& options) {
   }
   if (first_failure) {
     verdict.counterexample = Shrink(claim, first_failure->first, first_failure->second,
-                                    options.engine, options.shrink ? 400 : 0);
+                                    options.engine, options.shrink ? 400 : 0, options.fixed);
   }
   verdict.summary = summary.str();
   return verdict;

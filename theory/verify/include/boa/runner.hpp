@@ -130,9 +130,10 @@ Outcome CheckInstance(const Claim& claim, const Params& params, std::uint64_t se
 
 // Greedy shrink of a failing (params, seed) along the regime grid: each parameter in turn tries
 // the regime's low end, then halfway, then one grid step down; a candidate is kept when the
-// predicate still fails. Stops at a fixed point or after max_checks evaluations. The seed and
-// the engine stay fixed; the replay line names both.
+// predicate still fails. Stops at a fixed point or after max_checks evaluations. The seed, the
+// engine and the parameters in `fixed` (the caller's --params) stay as given; the replay line
+// names them.
 Counterexample Shrink(const Claim& claim, Params params, std::uint64_t seed, EngineChoice engine,
-                      int max_checks = 400);
+                      int max_checks = 400, const Params& fixed = {});
 
 }  // namespace boa
