@@ -40,13 +40,20 @@ struct JointDraw {
   RowMatrix token_gram;
   JointMaxMargin joint;                   // α* and γ* = 1/‖v_SVM(α*)‖
   std::vector<SelectionSvms> candidates;  // α*, then the per-class candidates
+  double gamma = 0;                       // γ* = 1/‖v_SVM(α*)‖
+  double b0 = 0;  // B₀ = ‖(v_SVM, p_SVM)‖ of α*, the separate-ball solution's joint norm
+  TokenChoice benign;  // signal for every clean sample
 };
 
 JointDraw DrawJoint(const Params& params, std::uint64_t seed, Engine engine) {
   const SignalNoiseSpec spec = MaxMarginInstanceFromParams(params).spec;
   const GramInstance gram = MaxMarginGram(spec, seed, engine);
-  JointDraw d{gram, LabelsOf(gram), TokenGram(gram), {}, {}};
+  JointDraw d{gram, LabelsOf(gram), TokenGram(gram), {}, {}, 0, 0, {}};
   d.joint = EnumerateJointMaxMargin(d.labels, d.token_gram);
+  const SelectionSvms& star = d.joint.best;
+  d.gamma = 1 / std::sqrt(star.v_svm.norm_squared);
+  d.b0 = std::sqrt(star.v_svm.norm_squared + star.p_svm.norm_squared);
+  d.benign = SignalForCleanClasses(d.labels, true, true);
   d.candidates.push_back(d.joint.best);
   for (int plus = 0; plus < 2; ++plus) {
     for (int minus = 0; minus < 2; ++minus) {
@@ -70,9 +77,8 @@ std::string CertificateFailure(const JointDraw& d) {
 Outcome BudgetOutcome(const Params& params, std::uint64_t seed, Engine engine) {
   const JointDraw d = DrawJoint(params, seed, engine);
   const SelectionSvms& star = d.joint.best;
-  const double gamma = 1 / std::sqrt(star.v_svm.norm_squared);
-  const double b0 = std::sqrt(star.v_svm.norm_squared + star.p_svm.norm_squared);
-  const TokenChoice benign = SignalForCleanClasses(d.labels, true, true);
+  const double gamma = d.gamma, b0 = d.b0;
+  const TokenChoice& benign = d.benign;
   Outcome o;
   o.measured = {{"star_benign", star.choice == benign}, {"candidates", d.candidates.size()}};
   std::vector<Ray> rays;
@@ -112,7 +118,7 @@ Outcome RateOutcome(const Params& params, std::uint64_t seed, Engine engine) {
   std::string why = CertificateFailure(d);
   Outcome o;
   if (why.empty()) {
-    const double gamma = 1 / std::sqrt(star.v_svm.norm_squared);
+    const double gamma = d.gamma;
     const double kappa = RayRateExponent(d.token_gram, star);
     const double p_norm = std::sqrt(star.p_svm.norm_squared);
     // Least-squares slope of ln(deficit) against t = R/‖p_SVM‖.
@@ -162,9 +168,8 @@ bool SelectsAsChoice(const JointDraw& d, const MarginOnePoint& point, const Toke
 Outcome MinNormOutcome(const Params& params, std::uint64_t seed, Engine engine) {
   const JointDraw d = DrawJoint(params, seed, engine);
   const SelectionSvms& star = d.joint.best;
-  const double gamma = 1 / std::sqrt(star.v_svm.norm_squared);
-  const double b0 = std::sqrt(star.v_svm.norm_squared + star.p_svm.norm_squared);
-  const TokenChoice benign = SignalForCleanClasses(d.labels, true, true);
+  const double gamma = d.gamma, b0 = d.b0;
+  const TokenChoice& benign = d.benign;
   Outcome o;
   std::string why = CertificateFailure(d);
   const SelectionSvms* best = nullptr;
