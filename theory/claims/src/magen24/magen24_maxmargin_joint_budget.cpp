@@ -337,6 +337,9 @@ Claim Magen24MaxmarginJointMinNorm() {
   c.range_note =
       "for every (n, d/n², η, ratio) above the boundary, refuted on the average over the range";
   c.finding_class = FindingClass::kFiniteSize;  // records/finding_paths.csv
+  c.encoding_sensitive =
+      "the minimiser read as the least-norm point boa's search reaches (its norm certified to "
+      "[1/γ*, B], not its selection), and the cut-off 0.95: 7 of 100 fail at 0.75 (the scan)";
   c.finding =
       "Above the separate-ball boundary the least-norm margin-1 point boa finds is not benign in "
       "166 of 400 draws (rate record, seed base 1e9): clean test accuracy below 0.95, though "
