@@ -90,9 +90,16 @@ EverySetSearch BestSetSelectionInTheLimit(const SampleLabels& labels, const RowM
       // solve.
       const bool uniform =
           std::all_of(mask.begin(), mask.end(), [&](int m) { return m == subsets; });
-      if (!uniform && (++out.p_solves, !SolveSetSelectionSvms(labels, K, sets).p_svm.converged)) {
-        ++out.p_infeasible;
-        return;
+      if (!uniform) {
+        ++out.p_solves;
+        const HardMarginSvm p_svm = SolveSetSelectionSvms(labels, K, sets).p_svm;
+        if (!p_svm.converged) {
+          // Proved infeasible: no p ranks the sets so. Short of the tolerance otherwise: the
+          // solver's failure, and the search is not certified.
+          out.converged = out.converged && !p_svm.separable;
+          ++out.p_infeasible;
+          return;
+        }
       }
       out.best = std::move(sets);
       out.best_margin = margin;

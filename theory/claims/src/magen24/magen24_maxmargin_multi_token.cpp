@@ -215,7 +215,7 @@ Outcome EverySetOutcome(const Params& params, std::uint64_t seed, Engine engine)
                 {"benign", benign_tokens}};
   std::string why;
   if (!search.converged)
-    why = "a v-SVM of the search missed its KKT tolerance";
+    why = "an SVM of the search missed its KKT tolerance";
   else if (search.best.empty())
     why = "no set selection is p-feasible";
   else if (CombinesTokens(search.best))

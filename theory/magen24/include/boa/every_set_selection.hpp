@@ -23,7 +23,7 @@ struct EverySetSearch {
   std::int64_t p_solves = 0;      // of which the p-SVM was solved (those that beat the best)
   std::int64_t p_infeasible = 0;  // p-SVMs that did not converge
   std::int64_t cuts = 0;          // branches cut by the bound
-  bool converged = true;          // every v-SVM solved met its KKT tolerance
+  bool converged = true;          // every SVM solved met its KKT tolerance or was proved infeasible
 };
 
 // token_gram: [⟨x_it, x_js⟩], rows i·T + t; T ≤ 8.
