@@ -5,7 +5,9 @@ unsharded run writes, byte for byte; a merge with a shard missing, or one given 
 writes nothing. The same for the flake audit's JSON record, in three shards of (claim, seed base)
 runs. The mutation record's parts (run_mutants' own, made here from the committed record: a real
 mutant run builds the tree once a mutant) merge through the same command, and a missing shard is
-named. BOA_PROGRAM is the built boa program (CMake passes it)."""
+named. A small report (one claim, one figure) measured as 2 shards and merged gives the unsharded
+run's folder, and a merge without a shard refuses (report_test.cpp compares a larger one file by
+file). BOA_PROGRAM is the built boa program (CMake passes it)."""
 import json
 import os
 import shutil
@@ -65,10 +67,11 @@ def main():
             failures.append("a refused merge wrote the record")
         failures += audit_failures(tmp)
         failures += mutants_failures(tmp)
+        failures += report_failures(tmp)
         if failures:
             sys.exit("FAIL: " + "; ".join(failures))
     print("ok: 2 shards merged to the unsharded record byte for byte; bad merges refused; the "
-          "audit's 3 shards too")
+          "audit's 3 shards, the mutation record's and a report's too")
 
 
 def audit_failures(tmp):
@@ -120,6 +123,37 @@ def mutants_failures(tmp):
     measure("mutants", "--slurm", "2", "--parts", tmp / "slurm")
     if "measure mutants --shard" not in (tmp / "slurm" / "shards.sbatch").read_text():
         failures.append("the sbatch array does not run `measure mutants --shard`")
+    return failures
+
+
+def report_failures(tmp):
+    """`./boa measure report` as 2 shards and a merge against the unsharded run: the same
+    summary.json but for the timing fields; without shard 1/2 the merge refuses and writes
+    nothing."""
+    run = ["--budget", "quick", "--claims", "magen24.maxmargin.assumption_c_antipodal",
+           "--figures", "growth_function"]
+    measure("report", *run, "--record", tmp / "report-whole")
+    for k in range(2):
+        measure("report", *run, "--shard", f"{k}/2", "--out", tmp / f"report-{k}.json")
+    failures = []
+    missing = measure("merge", tmp / "report-0.json", "--record", tmp / "report-refused", ok=False)
+    if missing.returncode == 0 or "run the missing shards: 1/2" not in missing.stderr:
+        failures.append(f"a report merge without shard 1/2 did not refuse: {missing.stderr}")
+    if (tmp / "report-refused").exists():
+        failures.append("a refused report merge wrote a report")
+    measure("merge", tmp / "report-1.json", tmp / "report-0.json", "--record", tmp / "report")
+
+    def untimed(folder):
+        summary = json.loads((folder / "summary.json").read_text())
+        return {k: v for k, v in summary.items() if k not in ("seconds", "shards", "cost")}
+    if untimed(tmp / "report") != untimed(tmp / "report-whole"):
+        failures.append("the merged report's summary.json differs from the unsharded one's")
+    lines = measure("report", "--budget", "full", "--slurm", "4", "--parts", tmp / "slurm-r")
+    shards = (tmp / "slurm-r" / "shards.sbatch").read_text()
+    if "measure report --budget full --shard" not in shards:
+        failures.append(f"the sbatch array does not run `measure report --shard`: {shards}")
+    if "measure merge" not in (tmp / "slurm-r" / "merge.sbatch").read_text():
+        failures.append(f"the merge job does not merge the report: {lines.stdout}")
     return failures
 
 

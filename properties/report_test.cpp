@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -295,8 +296,9 @@ TEST(Report, TheMainPageOfTheWholeCatalogFitsItsBudget) {
   const std::optional<nlohmann::json> peer;
   const ErrorBudget budget = SuiteErrorBudget(Catalog());
   const report::ReportOptions options;
-  const report::MainPage page{rows,    audit, mutation, peer, rendered.size() - 1, rendered, budget,
-                              options, 500,   "abc",    false};
+  const report::MainPage page{rows,     audit,  mutation, peer, rendered.size() - 1,
+                              rendered, budget, options,  500,  1,
+                              "abc",    false};
   std::ostringstream md;
   report::WriteMainPage(md, page);
   const std::string text = md.str();
@@ -305,6 +307,60 @@ TEST(Report, TheMainPageOfTheWholeCatalogFitsItsBudget) {
   EXPECT_GT(LineOf(text, "## Regression status"), 0);
   EXPECT_LT(LineOf(text, "(findings_forest.svg)"), 150);
   EXPECT_EQ(text.find("Partial report"), std::string::npos);
+}
+
+// `boa report --shard k/N --part` and `--merge` (report_part.hpp, issue 53): the merged report is
+// the unsharded one, file for file and byte for byte, but for the measuring time and the shard
+// count. The selection is the test above's (every kind and outcome, cells, a counterexample, a
+// scaling plan with its σ check) with three figures whose sweeps have one, few and many cells.
+TEST(Report, ShardedReportMergesToTheUnshardedOneByteForByte) {
+  TempDir dir;
+  const std::string run = "report --budget quick --seed 1 --quiet --claims '" +
+                          std::string(kSelection) +
+                          "' --figures growth_function,magen_snr_threshold,"
+                          "sakamoto24_attention_balanced";
+  const fs::path whole = dir.path() / "whole", merged = dir.path() / "merged";
+  CommandResult r = RunBoa(run + " --out '" + whole.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string parts;
+  for (int k = 0; k < 4; ++k) {  // 4 shards for 6 claims: one shard has a single claim
+    const fs::path part = dir.path() / ("part-" + std::to_string(k) + ".json");
+    r = RunBoa(run + " --shard " + std::to_string(k) + "/4 --part '" + part.string() + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    parts += " '" + part.string() + "'";
+  }
+  r = RunBoa("report --quiet --merge" + parts + " --out '" + merged.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("0 verdicts differ"), std::string::npos) << r.out;
+  const std::set<std::string> files = Tree(whole);
+  ASSERT_EQ(Tree(merged), files);
+  // The timing fields, and only they, differ: the measuring time on the first line of
+  // REPORT.md, and summary.json's "seconds", "shards" and "cost".
+  const auto untimed = [](const std::string& file, const std::string& text) {
+    if (file == "summary.json") {
+      auto summary = nlohmann::json::parse(text);
+      for (const char* field : {"seconds", "shards", "cost"}) summary.erase(field);
+      return summary.dump(2);
+    }
+    const std::regex time(R"(, [0-9.e+]+ s( measuring in [0-9]+ shards)?, SIMD target)");
+    return std::regex_replace(text, time, ", S, SIMD target");
+  };
+  for (const std::string& file : files) {
+    if (fs::is_directory(whole / file)) continue;
+    const std::string a = Slurp(whole / file), b = Slurp(merged / file);
+    if (file == "REPORT.md" || file == "summary.json") {
+      EXPECT_EQ(untimed(file, a), untimed(file, b)) << file;
+      EXPECT_NE(a, b) << file << " says nothing of its shards";
+    } else {
+      EXPECT_EQ(a, b) << file;
+    }
+  }
+  EXPECT_NE(Slurp(merged / "REPORT.md").find("measuring in 4 shards"), std::string::npos);
+  const auto summary = nlohmann::json::parse(Slurp(merged / "summary.json"));
+  EXPECT_EQ(summary["shards"], 4);
+  // Every claim's time comes back from its shard.
+  EXPECT_EQ(summary["cost"]["claims"].size(), kSelected.size());
+  EXPECT_EQ(summary["cost"]["figures_cpu_seconds"].size(), 3u);
 }
 
 TEST(Report, RefusesAGlobThatMatchesNothingBeforeAnyWork) {

@@ -6,6 +6,8 @@
 #      compares the merged record with the unsharded run's, byte for byte;
 #   2. submits 2 shards held, cancels shard 1, releases shard 0: the merge job never runs (its
 #      dependency cannot be met) and a merge of the parts by hand refuses, naming shard 1/2;
+#   3. submits a small report (`./boa measure report`) as 3 shards plus the merge and compares the
+#      folder with the unsharded run's: every file byte for byte but the timing fields;
 # and stops the daemons it started by their pid files. Needs root (the daemons run as root) and
 # the built boa program (BOA_PROGRAM, default build/reports/boa).
 set -euo pipefail
@@ -87,9 +89,12 @@ say "cluster up ($host, $(nproc) CPUs) in $SECONDS s"
 drain() {
   for _ in $(seq 300); do
     [ -z "$(squeue -h -o %i)" ] && return 0
+    # A shard failed: its merge can never run, so say so now, with the shards' logs.
+    squeue -h -o %r | grep -q DependencyNeverSatisfied &&
+      fail "a shard failed: $(tail -n 20 "$tmp"/parts*/*.log 2>/dev/null)"
     sleep 1
   done
-  fail "jobs still queued after 300 s: $(squeue)"
+  fail "jobs still queued after 300 s: $(squeue; tail -n 20 "$tmp"/parts*/*.log 2>/dev/null)"
 }
 
 sigma="$root/theory/claims/records/sigma.csv"
@@ -133,4 +138,20 @@ fi
 grep -q 'shards missing: 1/2' <<<"$out" || fail "the merge did not name the missing shard: $out"
 cmp -s "$sigma" "$tmp/cancelled.csv" || fail "a refused merge wrote the record"
 say "a cancelled shard: the merge job did not run (${reason:-gone}), a merge by hand refused"
+
+# 3. A report in 3 shards and the merge (one claim with cells, one figure).
+report=(--budget quick --claims 'magen24.maxmargin.gd_weight_decay_*' --figures growth_function)
+"$root/boa" measure report "${report[@]}" --record "$tmp/report-whole" 2>/dev/null
+"$root/boa" measure report "${report[@]}" --record "$tmp/report-sharded" --slurm 3 \
+  --parts "$tmp/parts-report" --submit
+drain
+[ -f "$tmp/report-sharded/REPORT.md" ] ||
+  fail "the sharded report was not written: $(cat "$tmp"/parts-report/*.log)"
+diff -r -x REPORT.md -x summary.json "$tmp/report-whole" "$tmp/report-sharded" >&2 ||
+  fail "the sharded report's files differ from the unsharded one's"
+untimed() { python3 -c 'import json, sys; s = json.load(open(sys.argv[1]))
+print(json.dumps({k: v for k, v in s.items() if k not in ("seconds", "shards", "cost")}, sort_keys=True))' "$1"; }
+[ "$(untimed "$tmp/report-whole/summary.json")" = "$(untimed "$tmp/report-sharded/summary.json")" ] ||
+  fail "the sharded report's summary.json differs from the unsharded one's"
+say "a report in 3 shards + merge on Slurm: the unsharded report's files"
 say "ok in $SECONDS s"

@@ -1,5 +1,6 @@
 #include "boa_report/figure_catalog.hpp"
 
+#include "boa/error.hpp"
 #include "boa/sweep_catalog.hpp"
 
 namespace boa::report {
@@ -20,19 +21,18 @@ Rows SweepRun::Select(const std::vector<std::string>& columns) const {
   return out;
 }
 
-SweepRun RunSweepForFigure(const Sweep& sweep, Budget budget, Engine asked,
-                           const std::function<void(int, int)>& progress) {
+Figure PlotFigure(const FigureBuilder& builder, Budget budget, Engine asked,
+                  const SweepPart& every_cell) {
   SweepRun run;
-  run.sweep = &sweep;
+  run.sweep = &FindSweep(builder.name);
   run.budget = budget;
-  run.engine = SweepEngine(sweep, asked);
-  run.rows = Flatten(RunSweep(sweep, budget, asked, 0, 1, 0, progress));
-  return run;
-}
-
-Figure BuildFigure(const FigureBuilder& builder, Budget budget, Engine asked,
-                   const std::function<void(int, int)>& progress) {
-  return builder.plot(RunSweepForFigure(FindSweep(builder.name), budget, asked, progress));
+  run.engine = SweepEngine(*run.sweep, asked);
+  const int cells = run.sweep->cells(budget, run.engine);
+  Require(every_cell.cells.size() == static_cast<std::size_t>(cells),
+          "figure " + builder.name + " has " + std::to_string(every_cell.cells.size()) + " of " +
+              std::to_string(cells) + " cells of its sweep");
+  run.rows = Flatten(every_cell);
+  return builder.plot(run);
 }
 
 Figure GrowthFunctionFigure(const SweepRun& run);

@@ -303,11 +303,16 @@ std::optional<FlakeAudit> ReadFlakeAuditRecord(const fs::path& file) {
 
 FlakeAudit RunFlakeAudit(Budget budget, Engine engine,
                          const std::function<void(int, int)>& progress) {
+  return AuditFromSweep(budget,
+                        RunSweep(FindSweep("flake_audit"), budget, engine, 0, 1, 0, progress));
+}
+
+FlakeAudit AuditFromSweep(Budget budget, SweepPart sweep) {
   FlakeAudit audit;
   audit.source = AuditSource::kMeasured;
   audit.budget = budget;
   audit.seed_bases = SeedBases(budget);
-  audit.part = RunSweep(FindSweep("flake_audit"), budget, engine, 0, 1, 0, progress);
+  audit.part = std::move(sweep);
   std::vector<AuditRow> rows;
   for (const std::string& id : AuditedIds()) {
     const Claim& c = FindClaim(id);

@@ -155,7 +155,9 @@ void WriteMainPage(std::ostream& md, const MainPage& page) {
      << (options.seed == kReportSeedBase
              ? " (pre-registered: no claim was encoded or tuned on it; CI runs seed base 1)"
              : "")
-     << ", " << Short(page.seconds) << " s, SIMD target `" << SimdTargetName() << "`. "
+     << ", " << Short(page.seconds) << " s"
+     << (page.shards > 1 ? " measuring in " + std::to_string(page.shards) + " shards" : "")
+     << ", SIMD target `" << SimdTargetName() << "`. "
      << (partial ? "" : "A complete report: every claim and figure of the catalog. ")
      << "A verdict is measured here by the command on its page; a number from a committed record, "
      << "a paper or a derivation says so. [METHODS.md](METHODS.md): how every verdict and class "

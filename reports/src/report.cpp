@@ -5,6 +5,7 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <optional>
 #include <set>
@@ -35,6 +36,7 @@
 #include "boa_report/mutation_score.hpp"
 #include "boa_report/peer_summary.hpp"
 #include "boa_report/progress.hpp"
+#include "boa_report/report_part.hpp"
 #include "boa_report/report_rows.hpp"
 #include "boa_report/sweep_csv.hpp"
 #include "boa_report/verdict_json.hpp"
@@ -78,19 +80,6 @@ bool IsPartial(std::size_t claims, std::size_t figures) {
   return claims < Catalog().size() || figures < FigureCatalog().size();
 }
 
-// The commit of the checkout the program was built from ("unknown" outside a git checkout).
-std::string SourceCommit() {
-  std::string commit;
-  if (FILE* git = popen("git -C '" BOA_SOURCE_DIR "' describe --always --dirty 2>/dev/null", "r")) {
-    char buffer[64];
-    while (std::fgets(buffer, sizeof buffer, git) != nullptr) commit += buffer;
-    pclose(git);
-  }
-  while (!commit.empty() && std::isspace(static_cast<unsigned char>(commit.back())))
-    commit.pop_back();
-  return commit.empty() ? "unknown" : commit;
-}
-
 json BudgetJson(const ErrorBudget& budget) {
   json terms = json::array();
   for (const ErrorTerm& t : budget.terms) {
@@ -110,7 +99,7 @@ json BudgetJson(const ErrorBudget& budget) {
 json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
                  const std::optional<MutationResults>& mutation, const std::optional<json>& peer,
                  const std::vector<Figure>& figures, const ErrorBudget& budget,
-                 const ReportOptions& options, double seconds) {
+                 const ReportOptions& options, const ReportMeasurements& measured) {
   json claims = json::array();
   for (const Row& r : rows) {
     json entry = VerdictJson(*r.claim, r.verdict);
@@ -141,37 +130,131 @@ json SummaryJson(const std::vector<Row>& rows, const FlakeAudit& audit,
           {"engine", ToString(options.engine)},
           {"simd", SimdTargetName()},
           {"seed", options.seed},
-          {"seconds", seconds}};
+          {"seconds", measured.seconds},
+          {"shards", measured.shards},
+          {"cost", CostJson(measured.cost)}};
 }
 
-}  // namespace
-
-int WriteReport(const ReportOptions& options) {
-  const auto started = std::chrono::steady_clock::now();
-  const fs::path out = fs::absolute(options.out).lexically_normal();
-  // A mutation run's results (hours of work) survive the report, which replaces the folder.
-  const std::optional<MutationResults> mutation = ReadMutationResults(out, MutantsFolder());
-  const std::optional<json> peer = ReadPeerSummary(options.peer_summary);
+// The claims and figures a report covers, and what it knows before it measures.
+struct ReportScope {
   std::vector<const Claim*> claims;
+  std::vector<const FigureBuilder*> builders;
+  bool partial = false;      // some claim of the catalog left out: no live audit
+  bool live_audit = false;   // the flake audit is measured (a whole report at a budget with one)
+  FlakeAudit record;         // otherwise: the committed record's audit, when there is one
+  std::optional<json> peer;  // --peer-summary's
+};
+
+ReportScope Scope(const ReportOptions& options) {
+  ReportScope scope;
   std::vector<bool> used(options.claims.size(), false);
   for (const Claim& claim : Catalog()) {
-    if (MatchesAny(claim.id, options.claims, used)) claims.push_back(&claim);
+    if (MatchesAny(claim.id, options.claims, used)) scope.claims.push_back(&claim);
   }
   RequireEveryGlobUsed(options.claims, used, "--claims");
-  std::vector<const FigureBuilder*> builders;
   used.assign(options.figures.size(), false);
   for (const FigureBuilder& builder : FigureCatalog()) {
-    if (MatchesAny(builder.name, options.figures, used)) builders.push_back(&builder);
+    if (MatchesAny(builder.name, options.figures, used)) scope.builders.push_back(&builder);
   }
   RequireEveryGlobUsed(options.figures, used, "--figures");
   // The flake audit is measured at the full budget of a whole report; any other report shows the
   // committed record of the last full audit, when there is one (read first: a malformed record
   // is bad input before the claims run, not after).
-  const bool partial = claims.size() < Catalog().size();
-  const bool live = !partial && sweeps::FlakeAuditSeedBases(options.budget) > 0;
-  FlakeAudit audit;
-  if (!live) audit = ReadFlakeAuditRecord(FlakeAuditRecordFile()).value_or(FlakeAudit{});
-  audit.skipped_partial = partial;
+  scope.partial = scope.claims.size() < Catalog().size();
+  scope.live_audit = !scope.partial && sweeps::FlakeAuditSeedBases(options.budget) > 0;
+  if (!scope.live_audit) {
+    scope.record = ReadFlakeAuditRecord(FlakeAuditRecordFile()).value_or(FlakeAudit{});
+  }
+  scope.peer = ReadPeerSummary(options.peer_summary);
+  return scope;
+}
+
+// Measures shard `shard` of `shards` of the scope: the claims at index i ≡ shard (mod shards),
+// and those cells of each figure's sweep and of a live audit (RunSweep's sharding).
+ReportMeasurements Measure(const ReportOptions& options, const ReportScope& scope, int shard,
+                           int shards) {
+  const auto started = std::chrono::steady_clock::now();
+  std::vector<const Claim*> claims;
+  for (std::size_t k = 0; k < scope.claims.size(); ++k) {
+    if (static_cast<int>(k % static_cast<std::size_t>(shards)) == shard) {
+      claims.push_back(scope.claims[k]);
+    }
+  }
+  Progress progress(static_cast<int>(claims.size() + scope.builders.size() + 1),
+                    options.show_progress);
+  // The claims run in parallel, one per core: each draws from its own seeds, so the verdicts are
+  // those of a serial run; only the progress lines come in finishing order.
+  std::vector<Verdict> verdicts(claims.size());
+  std::vector<double> claim_seconds(claims.size());
+  const auto cpu = [] { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; };
+  double cpu_before = cpu();
+  ParallelFor(claims.size(), 0, [&](std::size_t k) {
+    const Claim& claim = *claims[k];
+    const auto claim_started = std::chrono::steady_clock::now();
+    RunOptions run;
+    run.budget = options.budget;
+    run.seed_base = options.seed;
+    run.engine = CatalogRunEngine(claim, options.engine);
+    verdicts[k] = RunClaim(claim, run);
+    claim_seconds[k] =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - claim_started).count();
+    progress.Done(claim.id, VerdictLabel(verdicts[k]), claim_seconds[k]);
+  });
+  ReportMeasurements measured;
+  measured.shards = shards;
+  measured.peer = scope.peer;
+  measured.cost.claims_cpu = cpu() - cpu_before;
+  for (std::size_t k = 0; k < claims.size(); ++k) {
+    measured.verdicts[claims[k]->id] = std::move(verdicts[k]);
+    measured.cost.claim_seconds[claims[k]->id] = claim_seconds[k];
+  }
+  const auto update = [&](int done, int total) { progress.Update(done, total); };
+  const Engine sweep_engine = ResolveEngine(options.engine);
+  progress.Start("flake audit");
+  cpu_before = cpu();
+  if (scope.live_audit) {
+    measured.audit =
+        RunSweep(FindSweep("flake_audit"), options.budget, sweep_engine, shard, shards, 0, update);
+  }
+  progress.Finish(scope.live_audit                              ? "done"
+                  : scope.record.source == AuditSource::kRecord ? "committed record"
+                  : scope.partial                               ? "skipped (partial report)"
+                                                                : "not run (no committed record)");
+  measured.cost.audit_cpu = cpu() - cpu_before;
+  for (const FigureBuilder* builder : scope.builders) {
+    progress.Start("figure " + builder->name);
+    cpu_before = cpu();
+    measured.sweeps[builder->name] =
+        RunSweep(FindSweep(builder->name), options.budget, sweep_engine, shard, shards, 0, update);
+    measured.cost.figure_cpu[builder->name] = cpu() - cpu_before;
+    progress.Finish("measured");
+  }
+  measured.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return measured;
+}
+
+// Writes the report of the scope's measurements (one run's or merged shards') into options.out.
+int WriteMeasuredReport(const ReportOptions& options, const ReportScope& scope,
+                        const ReportMeasurements& measured) {
+  const fs::path out = fs::absolute(options.out).lexically_normal();
+  // A mutation run's results (hours of work) survive the report, which replaces the folder.
+  const std::optional<MutationResults> mutation = ReadMutationResults(out, MutantsFolder());
+  const std::optional<json>& peer = measured.peer;
+  const Engine sweep_engine = ResolveEngine(options.engine);
+  std::vector<Row> rows;
+  for (const Claim* claim : scope.claims) {
+    Require(measured.verdicts.count(claim->id) == 1, "the measurements lack claim " + claim->id);
+    const Verdict& verdict = measured.verdicts.at(claim->id);
+    rows.push_back(
+        {claim, verdict, RunReplay(*claim, options.seed, options.budget, verdict.engine)});
+  }
+  FlakeAudit audit = scope.record;
+  if (scope.live_audit) {
+    Require(measured.audit.has_value(), "the measurements lack the flake audit");
+    audit = AuditFromSweep(options.budget, *measured.audit);
+  }
+  audit.skipped_partial = scope.partial;
   audit.budget = options.budget;
   // Written into a staging folder and moved into place whole: a failed or interrupted run
   // leaves the previous report as it was, and nothing beside it.
@@ -180,40 +263,11 @@ int WriteReport(const ReportOptions& options) {
   for (const char* name : kMutationFiles) {
     if (fs::exists(out / name)) fs::copy_file(out / name, staging / name);
   }
-  Progress progress(static_cast<int>(claims.size() + builders.size() + 1), options.show_progress);
-  // The claims run in parallel, one per core: each draws from its own seeds, so the rows (kept in
-  // catalog order) are those of a serial run; only the progress lines come in finishing order.
-  std::vector<Row> rows(claims.size());
-  ParallelFor(claims.size(), 0, [&](std::size_t k) {
-    const Claim& claim = *claims[k];
-    const auto claim_started = std::chrono::steady_clock::now();
-    RunOptions run;
-    run.budget = options.budget;
-    run.seed_base = options.seed;
-    run.engine = CatalogRunEngine(claim, options.engine);
-    Row row{&claim, RunClaim(claim, run), ""};
-    row.replay = RunReplay(claim, options.seed, options.budget, row.verdict.engine);
-    progress.Done(
-        claim.id, VerdictLabel(row.verdict),
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - claim_started).count());
-    rows[k] = std::move(row);
-  });
-  int failing = 0;
-  for (const Row& row : rows) failing += !MatchesExpectation(*row.claim, row.verdict);
-  progress.Start("flake audit");
-  const Engine sweep_engine = ResolveEngine(options.engine);
-  if (live) {
-    audit = RunFlakeAudit(options.budget, sweep_engine,
-                          [&](int done, int total) { progress.Update(done, total); });
+  if (scope.live_audit) {
     std::ofstream(staging / "flake_audit.csv")
         << SweepCsv(FindSweep("flake_audit"), options.budget, sweep_engine, audit.part, 0, 1);
   }
-  progress.Finish(live                                   ? "done"
-                  : audit.source == AuditSource::kRecord ? "committed record"
-                  : partial                              ? "skipped (partial report)"
-                                                         : "not run (no committed record)");
-  // The findings' trend figures and the forest of every finding come from the committed records:
-  // no measuring, no progress.
+  // The findings' trend figures and the forest of every finding come from the committed records.
   std::set<std::string> rendered;
   std::vector<const Claim*> ran;
   for (const Row& row : rows) {
@@ -225,18 +279,17 @@ int WriteReport(const ReportOptions& options) {
     rendered.insert(forest->name);
   }
   std::vector<Figure> figures;
-  for (const FigureBuilder* builder : builders) {
-    progress.Start("figure " + builder->name);
-    figures.push_back(BuildFigure(*builder, options.budget, sweep_engine,
-                                  [&](int done, int total) { progress.Update(done, total); }));
+  for (const FigureBuilder* builder : scope.builders) {
+    Require(measured.sweeps.count(builder->name) == 1,
+            "the measurements lack figure " + builder->name);
+    figures.push_back(
+        PlotFigure(*builder, options.budget, sweep_engine, measured.sweeps.at(builder->name)));
     RenderFigure(figures.back(), staging);
     rendered.insert(figures.back().name);
-    progress.Finish("written");
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   // CI's error budget is the whole catalog's, whatever part of it this report ran.
   const ErrorBudget budget = SuiteErrorBudget(Catalog());
+  const bool partial = IsPartial(rows.size(), figures.size());
   {
     MainPage page{rows,
                   audit,
@@ -246,9 +299,10 @@ int WriteReport(const ReportOptions& options) {
                   rendered,
                   budget,
                   options,
-                  seconds,
+                  measured.seconds,
+                  measured.shards,
                   SourceCommit(),
-                  IsPartial(rows.size(), figures.size())};
+                  partial};
     std::ofstream md(staging / "REPORT.md");
     WriteMainPage(md, page);
   }
@@ -266,10 +320,48 @@ int WriteReport(const ReportOptions& options) {
     WriteClaimPage(page, row);
   }
   std::ofstream(staging / "summary.json")
-      << SummaryJson(rows, audit, mutation, peer, figures, budget, options, seconds).dump(2)
+      << SummaryJson(rows, audit, mutation, peer, figures, budget, options, measured).dump(2)
       << '\n';
   staged.MoveIntoPlace();
+  int failing = 0;
+  for (const Row& row : rows) failing += !MatchesExpectation(*row.claim, row.verdict);
   return failing;
+}
+
+}  // namespace
+
+std::string SourceCommit() {
+  std::string commit;
+  if (FILE* git = popen("git -C '" BOA_SOURCE_DIR "' describe --always --dirty 2>/dev/null", "r")) {
+    char buffer[64];
+    while (std::fgets(buffer, sizeof buffer, git) != nullptr) commit += buffer;
+    pclose(git);
+  }
+  while (!commit.empty() && std::isspace(static_cast<unsigned char>(commit.back())))
+    commit.pop_back();
+  return commit.empty() ? "unknown" : commit;
+}
+
+int WriteReport(const ReportOptions& options) {
+  const ReportScope scope = Scope(options);
+  return WriteMeasuredReport(options, scope, Measure(options, scope, 0, 1));
+}
+
+void WriteReportShard(const ReportOptions& options, int shard, int shards, const fs::path& part) {
+  Require(shards >= 1 && shard >= 0 && shard < shards, "--shard needs k/N with 0 ≤ k < N, not " +
+                                                           std::to_string(shard) + "/" +
+                                                           std::to_string(shards));
+  const ReportScope scope = Scope(options);
+  WriteReportPart(part, options, shard, shards, Measure(options, scope, shard, shards));
+}
+
+int MergeReport(const ReportOptions& options, const std::vector<fs::path>& parts) {
+  MergedReport merged = ReadReportParts(parts, options);
+  // The merge's own --peer-summary, else the one its shards carried (read here, once).
+  merged.options.peer_summary.clear();
+  ReportMeasurements& measured = merged.measured;
+  if (!options.peer_summary.empty()) measured.peer = ReadPeerSummary(options.peer_summary);
+  return WriteMeasuredReport(merged.options, Scope(merged.options), measured);
 }
 
 }  // namespace boa::report

@@ -26,6 +26,8 @@ std::function<void(int done, int total)> TerminalProgress(const std::string& lab
 // A run over the whole catalog (report, explore) applies --engine to the claims with a Gram
 // form; the others have only the direct engine and run on it (auto).
 EngineChoice CatalogRunEngine(const Claim& claim, EngineChoice choice);
+// "k/N" → (k, N) with 0 ≤ k < N: one of N shards (sweep run, report); bad input otherwise.
+std::pair<int, int> ParseShard(const std::string& text);
 // "n=10,20,40" → ("n", {10, 20, 40}).
 std::pair<std::string, std::vector<double>> ParseSweep(const std::string& text);
 

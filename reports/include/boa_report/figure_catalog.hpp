@@ -26,10 +26,6 @@ struct SweepRun {
   Rows Select(const std::vector<std::string>& columns) const;
 };
 
-// Runs `sweep` on every core (progress(done, total) per cell) and keeps its rows.
-SweepRun RunSweepForFigure(const Sweep& sweep, Budget budget, Engine asked,
-                           const std::function<void(int, int)>& progress = {});
-
 struct FigureBuilder {
   std::string name;  // the figure's file stem and the name of the sweep it plots
   std::function<Figure(const SweepRun&)> plot;
@@ -37,8 +33,10 @@ struct FigureBuilder {
 
 const std::vector<FigureBuilder>& FigureCatalog();
 
-// The figure `name` at a budget and engine: runs its sweep and plots it.
-Figure BuildFigure(const FigureBuilder& builder, Budget budget, Engine asked,
-                   const std::function<void(int, int)>& progress = {});
+// The figure of `builder` from every cell of its sweep, run at `budget` on SweepEngine(sweep,
+// asked) (in one run or merged from shards: RunSweep's cells in ascending order). Throws
+// InvalidInput when a cell is missing.
+Figure PlotFigure(const FigureBuilder& builder, Budget budget, Engine asked,
+                  const SweepPart& every_cell);
 
 }  // namespace boa::report

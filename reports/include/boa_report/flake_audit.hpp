@@ -159,6 +159,9 @@ std::optional<FlakeAudit> ReadFlakeAuditRecord(const std::filesystem::path& file
 // The live audit: the flake_audit sweep at `budget` (source kMeasured).
 FlakeAudit RunFlakeAudit(Budget budget, Engine engine,
                          const std::function<void(int, int)>& progress);
+// The live audit of the flake_audit sweep's cells at `budget`, every cell (a sharded report's
+// merged parts).
+FlakeAudit AuditFromSweep(Budget budget, SweepPart part);
 void WriteAuditMarkdown(std::ostream& md, const FlakeAudit& audit);
 // summary.json's "flake_audit": source, the record's commit, date, seed bases and command, the
 // rows, the total (TotalOf), and the claims missing on either side.

@@ -35,7 +35,8 @@ struct MainPage {
   const std::set<std::string>& rendered;  // every figure this report drew, by name
   const ErrorBudget& budget;
   const ReportOptions& options;
-  double seconds;
+  double seconds;  // measuring time, summed over the shards
+  int shards;      // 1: one run; N: merged from N shards (report_part.hpp)
   std::string commit;
   bool partial;
 };

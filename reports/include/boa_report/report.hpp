@@ -41,4 +41,17 @@ struct ReportOptions {
 // Returns the number of claims whose verdict is not the one they expect (MatchesExpectation).
 int WriteReport(const ReportOptions& options);
 
+// A report in shards (report_part.hpp): shard k of N measures its share of the claims, the
+// figures' sweeps and a live flake audit into the part file `part`; the merge writes the report
+// of every part into options.out (its budget, seed, engine and selection are the parts') and
+// returns what WriteReport returns. The merged pages are those of WriteReport at that commit, but
+// for the measuring time (summed over the shards) and summary.json's "shards".
+void WriteReportShard(const ReportOptions& options, int shard, int shards,
+                      const std::filesystem::path& part);
+int MergeReport(const ReportOptions& options, const std::vector<std::filesystem::path>& parts);
+
+// The commit of the checkout this program was built from (`git describe --always --dirty`;
+// "unknown" outside a git checkout).
+std::string SourceCommit();
+
 }  // namespace boa::report

@@ -137,6 +137,16 @@ BisectionOptions ToBisectionOptions(const Claim& claim, const BisectionArgs& a) 
   return o;
 }
 
+std::pair<int, int> ParseShard(const std::string& text) {
+  const auto slash = text.find('/');
+  Require(slash != std::string::npos, "--shard must be k/N, e.g. 3/8 (got '" + text + "')");
+  const int shards =
+      static_cast<int>(ParseInteger(text.substr(slash + 1), "--shard's N", 1, 1000000));
+  const int shard =
+      static_cast<int>(ParseInteger(text.substr(0, slash), "--shard's k", 0, shards - 1));
+  return {shard, shards};
+}
+
 std::pair<std::string, std::vector<double>> ParseSweep(const std::string& text) {
   const auto eq = text.find('=');
   Require(eq != std::string::npos && eq > 0,

@@ -50,12 +50,7 @@ int RunSweepCommand(const SweepArgs& a) {
   const Sweep& sweep = FindSweep(words[0]);
   Require(a.engine == "direct" || a.engine == "gram", "--engine must be direct or gram");
   const Engine engine = a.engine == "gram" ? Engine::kGram : Engine::kDirect;
-  const auto slash = a.shard.find('/');
-  Require(slash != std::string::npos, "--shard must be k/N, e.g. 3/8 (got '" + a.shard + "')");
-  const int shards =
-      static_cast<int>(ParseInteger(a.shard.substr(slash + 1), "--shard's N", 1, 1000000));
-  const int shard =
-      static_cast<int>(ParseInteger(a.shard.substr(0, slash), "--shard's k", 0, shards - 1));
+  const auto [shard, shards] = ParseShard(a.shard);
   const Budget budget = ParseBudget(a.budget);
   const auto progress = TerminalProgress("cell");
   const SweepPart part = RunSweep(sweep, budget, engine, shard, shards, a.threads, progress);

@@ -2,7 +2,8 @@
 """One command for the committed records measured off CI's path (`./boa measure`, README
 § Measuring at scale):
 
-    ./boa measure rates|paths|scans|sigma|audit|mutants [--claims GLOB,...] [--jobs 2] [record's flags]
+    ./boa measure rates|paths|scans|sigma|audit|mutants|report [--claims GLOB,...] [--jobs 2]
+                  [record's flags]
     ./boa measure RECORD --shard k/N --out part-k.json     # one of N shards: its rows only
     ./boa measure merge part-*.json [--record FILE]        # the parts → the record
     ./boa measure RECORD --slurm N [--parts DIR] [--submit]   # an sbatch array + a merge job
@@ -16,7 +17,9 @@ part file instead: the record's name, the commit, the shard and the run's option
 the record exactly as the unsharded run at that commit would (the audit's record carries the date
 it was written: merge on the day the shards ran to match). `mutants` is the mutation record
 (measure_mutants.py: --only/--changed re-measure some mutants into it; its parts are run_mutants',
-merged to the record but for timings and killers).
+merged to the record but for timings and killers). `report` is a whole `./boa report`
+(measure_report.py: `--budget full` is the papers' sizes; its record is the report folder,
+--record DIR), merged to the same pages as one unsharded run but for the measuring time.
 
 --slurm N writes DIR/shards.sbatch (an array of N tasks, task k running shard k/N into
 DIR/part-k.json; an earlier run's parts there are removed) and DIR/merge.sbatch (the merge), and
@@ -37,12 +40,14 @@ import measure_audit
 import measure_mutants
 import measure_paths
 import measure_rates
+import measure_report
 import measure_scans
 import measure_sigma
 from record_tools import ROOT, boa_catalog, read_parts
 
 RECORDS = {"rates": measure_rates, "paths": measure_paths, "scans": measure_scans,
-           "sigma": measure_sigma, "audit": measure_audit, "mutants": measure_mutants}
+           "sigma": measure_sigma, "audit": measure_audit, "mutants": measure_mutants,
+           "report": measure_report}
 
 
 def merge(argv):
@@ -53,6 +58,8 @@ def merge(argv):
         first = {}  # read_parts names the unreadable part
     if measure_mutants.is_part(first):
         measure_mutants.merge(argv, record[0] if record else None)
+    if measure_report.is_part(first):
+        measure_report.merge(argv, record[0] if record else None)
     name, commit, options, rows = read_parts(argv)
     if name not in RECORDS:
         sys.exit(f"measure merge: the parts are of '{name}', which is no record "
