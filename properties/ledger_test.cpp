@@ -188,7 +188,7 @@ std::vector<PathPoint> Points(const std::vector<double>& values, std::vector<int
 TEST(Ledger, ScanReadingsAndTheTensionRule) {
   Claim c = ScannedClaim();
   EXPECT_EQ(ReadScan(c, "horizon 2").result, ScanResult::kPending);
-  EXPECT_TRUE(ScanPending(c));
+  EXPECT_TRUE(ScanPending(c, true));
   EXPECT_FALSE(FailureIsTheDiscussions(c));
   c.scan_record["steps"] = Points({2, 4, 8, 16}, {100, 90, 40, 5});  // one value missing
   EXPECT_EQ(ReadScan(c, "horizon 2").result, ScanResult::kPending);
@@ -207,18 +207,22 @@ TEST(Ledger, ScanReadingsAndTheTensionRule) {
       << horizon.text;
   // The horizon's scan holding somewhere settles the class (an encoding note) while the cut-off
   // is still unscanned: no scan of it could make the failure the discussion's.
-  EXPECT_FALSE(ScanPending(c));
+  EXPECT_FALSE(ScanPending(c, true));
   EXPECT_FALSE(FailureIsTheDiscussions(c));
   EXPECT_EQ(UnscannedElements(c), std::vector<std::string>{"cut-off 0.95"});
   c.scan_record["cutoff"] = Points({0.9, 0.925, 0.95, 0.975, 0.99}, {60, 70, 80, 90, 95});
   EXPECT_EQ(ReadScan(c, "cut-off 0.95").result, ScanResult::kFailsAcross);
-  EXPECT_FALSE(ScanPending(c));
+  EXPECT_FALSE(ScanPending(c, true));
   EXPECT_TRUE(UnscannedElements(c).empty());
   EXPECT_FALSE(FailureIsTheDiscussions(c));  // the horizon's scan holds somewhere
   // Failing across one constant while the other is unscanned leaves the class open.
   Claim half = c;
   half.scan_record.erase("steps");
-  EXPECT_TRUE(ScanPending(half));
+  EXPECT_TRUE(ScanPending(half, true));
+  // Outside the discussion's setting no scan can make the failure a tension: the finding waits
+  // only for its first measured scan, which its encoding note rests on.
+  EXPECT_FALSE(ScanPending(half, false));
+  EXPECT_TRUE(ScanPending(ScannedClaim(), false));
   c.scan_record["steps"] = Points({2, 4, 8, 16, 32}, {100, 90, 40, 30, 20});
   EXPECT_EQ(ReadScan(c, "horizon 2").result, ScanResult::kFailsAcross);
   EXPECT_TRUE(FailureIsTheDiscussions(c));
@@ -228,12 +232,12 @@ TEST(Ledger, ScanReadingsAndTheTensionRule) {
   shrinking.finding_class = FindingClass::kFiniteSize;
   EXPECT_FALSE(FailureIsTheDiscussions(shrinking));
   shrinking.scan_record.erase("steps");
-  EXPECT_FALSE(ScanPending(shrinking));
+  EXPECT_FALSE(ScanPending(shrinking, true));
   // A claim that is not a finding has nothing pending.
   Claim holding = c;
   holding.expected = Expectation::kHolds;
   holding.scan_record.clear();
-  EXPECT_FALSE(ScanPending(holding));
+  EXPECT_FALSE(ScanPending(holding, true));
   EXPECT_TRUE(UnscannedElements(holding).empty());
   // A second scan of the same element must fail across too.
   Claim joint = c;
@@ -344,7 +348,11 @@ TEST(Ledger, ScanPendingListOnlyShrinks) {
   // tolerance are no parameters; depth_first_layer's split elements left one fewer unscanned.
   // Lowered to 18 when a finite-size class came to settle a finding (issue 48): its failure
   // shrinks along the statement's own limit path, so no scan can make it the discussion's.
-  constexpr int kScanPendingCeiling = 18;
+  // Lowered to 4 (issue 48): a finding no row links in the discussion's setting can never be a
+  // tension, so it is pending only until its first scan lands; 14 of the 18 had one. The four left
+  // (dimension.benign_onset, gd.linearized_thresholds, frak_s.rho_shift,
+  // real_data.digits_clean_selection) have no measured scan yet.
+  constexpr int kScanPendingCeiling = 4;
   // Back to 155, then 154: sakamoto24.head_only.no_overfit's head came with scans of its horizon
   // and step, sakamoto24.gd.vanishing_update's saturation cut-off with its scan.
   constexpr int kUnscannedElementCeiling = 154;

@@ -356,20 +356,36 @@ LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict, const Clai
   return LedgerStatus::kEncodingOnly;
 }
 
-bool ScanPending(const Claim& claim) {
+bool LinkedInTheSetting(const std::string& claim_id) {
+  for (const PaperLedger& paper : PapersLedger()) {
+    for (const LedgerRow& row : paper.rows) {
+      for (const LedgerLink& link : row.claims) {
+        if (link.claim == claim_id && link.setting == SettingMatch::kYes) return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool ScanPending(const Claim& claim) { return ScanPending(claim, LinkedInTheSetting(claim.id)); }
+
+bool ScanPending(const Claim& claim, bool linked_in_the_setting) {
   if (ExpectedLinkVerdict(claim) != LinkVerdict::kFails) return false;
   // A finite-size failure shrinks along the statement's own limit path: no scan can make it the
   // discussion's, so its class is settled.
   if (claim.finding_class == FindingClass::kFiniteSize) return false;
-  bool pending = false;
+  bool pending = false, measured = false;
   for (const std::string& element : BoaElements(claim)) {
     const ScanResult result = ReadScan(claim, element).result;
     // One constant whose scan holds somewhere settles the class: no further scan can make the
     // failure the discussion's.
     if (result == ScanResult::kHoldsSomewhere) return false;
     pending = pending || result == ScanResult::kPending;
+    measured = measured || result != ScanResult::kPending;
   }
-  return pending;
+  // Outside the discussion's setting a failure is never a tension (StatusOf), whatever the scans:
+  // the class waits on none of them, but its encoding note must rest on at least one.
+  return pending && (linked_in_the_setting || !measured);
 }
 
 std::vector<std::string> UnscannedElements(const Claim& claim) {

@@ -119,8 +119,15 @@ LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict);
 // A finding whose class the scans do not settle yet (the list CI keeps from growing:
 // ledger_test.cpp): an element of boa's is still unscanned and no scanned one holds somewhere.
 // One scan that holds somewhere settles it as an encoding note (its flip point is the note's
-// text): the failure can no longer be the discussion's, whatever the other scans show.
+// text): the failure can no longer be the discussion's, whatever the other scans show. A finding
+// no row links in the discussion's setting (yes) can never be a tension (StatusOf counts only
+// those links), so no scan settles its class: it is pending only until its first scan is
+// measured, the record its encoding note rests on. Its unscanned constants stay listed
+// (UnscannedElements).
 bool ScanPending(const Claim& claim);
+bool ScanPending(const Claim& claim, bool linked_in_the_setting);
+// Whether some row of the ledger links the claim with setting yes.
+bool LinkedInTheSetting(const std::string& claim_id);
 // A finding's elements of boa's whose scan is pending, settled class or not: what the report
 // still lists as unscanned (a second list CI keeps from growing).
 std::vector<std::string> UnscannedElements(const Claim& claim);
