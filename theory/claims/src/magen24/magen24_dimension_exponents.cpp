@@ -39,6 +39,7 @@ Outcome ComputeBenignOnsetSweep(const Params& params, std::uint64_t seed, Engine
     BenignOnsetOptions options;
     options.n = SizeFromParams(n_min * std::exp2(k), "n");
     options.seeds = IntParam(params, "seeds");
+    options.resolution = params.at("bracket_width");
     options.seed_base = seed * 1000;  // seeds of different instances never overlap
     options.engine = ChoiceOf(engine);
     const BenignOnset onset = LocateBenignOnset(options);
@@ -189,7 +190,10 @@ Claim BenignOnsetClaim() {
   c.regime = {};
   c.budget_params = [](Budget budget) -> Params {
     const BenignOnsetSweepSize size = BenignOnsetSweepAt(budget);  // shared with the figure
-    return {{"n_min", size.n_min}, {"doublings", size.doublings}, {"seeds", size.seeds}};
+    return {{"n_min", size.n_min},
+            {"doublings", size.doublings},
+            {"seeds", size.seeds},
+            {"bracket_width", BenignOnsetOptions{}.resolution}};
   };
   c.check = [](const Params& params, std::uint64_t seed, Engine engine) {
     return BenignOnsetSweep(params, seed, engine);
@@ -220,6 +224,13 @@ Claim Magen24DimensionBenignOnset() {
         "[M] discussion, 'Neglect Cross Term': \"Assumption item 2 states that d >> n^2\" — a "
         "sufficient condition of the proof, not a rate"}});
   c.instances = 34;  // the smallest N planned from σ (exponent_plan.hpp)
+  // Declared before the record: how finely each seed's onset is located.
+  c.scans = {{"d_top = 16n², d_bottom = n, bracket width 0.25",
+              "bracket_width",
+              {0.0625, 0.125, 0.25, 0.5, 1},
+              "each seed's final bracket in d, relative width halved twice and doubled twice "
+              "around boa's 0.25 (0.1 before 8dccbaf): a coarse bracket could bend the fitted "
+              "exponent"}};
   c.expected = Expectation::kFails;
   c.finding_class = FindingClass::kUndetermined;
   c.class_note = prov::kScalingFindingNote;
