@@ -6,8 +6,8 @@ writes nothing. The same for the flake audit's JSON record, in three shards of (
 runs. The mutation record's parts (run_mutants' own, made here from the committed record: a real
 mutant run builds the tree once a mutant) merge through the same command, and a missing shard is
 named. A small report (one claim, one figure) measured as 2 shards and merged gives the unsharded
-run's folder, and a merge without a shard refuses (report_test.cpp compares a larger one file by
-file). BOA_PROGRAM is the built boa program (CMake passes it)."""
+run's summary.json but for its timing fields, and a merge without a shard refuses
+(report_test.cpp compares a larger one file by file). BOA_PROGRAM is the built boa program (CMake passes it)."""
 import json
 import os
 import shutil

@@ -136,6 +136,33 @@ TEST(ReportPart, PartsOfAnotherRunCommitOrFormatAreRefused) {
   EXPECT_NE(RefusalOf(parts.files).find("cell 0 is in more than one part"), std::string::npos);
   std::ofstream(parts.files[1]) << "{\"record\": \"rates\"}";
   EXPECT_NE(RefusalOf(parts.files).find("is not a part of a sharded report"), std::string::npos);
+  // A field of the wrong type is bad input naming the part, not an internal error.
+  part["shard"] = "one";
+  std::ofstream(parts.files[1]) << part.dump();
+  EXPECT_NE(RefusalOf(parts.files).find("is a damaged report part"), std::string::npos);
+}
+
+TEST(ReportPart, ThePeersSummaryComesFromShardZeroAndIsChecked) {
+  Parts parts;
+  ReportMeasurements with_peer = Shard(0);
+  with_peer.peer = nlohmann::json{{"schema", 1}, {"groups", nlohmann::json::array()}};
+  WriteReportPart(parts.files[0], parts.options, 0, kShards, with_peer);
+  const auto merged = ReadReportParts(parts.files, ReportOptions{});
+  ASSERT_TRUE(merged.measured.peer.has_value());
+  EXPECT_EQ((*merged.measured.peer)["schema"], 1);
+  with_peer.peer = nlohmann::json{{"schema", 2}};
+  WriteReportPart(parts.files[0], parts.options, 0, kShards, with_peer);
+  EXPECT_NE(RefusalOf(parts.files).find("is not a peer summary of schema 1"), std::string::npos);
+}
+
+TEST(ReportPart, AFigureOrAuditIsMadeOnlyOfEveryCell) {
+  SweepPart part;
+  part.cells = {0, 1, 3};
+  part.rows = {{}, {}, {}};
+  EXPECT_THROW(RequireEveryCell(part, 4, "the flake audit"), InvalidInput);
+  EXPECT_THROW(RequireEveryCell(part, 3, "the flake audit"), InvalidInput);
+  part.cells = {0, 1, 2};
+  EXPECT_NO_THROW(RequireEveryCell(part, 3, "the flake audit"));
 }
 
 }  // namespace

@@ -1,6 +1,5 @@
 #include "boa_report/figure_catalog.hpp"
 
-#include "boa/error.hpp"
 #include "boa/sweep_catalog.hpp"
 
 namespace boa::report {
@@ -28,9 +27,7 @@ Figure PlotFigure(const FigureBuilder& builder, Budget budget, Engine asked,
   run.budget = budget;
   run.engine = SweepEngine(*run.sweep, asked);
   const int cells = run.sweep->cells(budget, run.engine);
-  Require(every_cell.cells.size() == static_cast<std::size_t>(cells),
-          "figure " + builder.name + " has " + std::to_string(every_cell.cells.size()) + " of " +
-              std::to_string(cells) + " cells of its sweep");
+  RequireEveryCell(every_cell, cells, "figure " + builder.name);
   run.rows = Flatten(every_cell);
   return builder.plot(run);
 }

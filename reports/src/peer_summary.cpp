@@ -17,10 +17,14 @@ std::optional<json> ReadPeerSummary(const std::filesystem::path& file) {
   if (file.empty()) return std::nullopt;
   std::ifstream in(file);
   Require(in.good(), "--peer-summary: cannot read " + file.string());
-  const json peer = json::parse(in, nullptr, /*allow_exceptions=*/false);
+  return CheckedPeerSummary(json::parse(in, nullptr, /*allow_exceptions=*/false),
+                            "--peer-summary: " + file.string());
+}
+
+json CheckedPeerSummary(const json& peer, const std::string& where) {
   Require(peer.is_object() && peer.value("schema", 0) == 1 && peer.contains("groups") &&
               peer["groups"].is_array(),
-          "--peer-summary: " + file.string() + " is not a peer summary of schema 1");
+          where + " is not a peer summary of schema 1");
   return peer;
 }
 

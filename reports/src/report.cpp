@@ -235,11 +235,16 @@ ReportMeasurements Measure(const ReportOptions& options, const ReportScope& scop
 }
 
 // Writes the report of the scope's measurements (one run's or merged shards') into options.out.
+// A mutation run's results in the report folder (hours of work) survive the report, which
+// replaces the folder: read before any work, so a malformed one is refused first.
+std::optional<MutationResults> MutationResultsIn(const ReportOptions& options) {
+  return ReadMutationResults(fs::absolute(options.out).lexically_normal(), MutantsFolder());
+}
+
 int WriteMeasuredReport(const ReportOptions& options, const ReportScope& scope,
-                        const ReportMeasurements& measured) {
+                        const ReportMeasurements& measured,
+                        const std::optional<MutationResults>& mutation) {
   const fs::path out = fs::absolute(options.out).lexically_normal();
-  // A mutation run's results (hours of work) survive the report, which replaces the folder.
-  const std::optional<MutationResults> mutation = ReadMutationResults(out, MutantsFolder());
   const std::optional<json>& peer = measured.peer;
   const Engine sweep_engine = ResolveEngine(options.engine);
   std::vector<Row> rows;
@@ -252,6 +257,8 @@ int WriteMeasuredReport(const ReportOptions& options, const ReportScope& scope,
   FlakeAudit audit = scope.record;
   if (scope.live_audit) {
     Require(measured.audit.has_value(), "the measurements lack the flake audit");
+    RequireEveryCell(*measured.audit, FindSweep("flake_audit").cells(options.budget, sweep_engine),
+                     "the flake audit");
     audit = AuditFromSweep(options.budget, *measured.audit);
   }
   audit.skipped_partial = scope.partial;
@@ -343,8 +350,9 @@ std::string SourceCommit() {
 }
 
 int WriteReport(const ReportOptions& options) {
+  const auto mutation = MutationResultsIn(options);
   const ReportScope scope = Scope(options);
-  return WriteMeasuredReport(options, scope, Measure(options, scope, 0, 1));
+  return WriteMeasuredReport(options, scope, Measure(options, scope, 0, 1), mutation);
 }
 
 void WriteReportShard(const ReportOptions& options, int shard, int shards, const fs::path& part) {
@@ -356,12 +364,13 @@ void WriteReportShard(const ReportOptions& options, int shard, int shards, const
 }
 
 int MergeReport(const ReportOptions& options, const std::vector<fs::path>& parts) {
+  const auto mutation = MutationResultsIn(options);
   MergedReport merged = ReadReportParts(parts, options);
   // The merge's own --peer-summary, else the one its shards carried (read here, once).
   merged.options.peer_summary.clear();
   ReportMeasurements& measured = merged.measured;
   if (!options.peer_summary.empty()) measured.peer = ReadPeerSummary(options.peer_summary);
-  return WriteMeasuredReport(merged.options, Scope(merged.options), measured);
+  return WriteMeasuredReport(merged.options, Scope(merged.options), measured, mutation);
 }
 
 }  // namespace boa::report

@@ -10,6 +10,7 @@
 #include "boa/error.hpp"
 #include "boa/simd.hpp"
 #include "boa_report/atomic_file.hpp"
+#include "boa_report/peer_summary.hpp"
 #include "boa_report/verdict_record.hpp"
 
 namespace boa::report {
@@ -53,6 +54,7 @@ void AddSweepPart(const json& from, SweepPart& into, const std::string& where) {
         for (const json& x : row) values.push_back(ExactNumberFrom(x, where));
         cell_rows.push_back(std::move(values));
       }
+      Require(cells[k] >= 0, where + ": cell " + std::to_string(cells[k]) + " out of range");
       into.cells.push_back(cells[k]);
       into.rows.push_back(std::move(cell_rows));
     }
@@ -81,10 +83,21 @@ json ReadPart(const std::filesystem::path& file) {
   RequireReadableFile("report part", file);
   std::ifstream in(file);
   json part = json::parse(in, nullptr, false);
-  Require(
-      !part.is_discarded() && part.is_object() && part.value("boa_report_part", 0) == kPartFormat,
-      file.string() + " is not a part of a sharded report (`boa report --shard k/N --part " +
-          "FILE` writes one)");
+  Require(!part.is_discarded() && part.is_object() &&
+              part.value("boa_report_part", json()) == kPartFormat,
+          file.string() + " is not a part of a sharded report (`boa report --shard k/N --part " +
+              "FILE` writes one)");
+  const auto is = [&](const char* key, json::value_t type) {
+    return part.contains(key) && part[key].type() == type;
+  };
+  Require(is("commit", json::value_t::string) && is("simd", json::value_t::string) &&
+              is("shard", json::value_t::number_unsigned) &&
+              is("shards", json::value_t::number_unsigned) && part["shards"] != 0 &&
+              part.contains("seconds") && part["seconds"].is_number() &&
+              is("options", json::value_t::object) && is("verdicts", json::value_t::object) &&
+              is("sweeps", json::value_t::object) && part.contains("audit") &&
+              part.contains("peer"),
+          file.string() + " is a damaged report part: a field is missing or of the wrong type");
   return part;
 }
 
@@ -149,27 +162,27 @@ MergedReport ReadReportParts(const std::vector<std::filesystem::path>& files,
   const json& first = parts.front();
   const std::string first_name = files.front().string();
   // One run: the same commit (this program's: the pages are written by its code), options,
-  // sharding, and SIMD targets that give the same bits.
+  // sharding, and this machine's SIMD target (the pages name it; agreeing bits are not enough).
   const std::string commit = SourceCommit();
-  const int shards = first.value("shards", 0);
+  const int shards = first["shards"].get<int>();
   std::map<int, std::vector<std::string>> given;  // shard → the files that hold it
   MergedReport merged{options, {}};
   for (std::size_t p = 0; p < parts.size(); ++p) {
     const json& part = parts[p];
     const std::string name = files[p].string();
-    Require(part.value("commit", "") == commit,
-            name + " was measured at commit " + part.value("commit", "?") + ", and this boa is " +
-                commit + "; merge with the boa the shards ran");
-    Require(part.value("options", json()) == first.value("options", json()) &&
-                part.value("shards", 0) == shards,
+    const std::string part_commit = part["commit"], simd = part["simd"];
+    Require(part_commit == commit, name + " was measured at commit " + part_commit +
+                                       ", and this boa is " + commit +
+                                       "; merge with the boa the shards ran");
+    Require(part["options"] == first["options"] && part["shards"] == first["shards"],
             name + " is a part of another run than " + first_name + " (options " +
-                part.value("options", json()).dump() + ", " +
-                std::to_string(part.value("shards", 0)) + " shards); merge only parts of one run");
-    Require(SimdTargetsAgree(part.value("simd", ""), SimdTargetName()),
-            name + " was computed on SIMD target " + part.value("simd", "?") + " and this " +
-                "machine is " + SimdTargetName() + ", whose results differ in the last bits; " +
-                "rerun the shards with BOA_SIMD=baseline everywhere");
-    given[part.value("shard", -1)].push_back(name);
+                part["options"].dump() + ", " + part["shards"].dump() +
+                " shards); merge only parts of one run");
+    Require(simd == SimdTargetName(),
+            name + " was computed on SIMD target " + simd + " and this machine's is " +
+                SimdTargetName() + ", which the report names; run the shards and the merge with " +
+                "the same BOA_SIMD (baseline runs everywhere)");
+    given[part["shard"].get<int>()].push_back(name);
   }
   std::string missing, doubled;
   for (int k = 0; k < shards; ++k) {
@@ -201,11 +214,8 @@ MergedReport ReadReportParts(const std::vector<std::filesystem::path>& files,
   for (std::size_t p = 0; p < parts.size(); ++p) {
     const json& part = parts[p];
     const std::string name = files[p].string();
-    m.seconds += part.value("seconds", 0.0);
+    m.seconds += part["seconds"].get<double>();
     m.cost.Add(CostFrom(part.value("cost", json()), name));
-    Require(part.contains("verdicts") && part["verdicts"].is_object() && part.contains("sweeps") &&
-                part["sweeps"].is_object() && part.contains("audit"),
-            name + " lacks its verdicts, sweeps or audit");
     for (const auto& [id, record] : part["verdicts"].items()) {
       Require(!m.verdicts.count(id), "claim " + id + " is in more than one part");
       m.verdicts[id] = VerdictFromRecord(record, name + ": " + id);
@@ -213,8 +223,10 @@ MergedReport ReadReportParts(const std::vector<std::filesystem::path>& files,
     for (const auto& [figure, sweep] : part["sweeps"].items()) {
       AddSweepPart(sweep, m.sweeps[figure], name + ": sweep " + figure);
     }
-    // The peer runs once, with shard 0 (the wrapper's choice): the first summary in the parts.
-    if (!m.peer && part.contains("peer") && !part["peer"].is_null()) m.peer = part["peer"];
+    // The peer runs once, with shard 0 (the wrapper's choice).
+    if (part["shard"] == 0 && !part["peer"].is_null()) {
+      m.peer = CheckedPeerSummary(part["peer"], name + "'s peer summary");
+    }
     if (!part["audit"].is_null()) {
       if (!m.audit) m.audit.emplace();
       AddSweepPart(part["audit"], *m.audit, name + ": flake audit");

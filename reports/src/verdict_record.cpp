@@ -11,6 +11,14 @@ namespace {
 
 using nlohmann::json;
 
+// A field added to Verdict, VerdictPlan or Counterexample changes its size on this ABI (x86-64
+// libstdc++, what CI builds): carry the new field in VerdictRecord and VerdictFromRecord (and
+// verdict_record_test.cpp), then update the size here. Otherwise a sharded report drops it.
+static_assert(sizeof(void*) != 8 || sizeof(Verdict) == 464, "carry Verdict's new field");
+static_assert(sizeof(void*) != 8 || sizeof(VerdictPlan) == 88, "carry VerdictPlan's new field");
+static_assert(sizeof(void*) != 8 || sizeof(Counterexample) == 136,
+              "carry Counterexample's new field");
+
 // The field `key` of `record`, or bad input naming where it was looked for.
 const json& Field(const json& record, const char* key, const std::string& where) {
   Require(record.is_object() && record.contains(key),

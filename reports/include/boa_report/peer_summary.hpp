@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <ostream>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -15,6 +16,8 @@ namespace boa::report {
 // The summary in `file`; nothing when `file` is empty (the peer did not run for this report).
 // Throws InvalidInput (naming the file) when it is not a peer summary of schema 1.
 std::optional<nlohmann::json> ReadPeerSummary(const std::filesystem::path& file);
+// `peer` when it is a peer summary of schema 1; InvalidInput naming `where` otherwise.
+nlohmann::json CheckedPeerSummary(const nlohmann::json& peer, const std::string& where);
 
 // The report's "Independent check (PyTorch peer)" section, or how to get it.
 void WritePeerMarkdown(std::ostream& md, const std::optional<nlohmann::json>& peer);

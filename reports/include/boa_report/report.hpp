@@ -45,7 +45,9 @@ int WriteReport(const ReportOptions& options);
 // figures' sweeps and a live flake audit into the part file `part`; the merge writes the report
 // of every part into options.out (its budget, seed, engine and selection are the parts') and
 // returns what WriteReport returns. The merged pages are those of WriteReport at that commit, but
-// for the measuring time (summed over the shards) and summary.json's "shards".
+// for the timing fields: the measuring time (summed over the shards) on REPORT.md's first line,
+// and summary.json's "seconds", "shards" and "cost". The shards and the merge must run on one
+// SIMD target (the pages name it).
 void WriteReportShard(const ReportOptions& options, int shard, int shards,
                       const std::filesystem::path& part);
 int MergeReport(const ReportOptions& options, const std::vector<std::filesystem::path>& parts);

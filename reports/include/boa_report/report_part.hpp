@@ -3,7 +3,8 @@
 // share — the selected claims whose index i has i mod N = k, and the cells c with c mod N = k of
 // every selected figure's sweep and of a live flake audit — and writes it as a part file;
 // `boa report --merge PART...` checks the parts and writes the report from them, the same pages
-// as one unsharded run at that commit (timing fields aside).
+// as one unsharded run at that commit, but for the timing fields (REPORT.md's first line,
+// summary.json's "seconds", "shards" and "cost").
 //
 //   {"boa_report_part": 1, "commit", "simd", "shard", "shards", "seconds",
 //    "options": {"budget", "seed", "engine", "claims", "figures"},

@@ -47,4 +47,12 @@ Rows Flatten(const SweepPart& part) {
   return all;
 }
 
+void RequireEveryCell(const SweepPart& part, int cells, const std::string& what) {
+  // Ascending and unique (SortCells, RunSweep), so 0 … cells − 1 are there when these hold.
+  const bool every = part.cells.size() == static_cast<std::size_t>(cells) &&
+                     (cells == 0 || (part.cells.front() == 0 && part.cells.back() == cells - 1));
+  Require(every, what + " has " + std::to_string(part.cells.size()) + " of the " +
+                     std::to_string(cells) + " cells of its sweep");
+}
+
 }  // namespace boa

@@ -14,8 +14,10 @@ figure's sweep and of a live flake audit, with the PyTorch peer's summary in sha
 the report is whole. `merge` recognises the parts by their content and runs `boa report --merge`,
 which refuses parts of different runs or commits and a set with a shard missing or doubled
 (naming them), and otherwise writes the same folder as the unsharded run at that commit: every
-file byte for byte but the measuring time in REPORT.md's first line and summary.json's "seconds"
-and "shards" (report_test.cpp checks it on a reduced catalog).
+file byte for byte but the measuring time in REPORT.md's first line and summary.json's "seconds",
+"shards" and "cost" (report_test.cpp checks it on a reduced catalog).
+
+    python3 measure_report.py --folder-of PART   # where a merge of PART's run goes (./boa uses it)
 """
 import argparse
 import json
@@ -38,9 +40,20 @@ def parser():
     return p
 
 
-def folder(record, partial):
-    """Where the report goes: --record, else where `./boa report` puts it."""
+def folder(record, claims, figures):
+    """Where the report goes: --record, else reports/out for the whole catalog and
+    reports/out-partial for a selection (as `./boa report`: a part never replaces the whole)."""
+    partial = claims not in (None, "*", ["*"]) or figures not in (None, "*", ["*"])
     return record or ROOT / "reports" / ("out-partial" if partial else "out")
+
+
+def folder_of_part(path):
+    """The default folder of the report a part belongs to (its run's selection)."""
+    try:
+        options = json.loads(Path(path).read_text())["options"]
+        return folder(None, options["claims"], options["figures"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return folder(None, None, None)  # boa report --merge names what is wrong with the part
 
 
 def report(*args):
@@ -64,8 +77,7 @@ def main(argv=None):
         sys.exit(report(*flags, "--shard", f"{k}/{n}", "--part", args.out))
     if args.out:
         sys.exit("measure report: --out goes with --shard (the report's folder is --record)")
-    partial = args.claims is not None or args.figures is not None
-    sys.exit(report(*flags, "--out", str(folder(args.record, partial))))
+    sys.exit(report(*flags, "--out", str(folder(args.record, args.claims, args.figures))))
 
 
 def is_part(part):
@@ -75,14 +87,12 @@ def is_part(part):
 
 def merge(paths, record):
     """The shards of one report → the report folder; `boa report --merge` refuses any other set."""
-    try:
-        options = json.loads(Path(paths[0]).read_text())["options"]
-        partial = options["claims"] != ["*"] or options["figures"] != ["*"]
-    except (OSError, ValueError, KeyError):
-        partial = False  # boa report --merge names what is wrong with the part
-    sys.exit(report("--merge", *map(str, paths), "--out",
-                    str(folder(Path(record) if record else None, partial))))
+    target = Path(record) if record else folder_of_part(paths[0])
+    sys.exit(report("--merge", *map(str, paths), "--out", str(target)))
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--folder-of"] and len(sys.argv) == 3:
+        print(folder_of_part(sys.argv[2]))
+    else:
+        main()

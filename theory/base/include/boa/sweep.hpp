@@ -50,4 +50,8 @@ SweepPart RunSweep(const Sweep& sweep, Budget budget, Engine engine, int shard =
 // Every row of a part, in cell order.
 Rows Flatten(const SweepPart& part);
 
+// Throws InvalidInput naming `what` unless `part` (ascending, each cell once, as RunSweep and a
+// merge give it) holds every cell 0 … cells − 1: a figure or an audit is made of a whole sweep.
+void RequireEveryCell(const SweepPart& part, int cells, const std::string& what);
+
 }  // namespace boa
