@@ -251,6 +251,42 @@ TEST(Ledger, ScanReadingsAndTheTensionRule) {
   EXPECT_EQ(ReadScan(c, "horizon 2").result, ScanResult::kHoldsSomewhere);
 }
 
+// A claim judged per cell is scanned per cell and read in its failing cells, each on its own rows:
+// a holding cell's rows cannot dilute the failing one, nor can the failing cell's failure be
+// read off a pooled count. Pooled rows of the whole claim are not its record.
+TEST(Ledger, AClaimJudgedPerCellIsReadInItsFailingCells) {
+  Claim c = ScannedClaim();
+  c.scans.pop_back();  // the horizon's scan only
+  c.regime = {{"n", 0, 1}};
+  Cell small, large;
+  small.name = "small";
+  small.regime = {{"n", 0, 0}};
+  small.expected = Expectation::kFails;
+  large.name = "large";
+  large.regime = {{"n", 1, 1}};
+  c.cells = {small, large};
+  c.scan_record["steps"] = Points({2, 4, 8, 16, 32}, {100, 100, 100, 100, 100});
+  const ScanReading pooled = ReadScan(c, "horizon 2");
+  EXPECT_EQ(pooled.result, ScanResult::kPending) << pooled.text;
+  EXPECT_NE(pooled.text.find("in cell small, steps = 2 not measured"), std::string::npos)
+      << pooled.text;
+  EXPECT_TRUE(ScanPending(c, false));
+  // The failing cell fails across; the holding cell's zero counts do not enter.
+  c.cells[0].scan_record["steps"] = Points({2, 4, 8, 16, 32}, {30, 30, 30, 30, 30});
+  c.cells[1].scan_record["steps"] = Points({2, 4, 8, 16, 32}, {0, 0, 0, 0, 0});
+  const ScanReading across = ReadScan(c, "horizon 2");
+  EXPECT_EQ(across.result, ScanResult::kFailsAcross) << across.text;
+  EXPECT_NE(across.text.find("in cell small, fails at every value"), std::string::npos)
+      << across.text;
+  EXPECT_FALSE(ScanPending(c, false));
+  // Where the failing cell stops failing, the scan holds somewhere, with its boundary.
+  c.cells[0].scan_record["steps"] = Points({2, 4, 8, 16, 32}, {30, 30, 30, 5, 0});
+  const ScanReading crossing = ReadScan(c, "horizon 2");
+  EXPECT_EQ(crossing.result, ScanResult::kHoldsSomewhere) << crossing.text;
+  EXPECT_NE(crossing.text.find("boundary lies between steps = 8 and 16"), std::string::npos)
+      << crossing.text;
+}
+
 // A scaling finding's scan reads each value's replicate sweeps by the claim's own failing rule at
 // 95% (a t interval over kScanReplicates sweeps), not by a rate.
 TEST(Ledger, AScalingScanReadsTheMeanExponentAgainstThePrediction) {

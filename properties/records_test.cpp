@@ -110,6 +110,14 @@ TEST(Records, AClaimWhoseInputsChangedHasStaleRecords) {
   Claim unscanned = original;
   unscanned.scans.erase(unscanned.scans.begin());
   EXPECT_TRUE(Mentions(StaleRecords(unscanned), "(no such scan)"));
+  // A claim judged per cell is scanned per cell: rows of the whole claim are not its record.
+  Claim split = original;
+  split.cells.resize(2);
+  split.cells[0].name = "low";
+  split.cells[1].name = "high";
+  EXPECT_TRUE(
+      Mentions(StaleRecords(split), "(not its unit: a claim with cells is scanned per cell)"))
+      << Lines(StaleRecords(split));
 
   // A scaling claim's σ record goes stale the same way.
   const Claim& scaling = FindClaim("magen24.snr.threshold");

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/error.hpp"
 #include "boa/error_budget.hpp"
 #include "boa/ledger.hpp"
@@ -172,10 +173,11 @@ TEST(Report, QuickReportHasARowAPageAndASummaryEntryForEachSelectedClaimAndEvery
   // The forest draws every recorded point of the selected findings, one CSV row each.
   std::size_t recorded = 0;
   for (const std::string& id : kSelected) {
-    const Claim& claim = FindClaim(id);
-    if (claim.expected != Expectation::kFails) continue;
-    recorded += claim.path_record.size();
-    for (const auto& [param, points] : claim.scan_record) recorded += points.size();
+    for (const Claim& unit : JudgedUnits(FindClaim(id))) {  // a failing cell on its own record
+      if (unit.expected != Expectation::kFails) continue;
+      recorded += unit.path_record.size();
+      for (const auto& [param, points] : unit.scan_record) recorded += points.size();
+    }
   }
   const std::string forest_csv = Slurp(out / "findings_forest.csv");
   EXPECT_GT(recorded, 0u);

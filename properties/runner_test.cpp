@@ -429,8 +429,10 @@ TEST(Runner, TheRateRecordCoversTheCatalogOnDisjointSeeds) {
   EXPECT_LT(kPathSeedBase + 10ULL * kScanInstances, kScanSeedBase);
   for (const Claim& claim : Catalog()) {
     const int counted = claim.kind == ClaimKind::kScaling ? kScanReplicates : kScanInstances;
-    for (const auto& [element, points] : claim.scan_record) {
-      for (const PathPoint& p : points) EXPECT_GE(p.instances, counted) << claim.id;
+    for (const Claim& unit : JudgedUnits(claim)) {  // a claim judged per cell: each cell's rows
+      for (const auto& [element, points] : unit.scan_record) {
+        for (const PathPoint& p : points) EXPECT_GE(p.instances, counted) << unit.id;
+      }
     }
   }
 }

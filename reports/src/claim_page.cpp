@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "boa/cells.hpp"
 #include "boa/exponent_plan.hpp"
 #include "boa/finding_class.hpp"
 #include "boa/format.hpp"
@@ -112,16 +113,23 @@ void WriteFindingClass(std::ostream& md, const Claim& c) {
 void WriteScans(std::ostream& md, const Claim& c) {
   const std::string results = ScanResults(c);
   if (!results.empty()) md << "Scans of boa's constants: " << results << ".\n\n";
-  if (c.scan_record.empty()) return;
-  md << "| scanned constant | value | failures / instances | 95% interval |\n|---|---:|---:|---|\n";
-  for (const auto& [param, points] : c.scan_record) {
-    for (const PathPoint& p : points) {
-      md << "| " << param << " | " << FormatNumber(p.value) << " | " << CountCells(p) << " |\n";
+  // A claim judged per cell is scanned per cell: one block of rows per cell.
+  std::vector<PathPoint> all;
+  std::string rows;
+  for (const Claim& unit : JudgedUnits(c)) {
+    const std::string cell =
+        c.cells.empty() ? "" : " (cell " + unit.id.substr(c.id.size() + 1) + ")";
+    for (const auto& [param, points] : unit.scan_record) {
+      for (const PathPoint& p : points) {
+        rows +=
+            "| " + param + cell + " | " + FormatNumber(p.value) + " | " + CountCells(p) + " |\n";
+      }
+      all.insert(all.end(), points.begin(), points.end());
     }
   }
-  std::vector<PathPoint> all;
-  for (const auto& [param, points] : c.scan_record)
-    all.insert(all.end(), points.begin(), points.end());
+  if (all.empty()) return;
+  md << "| scanned constant | value | failures / instances | 95% interval |\n|---|---:|---:|---|\n"
+     << rows;
   md << "\nFrom the committed record `theory/claims/records/scans.csv` (seed base " << kScanSeedBase
      << ", " << Commits(all) << ").\n\n";
 }

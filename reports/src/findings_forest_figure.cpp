@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "boa/cells.hpp"
 #include "boa/stats.hpp"
 
 namespace boa::report {
@@ -31,9 +32,14 @@ std::optional<Figure> FindingsForestFigure(const std::vector<const Claim*>& clai
                       ClopperPearsonUpper(p.failures, p.instances, 0.025), c.delta,
                       scan ? 1.0 : 0.0});
   };
+  // A claim judged per cell is drawn by its failing cells, each on its own record.
+  std::vector<Claim> findings;
   for (const Claim* claim : claims) {
-    const Claim& c = *claim;
-    if (c.expected != Expectation::kFails) continue;
+    for (Claim& unit : JudgedUnits(*claim)) {
+      if (unit.expected == Expectation::kFails) findings.push_back(std::move(unit));
+    }
+  }
+  for (const Claim& c : findings) {
     if (c.path_record.empty() && c.scan_record.empty()) {
       ++undrawn;
       continue;

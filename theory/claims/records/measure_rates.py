@@ -18,8 +18,8 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import (boa_catalog, finish, head_commit, merge_record, run_boa, selected,
-                          selection_parser, this_shard)
+from record_tools import (boa_catalog, finish, head_commit, judged_units, merge_record, run_boa,
+                          selected, selection_parser, this_shard)
 
 RECORD = Path(__file__).resolve().parent / "rates.csv"
 SEED_BASE = 1000000000  # disjoint from CI (1), the flake audit (1 + 1000003·j, j < 10), the report
@@ -39,9 +39,8 @@ def measure(claim_id, inputs, commit, instances):
     v = json.loads(run.stdout)
     # A claim judged per cell: one row per cell ("<id>@<cell>", `instances` each), none for the
     # claim (its plans are its cells').
-    parts = [(f"{claim_id}@{c['cell']}", c) for c in v.get("cells") or []] or [(claim_id, v)]
     rows = []
-    for row_id, part in parts:
+    for row_id, part in judged_units(claim_id, v):
         print(f"{row_id}: {part['failures']}/{part['instances']} failed, {part['rejected']} "
               "rejected", file=sys.stderr, flush=True)
         rows.append({"id": row_id, "seed_base": SEED_BASE, "instances": part["instances"],

@@ -7,7 +7,8 @@
 For each claim with scans (`boa list --json`'s "scans") and each value x of each scan, it runs
 `boa check <id> --params <param>=x --seed 4000000000 --instances 100 --run-to-cap --budget quick
 --no-shrink --json`: CI's configuration with that one constant moved, the others at the claim's
-values, drawn to 100 counted instances on a seed base that no other run uses (kScanSeedBase). A
+values, drawn to 100 counted instances on a seed base that no other run uses (kScanSeedBase); a
+claim judged per cell draws 100 in each cell and writes one row per cell ("<id>@<cell>"). A
 scaling claim's value runs 10 replicate sweeps instead (kScanReplicates; `--instances 10`, no
 `--run-to-cap`) and its row keeps their mean exponent and standard error (failures 0). What the
 counts say — the failure across the whole range, or where it stops — follows by one rule
@@ -19,8 +20,8 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from record_tools import (boa_catalog, count_failures, finish, head_commit, merge_record, run_boa,
-                          selected, selection_parser, this_shard, value_text)
+from record_tools import (boa_catalog, check_with, finish, head_commit, judged_units, merge_record,
+                          run_boa, selected, selection_parser, this_shard, value_text)
 
 RECORD = Path(__file__).resolve().parent / "scans.csv"
 SEED_BASE = 4000000000  # kScanSeedBase (claim.hpp): above every other run's seeds (runner_test)
@@ -47,6 +48,8 @@ def exponent_at(claim_id, param, value):
 
 
 def measure(job):
+    """The job's rows: one, or one per cell ("<id>@<cell>") for a claim judged per cell, whose
+    cells are scanned apart so that the holding ones do not dilute a failing one."""
     claim_id, kind, param, value, commit, inputs = job
     row = {"id": claim_id, "param": param, "value": value_text(value), "seed_base": SEED_BASE,
            "exponent_mean": "", "exponent_se": "", "commit": commit, "inputs": inputs}
@@ -54,10 +57,15 @@ def measure(job):
         row["instances"], row["exponent_mean"], row["exponent_se"] = exponent_at(claim_id, param,
                                                                                 value)
         row["failures"] = 0
-    else:
-        row["instances"], row["failures"] = count_failures(claim_id, param, value, SEED_BASE,
-                                                           INSTANCES, "measure_scans")
-    return row
+        return [row]
+    verdict = check_with(claim_id, param, value, SEED_BASE, INSTANCES, "measure_scans")
+    rows = []
+    for row_id, counts in judged_units(claim_id, verdict):
+        print(f"{row_id} {param}={value_text(value)}: {counts['failures']}/{counts['instances']} "
+              "failed", file=sys.stderr, flush=True)
+        rows.append(dict(row, id=row_id, instances=counts["instances"],
+                         failures=counts["failures"]))
+    return rows
 
 
 def parser():
@@ -72,11 +80,14 @@ def writer(args, catalog):
     declared = {(c["id"], s["param"], value_text(x))
                 for c in catalog for s in c.get("scans", []) for x in s["values"]}
 
+    def claim_of(row_id):  # a cell's row "<id>@<cell>" belongs to its claim's scan
+        return row_id.split("@")[0]
+
     def write(record, fresh):
-        measured = {(r["id"], r["param"], r["value"]) for r in fresh}
+        measured = {(claim_of(r["id"]), r["param"], r["value"]) for r in fresh}
         merge_record(record, COLUMNS, fresh,
-                     lambda r: (r["id"], r["param"], r["value"]) not in measured and
-                     (r["id"], r["param"], value_text(float(r["value"]))) in declared,
+                     lambda r: (claim_of(r["id"]), r["param"], r["value"]) not in measured and
+                     (claim_of(r["id"]), r["param"], value_text(float(r["value"]))) in declared,
                      lambda r: (r["id"], r["param"], float(r["value"])))
     return write
 
@@ -89,7 +100,7 @@ def main(argv=None):
     jobs = this_shard([(c["id"], c["kind"], s["param"], x, commit, s["inputs"])
                        for c in claims for s in c["scans"] for x in s["values"]], args.shard)
     with ThreadPoolExecutor(args.jobs) as pool:
-        fresh = list(pool.map(measure, jobs))
+        fresh = [row for rows in pool.map(measure, jobs) for row in rows]
     finish("scans", args, commit, fresh, writer(args, catalog))
 
 

@@ -41,15 +41,28 @@ def value_text(x):
     return str(int(x)) if float(x).is_integer() else repr(float(x))
 
 
-def count_failures(claim_id, param, value, seed_base, instances, script):
+def check_with(claim_id, param, value, seed_base, instances, script):
     """CI's configuration of a claim with one parameter fixed, drawn to `instances` counted
-    instances from `seed_base`: (instances, failures). Exits naming `script` if boa fails."""
+    instances from `seed_base` (a claim judged per cell: in each cell): `boa check --json`'s
+    verdict. Exits naming `script` if boa fails."""
     run = run_boa("check", claim_id, "--params", f"{param}={value_text(value)}", "--seed",
                   str(seed_base), "--instances", str(instances), "--run-to-cap", "--budget",
                   "quick", "--no-shrink", "--json")
     if run.returncode not in (0, 1):
         sys.exit(f"{script}: boa check {claim_id} exited {run.returncode}: {run.stderr}")
-    v = json.loads(run.stdout)
+    return json.loads(run.stdout)
+
+
+def judged_units(claim_id, verdict):
+    """A verdict's judged units as (row id, counts): one per cell ("<id>@<cell>") for a claim
+    judged per cell, else the claim itself."""
+    return ([(f"{claim_id}@{c['cell']}", c) for c in verdict.get("cells") or []] or
+            [(claim_id, verdict)])
+
+
+def count_failures(claim_id, param, value, seed_base, instances, script):
+    """check_with's counts over the whole claim: (instances, failures)."""
+    v = check_with(claim_id, param, value, seed_base, instances, script)
     print(f"{claim_id} {param}={value_text(value)}: {v['failures']}/{v['instances']} failed",
           file=sys.stderr, flush=True)
     return v["instances"], v["failures"]

@@ -83,6 +83,8 @@ std::vector<Claim> WithRateRecords(std::vector<Claim> claims) {
     for (Cell& cell : claim.cells) {
       const auto row = RateRecords().find(CellId(claim, cell));
       if (row != RateRecords().end()) cell.rate_record = row->second;
+      const auto scans = ScanRecords().find(CellId(claim, cell));
+      if (scans != ScanRecords().end()) cell.scan_record = scans->second;
     }
     const auto path = PathRecords().find(claim.id);
     if (path != PathRecords().end()) claim.path_record = path->second;

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "boa/catalog.hpp"
+#include "boa/cells.hpp"
 #include "boa/format.hpp"
 #include "boa/stats.hpp"
 
@@ -278,6 +279,21 @@ ScanReading ReadOneScan(const Claim& claim, const ConstantScan& scan) {
 }  // namespace
 
 ScanReading ReadScan(const Claim& claim, const std::string& element) {
+  // A claim judged per cell fails in its failing cells: each is read on its own record, so that
+  // the cells that hold cannot dilute it, and the failure is across only where it is in each.
+  if (!claim.cells.empty()) {
+    ScanReading reading{ScanResult::kFailsAcross, ""};
+    for (const Claim& unit : JudgedUnits(claim)) {
+      if (unit.expected != Expectation::kFails) continue;
+      const ScanReading one = ReadScan(unit, element);
+      const std::string cell = "in cell " + unit.id.substr(claim.id.size() + 1) + ", ";
+      if (one.result == ScanResult::kPending) return {ScanResult::kPending, cell + one.text};
+      if (one.result == ScanResult::kHoldsSomewhere) reading.result = ScanResult::kHoldsSomewhere;
+      reading.text += (reading.text.empty() ? "" : "; ") + cell + one.text;
+    }
+    if (reading.text.empty()) return {ScanResult::kPending, "no cell fails"};
+    return reading;
+  }
   ScanReading reading{ScanResult::kFailsAcross, ""};
   bool any = false;
   for (const ConstantScan& scan : claim.scans) {

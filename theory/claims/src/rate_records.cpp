@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "boa/cells.hpp"
 #include "boa/format.hpp"
 
 namespace boa {
@@ -165,14 +166,23 @@ std::vector<std::string> StaleRecords(const Claim& claim) {
       check(p.stamp, today, "path record (finding_paths.csv) at " + FormatNumber(p.value), "paths");
     }
   }
-  if (const auto scans = ScanRecords().find(claim.id); scans != ScanRecords().end()) {
-    for (const auto& [param, points] : scans->second) {
+  // A claim judged per cell is scanned per cell ("<id>@<cell>"), any other claim as a whole.
+  for (const auto& [id, scans] : ScanRecords()) {
+    if (id != claim.id && !id.starts_with(claim.id + "@")) continue;
+    const bool unit = claim.cells.empty()
+                          ? id == claim.id
+                          : std::any_of(claim.cells.begin(), claim.cells.end(),
+                                        [&](const Cell& c) { return id == CellId(claim, c); });
+    for (const auto& [param, points] : scans) {
       const bool declared = std::any_of(claim.scans.begin(), claim.scans.end(),
                                         [&](const ConstantScan& s) { return s.param == param; });
-      const std::string today =
-          declared ? RecordStamp(claim, RecordKind::kScan, param) : "(no such scan)";
+      const std::string today = !unit ? "(not its unit: a claim with cells is scanned per cell)"
+                                : declared ? RecordStamp(claim, RecordKind::kScan, param)
+                                           : "(no such scan)";
       for (const PathPoint& p : points) {
-        check(p.stamp, today, "scan record (scans.csv) of " + param + " = " + FormatNumber(p.value),
+        check(p.stamp, today,
+              "scan record (scans.csv) of " + param + " = " + FormatNumber(p.value) +
+                  (id == claim.id ? "" : " (" + id + ")"),
               "scans");
       }
     }

@@ -65,6 +65,7 @@ Claim CellClaim(const Claim& claim, const Cell& cell) {
   c.alpha = claim.alpha / static_cast<double>(claim.cells.size());
   c.expected = cell.expected;
   c.rate_record = cell.rate_record;
+  c.scan_record = cell.scan_record;
   if (cell.expected == Expectation::kHolds) {
     c.finding.clear();
     c.limit_path.reset();

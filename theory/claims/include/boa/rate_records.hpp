@@ -18,7 +18,8 @@ const std::map<std::string, RateRecord>& RateRecords();
 const std::map<std::string, std::vector<PathPoint>>& PathRecords();
 
 // The committed scans of the findings' constants (records/scans.csv, written by
-// records/measure_scans.py): id → scan parameter → its points, in the scan's order of values.
+// records/measure_scans.py): id ("<id>@<cell>" for a claim judged per cell) → scan parameter →
+// its points, in the scan's order of values.
 const std::map<std::string, std::map<std::string, std::vector<PathPoint>>>& ScanRecords();
 
 // The committed σ measurement of the scaling claims (records/sigma.csv, written by
@@ -32,9 +33,11 @@ const std::map<std::string, SigmaRecord>& SigmaRecords();
 inline constexpr const char* kBackfillPrefix = "backfill-";
 std::string StampedInputs(const std::string& stamp);
 
-// One line per row of the four records that names `claim` (its cells' rate rows "<id>@<cell>"
-// included) and was measured under other inputs than today's (claim.hpp RecordStamp) — or has no
-// stamp, or names a scan the claim no longer declares — with the command that re-measures it.
+// One line per row of the four records that names `claim` (its cells' rate and scan rows
+// "<id>@<cell>" included) and was measured under other inputs than today's (claim.hpp
+// RecordStamp) — or has no stamp, names a scan the claim no longer declares, or is a scan row of
+// the whole claim where it is scanned per cell (or the reverse) — with the command that
+// re-measures it.
 // Empty when every row is current. CI fails on any (properties/records_test.cpp).
 std::vector<std::string> StaleRecords(const Claim& claim);
 

@@ -34,6 +34,7 @@
 #include "boa/catalog.hpp"
 #include "boa/cells.hpp"
 #include "boa/claim.hpp"
+#include "boa/error.hpp"
 #include "boa/fit_regime.hpp"
 #include "boa/frak_s.hpp"
 #include "boa/frak_s_map.hpp"
@@ -548,7 +549,7 @@ Claim RhoShiftClaim(const std::string& id, Regime regime) {
        "increases)”"},
       {"ρ = 0.1 against ρ = 0.05", Origin::kConvention,
        "boa's pair (frak_s_map.hpp): boa moves ρ down from 0.1 to 0.05, the discussion speaks of "
-       "ρ decreasing below 0.05"},
+       "ρ decreasing below 0.05; the smaller ρ is the parameter small_rho (0.05)"},
       {"the boundary: the R = 1 contour, strictly smaller η", Origin::kConvention,
        "boa's reading of “the boundary” (the discussion's is where the ratio changes abruptly)"},
       {"hypothesis: the ρ = 0.1 contour inside the grid (0.05 < η* < 1)", Origin::kConvention,
@@ -559,9 +560,12 @@ Claim RhoShiftClaim(const std::string& id, Regime regime) {
     // Only the contours matter: each column stops at its first η with R < 1, and the ρ = 0.05
     // one also at the grid η where the ρ = 0.1 contour was found (not crossed by then, its
     // contour lies above, and the statement fails).
+    const double small_rho = RealParam(params, "small_rho");
+    Require(small_rho > 0 && small_rho < kFrakSMapRho,
+            "small_rho must lie in (0, " + FormatNumber(kFrakSMapRho) + ")");
     const FrakSMapColumn at = MapColumn(params, kFrakSMapRho, seed, engine, true);
     const double limit = at.points.back().eta;
-    const FrakSMapColumn small = MapColumn(params, kFrakSMapSmallRho, seed, engine, true, limit);
+    const FrakSMapColumn small = MapColumn(params, small_rho, seed, engine, true, limit);
     Outcome o;
     o.measured["contour_eta"] = at.contour_eta;  // 1: above the grid
     o.measured["contour_eta_small_rho"] = small.contour_eta;
@@ -571,12 +575,26 @@ Claim RhoShiftClaim(const std::string& id, Regime regime) {
     o.holds = small.contour_eta < at.contour_eta;
     if (!o.holds) {
       o.explanation = "R = 1 contour at η = " + FormatNumber(small.contour_eta) +
-                      " at ρ = 0.05, not below η = " + FormatNumber(at.contour_eta) +
-                      " at ρ = 0.1 (" + Where(params) + ")";
+                      " at ρ = " + FormatNumber(small_rho) +
+                      ", not below η = " + FormatNumber(at.contour_eta) + " at ρ = 0.1 (" +
+                      Where(params) + ")";
     }
     return o;
   };
   c.regime = std::move(regime);
+  c.budget_params = [](Budget budget) {
+    Params params = FrakSMapProtocolParams(budget);
+    params["small_rho"] = kFrakSMapSmallRho;
+    return params;
+  };
+  // Declared before its record (issue 48): the smaller ρ moved through the discussion's own range,
+  // "decreasing from 0.05", on rho_below's grid, against the same ρ = 0.1.
+  c.scans = {
+      {"ρ = 0.1 against ρ = 0.05",
+       "small_rho",
+       {0.01, 0.02, 0.03, 0.04, 0.05},
+       "the smaller ρ from the discussion's 0.05 down to 0.01 in steps of 0.01 (rho_below's "
+       "grid), against ρ = 0.1: the pair's lower end inside the range the discussion names"}};
   c.rejection = Rejection::kAfterFilter;
   c.rejection_note =
       "the ρ = 0.1 column's clean test accuracy at η = 0.05 below 0.95, or its R = 1 contour outside the grid: boa's condition (so that a move can be seen), decided on the run";

@@ -191,6 +191,9 @@ struct Cell {
   Expectation expected = Expectation::kHolds;
   // The cell's row of the committed rate record (records/rates.csv, id "<claim id>@<name>").
   std::optional<RateRecord> rate_record;
+  // The cell's rows of the claim's scans (records/scans.csv, id "<claim id>@<name>"): a claim
+  // judged per cell is scanned per cell, so that the cells that hold do not dilute a failing one.
+  std::map<std::string, std::vector<PathPoint>> scan_record;
 };
 
 struct Claim {
@@ -269,7 +272,8 @@ struct Claim {
   // The committed path measurement (records/finding_paths.csv; Catalog() attaches it).
   std::vector<PathPoint> path_record;
   // Findings: the scans of the constants of boa's the failure rests on, and their committed
-  // measurement by scan parameter (records/scans.csv; Catalog() attaches it). An element may have
+  // measurement by scan parameter (records/scans.csv; Catalog() attaches it; a claim judged per
+  // cell has none of its own, its cells carry theirs: Cell::scan_record). An element may have
   // more than one scan (a constant alone, and jointly with another along the discussion's own
   // direction); each parameter is scanned once.
   std::vector<ConstantScan> scans;
