@@ -36,13 +36,13 @@ std::multimap<std::string, std::pair<const LedgerRow*, const LedgerLink*>> Links
   return links;
 }
 
-// A failing claim linked in the discussion's setting whose failure is not yet the discussion's
-// because scans of its elements of boa's are pending: what the rule would make a tension once
-// they show the failure across their ranges. (A claim whose scans are in and hold somewhere is an
-// encoding note, no candidate.)
+// A failing claim linked in (or partly in) the discussion's setting whose failure is not yet the
+// discussion's because scans of its elements of boa's are pending: what the rule would make a
+// tension once they show the failure across their ranges. (A claim whose scans are in and hold
+// somewhere is an encoding note, no candidate.)
 bool TensionCandidate(const LedgerLink& link, const VerdictOf& verdict) {
   const Claim& claim = FindClaim(link.claim);
-  return link.setting == SettingMatch::kYes && verdict(claim.id) == LinkVerdict::kFails &&
+  return CanBeATension(link.setting) && verdict(claim.id) == LinkVerdict::kFails &&
          !FailureIsTheDiscussions(claim) && ScanPending(claim);
 }
 
@@ -171,8 +171,14 @@ void WriteTensions(std::ostream& md, const VerdictOf& verdict, const ClaimName& 
          << "\n\n";
       for (const LedgerLink& link : row.claims) {
         const Claim& c = FindClaim(link.claim);
-        if (link.setting != SettingMatch::kYes || verdict(c.id) != LinkVerdict::kFails) continue;
-        md << "- Measured: " << name(c.id) << " fails. " << c.finding << "\n";
+        // Every failure in the setting, and a partly one where it is the discussion's.
+        const bool in_setting = link.setting == SettingMatch::kYes ||
+                                (CanBeATension(link.setting) && FailureIsTheDiscussions(c));
+        if (!in_setting || verdict(c.id) != LinkVerdict::kFails) continue;
+        md << "- Measured: " << name(c.id) << " fails";
+        // Partly in the setting: say what it replaces, so the tension is read in that setting.
+        if (link.setting == SettingMatch::kPartly) md << " (setting partly: " << link.why << ")";
+        md << ". " << c.finding << "\n";
         const std::string scans = ScanResults(c);
         if (!scans.empty()) md << "- Scans of boa's constants: " << scans << ".\n";
       }

@@ -279,6 +279,9 @@ ScanReading ReadOneScan(const Claim& claim, const ConstantScan& scan) {
 }  // namespace
 
 ScanReading ReadScan(const Claim& claim, const std::string& element) {
+  const bool declared = std::any_of(claim.scans.begin(), claim.scans.end(),
+                                    [&](const ConstantScan& s) { return s.element == element; });
+  if (!declared) return {ScanResult::kPending, "no scan declared"};
   // A claim judged per cell fails in its failing cells: each is read on its own record, so that
   // the cells that hold cannot dilute it, and the failure is across only where it is in each.
   if (!claim.cells.empty()) {
@@ -295,16 +298,13 @@ ScanReading ReadScan(const Claim& claim, const std::string& element) {
     return reading;
   }
   ScanReading reading{ScanResult::kFailsAcross, ""};
-  bool any = false;
   for (const ConstantScan& scan : claim.scans) {
     if (scan.element != element) continue;
-    any = true;
     const ScanReading one = ReadOneScan(claim, scan);
     if (one.result == ScanResult::kPending) return one;
     if (one.result == ScanResult::kHoldsSomewhere) reading.result = ScanResult::kHoldsSomewhere;
     reading.text += (reading.text.empty() ? "" : "; ") + one.text;
   }
-  if (!any) return {ScanResult::kPending, "no scan declared"};
   return reading;
 }
 
@@ -355,11 +355,14 @@ LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict, const Clai
   if (row.claims.empty()) return LedgerStatus::kNotCheckable;
   bool holds = false, fails = false, tension = false;
   for (const LedgerLink& link : row.claims) {
-    if (link.setting != SettingMatch::kYes) continue;
+    if (!CanBeATension(link.setting)) continue;
+    const bool yes = link.setting == SettingMatch::kYes;
     switch (verdict(link.claim)) {
-      case LinkVerdict::kHolds: holds = true; break;
+      // Only a claim that keeps the whole setting witnesses it; a partly one may still confirm a
+      // failure, once the scans of the elements of boa's it replaces show it across their ranges.
+      case LinkVerdict::kHolds: holds = holds || yes; break;
       case LinkVerdict::kFails:
-        fails = true;
+        fails = fails || yes;
         tension = tension || FailureIsTheDiscussions(claim_of(link.claim));
         break;
       case LinkVerdict::kReported:
@@ -372,11 +375,13 @@ LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict, const Clai
   return LedgerStatus::kEncodingOnly;
 }
 
+bool CanBeATension(SettingMatch setting) { return setting != SettingMatch::kNo; }
+
 bool LinkedInTheSetting(const std::string& claim_id) {
   for (const PaperLedger& paper : PapersLedger()) {
     for (const LedgerRow& row : paper.rows) {
       for (const LedgerLink& link : row.claims) {
-        if (link.claim == claim_id && link.setting == SettingMatch::kYes) return true;
+        if (link.claim == claim_id && CanBeATension(link.setting)) return true;
       }
     }
   }

@@ -21,12 +21,19 @@ namespace boa {
 enum class SettingMatch { kYes, kPartly, kNo };
 std::string ToString(SettingMatch match);
 
+// Whether a failure of a claim linked with this setting can be the discussion's (issue 48's rule):
+// yes, or partly — the elements it replaces are boa's, and once the scans of every element of
+// boa's show the failure across their ranges, the replacement no longer explains it. A claim that
+// tests something else (no) never can.
+bool CanBeATension(SettingMatch setting);
+
 // A statement's status (StatusOf):
-//   consistent       a claim in the discussion's setting holds, and none there fails;
-//   tension          a claim in the discussion's setting fails, and each element of boa's it rests
-//                    on has been scanned over a declared range with the failure across all of it,
-//                    and its class is not finite-size (a failure that shrinks along the
-//                    statement's own limit path is a finite-size deviation, never a tension);
+//   consistent       a claim in the discussion's setting (yes) holds, and none there fails;
+//   tension          a claim in the discussion's setting, or partly in it, fails, and each element
+//                    of boa's it rests on has been scanned over a declared range with the failure
+//                    across all of it, and its class is not finite-size (a failure that shrinks
+//                    along the statement's own limit path is a finite-size deviation, never a
+//                    tension);
 //   encoding only    tested only in boa's encoding: every claim that tests it replaces part of
 //                    the setting, tests something else, only reports, or fails at constants of
 //                    boa's not yet scanned (a tension candidate, "scan pending");
@@ -120,13 +127,12 @@ LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict);
 // ledger_test.cpp): an element of boa's is still unscanned and no scanned one holds somewhere.
 // One scan that holds somewhere settles it as an encoding note (its flip point is the note's
 // text): the failure can no longer be the discussion's, whatever the other scans show. A finding
-// no row links in the discussion's setting (yes) can never be a tension (StatusOf counts only
-// those links), so no scan settles its class: it is pending only until its first scan is
-// measured, the record its encoding note rests on. Its unscanned constants stay listed
-// (UnscannedElements).
+// no row links so that it can be a tension (every link no: CanBeATension) never becomes one, so
+// no scan settles its class: it is pending only until its first scan is measured, the record its
+// encoding note rests on. Its unscanned constants stay listed (UnscannedElements).
 bool ScanPending(const Claim& claim);
 bool ScanPending(const Claim& claim, bool linked_in_the_setting);
-// Whether some row of the ledger links the claim with setting yes.
+// Whether some row of the ledger links the claim with a setting that CanBeATension (yes, partly).
 bool LinkedInTheSetting(const std::string& claim_id);
 // A finding's elements of boa's whose scan is pending, settled class or not: what the report
 // still lists as unscanned (a second list CI keeps from growing).
