@@ -16,10 +16,12 @@
 // difference with the head, cos∠(E(μ₊ − μ₋), ν) ≥ ½ at step 1000 (boa's cut-off).
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "boa/catalog.hpp"
 #include "boa/claim.hpp"
 #include "boa/embedding_run.hpp"
+#include "boa/error.hpp"
 #include "boa/fit_regime.hpp"
 #include "sakamoto24_protocol.hpp"
 #include "sakamoto24_provenance.hpp"
@@ -30,9 +32,18 @@ namespace {
 // boa's cut-off for “aligned”: the class-signal difference's image within 60° of the head.
 constexpr double kEmbeddingAlignedCosine = 0.5;
 
+// The head's scale: ν = head_scale · g/(‖g‖·‖μ‖), 1 being the default head's norm 1/‖μ‖ (a
+// parameter, for its scan).
 Params EmbeddingBudgetParams(Budget budget) {
   const TokenSelectionRunOptions o = EmbeddingProtocol(budget, false);
-  return {{"lr", o.lr}, {"steps", o.steps}, {"n_test", o.n_test}};
+  return {{"lr", o.lr}, {"steps", o.steps}, {"n_test", o.n_test}, {"head_scale", 1}};
+}
+
+// With the benign cut-off a parameter too, for the claims whose predicate reads it.
+Params EmbeddingBenignParams(Budget budget) {
+  Params params = EmbeddingBudgetParams(budget);
+  params["benign_cutoff"] = kBenignCleanTestAccuracy;
+  return params;
 }
 
 // The frame the three embedding claims share: the balanced Fig. 3a setting with a random head
@@ -61,7 +72,9 @@ EmbeddingRun EmbeddingBalancedRun(const Params& params, std::uint64_t seed,
   options.lr = RealParam(params, "lr");
   options.steps = IntParam(params, "steps");
   options.n_test = IntParam(params, "n_test");
-  options.head = RandomGaussianHead(spec, seed);
+  const double head_scale = RealParam(params, "head_scale");
+  Require(head_scale > 0, "head_scale must be positive");
+  options.head = head_scale * RandomGaussianHead(spec, seed);
   EmbeddingRun run = RunEmbeddedTokenSelection(spec, options, seed);
   AddRunMeasures("", run.run, measured);
   measured["initial_cosine"] = run.initial_cosine;
@@ -84,6 +97,30 @@ ConstantScan EmbeddingStepSizeScan() {
           "steps each"};
 }
 
+constexpr const char* kEmbeddingHead =
+    "random head ν = g/(‖g‖·‖μ‖), g ~ N(0, I_d), replacing the data's head";
+constexpr const char* kEmbeddingTestSet = "clean test set: 2000 projected samples of (Eᵀp, Eᵀν)";
+
+// The scans of benign and token_selection's other constants of boa's (issue 48; declared before
+// their records were measured): the head's norm (tagged), the benign cut-off their predicates
+// share (`cutoff_element`) and the test set, on the ranges other claims scan them over.
+std::vector<ConstantScan> EmbeddingPredicateScans(const std::string& cutoff_element) {
+  return {EmbeddingStepSizeScan(),
+          {kEmbeddingHead,
+           "head_scale",
+           {0.25, 0.5, 1, 2, 4},
+           "the random head's norm 1/‖μ‖ quartered to quadrupled: the logits' scale, which the "
+           "discussion's “randomly fixed” head leaves open"},
+          {cutoff_element,
+           "benign_cutoff",
+           {0.9, 0.925, 0.95, 0.975, 0.99},
+           "around boa's 0.95, up to 0.99"},
+          {kEmbeddingTestSet,
+           "n_test",
+           {500, 1000, 2000, 4000, 8000},
+           "a quarter to four times boa's 2000; the authors' code draws 1000"}};
+}
+
 std::vector<Element> EmbeddingElements(Element statement, Element extra) {
   return {
       std::move(statement),
@@ -93,9 +130,9 @@ std::vector<Element> EmbeddingElements(Element statement, Element extra) {
        "embedding layer (the elements below)"},
       s24::Fig3Data(),
       s24::Fig3Balanced(),
-      {"random head ν = g/(‖g‖·‖μ‖), g ~ N(0, I_d), replacing the data's head", Origin::kConvention,
+      {kEmbeddingHead, Origin::kConvention,
        "sakamoto24_settings.hpp (RandomGaussianHead), boa's: the default head's norm, as "
-       "sakamoto24.head.random"},
+       "sakamoto24.head.random; the parameter head_scale (1) multiplies it"},
       {"embedding f = νᵀ(XEᵀ)ᵀS(XEᵀp), E d×d on every token before the attention, no W",
        Origin::kConvention,
        "THEORY.md §1.2 M2e, boa's: the discussion names an embedding layer without its form; E "
@@ -104,7 +141,7 @@ std::vector<Element> EmbeddingElements(Element statement, Element extra) {
        "boa's: at E = I the model is the random-head M2; the step size and horizon are the "
        "authors' ([S] code @ c563aae config/main.yaml: learning_rate 5e-3, num_steps 1000)"},
       std::move(extra),
-      s24::ProjectedTestSet("clean test set: 2000 projected samples of (Eᵀp, Eᵀν)"),
+      s24::ProjectedTestSet(kEmbeddingTestSet),
   };
 }
 
@@ -130,13 +167,15 @@ Claim Sakamoto24EmbeddingTokenSelection() {
        Origin::kConvention,
        "boa's reading: train accuracy 1, clean samples on their relevant token, noisy samples "
        "on a token whose embedded head score νᵀEx has the flipped label's sign, and clean test "
-       "≥ 0.95 (THEORY.md §2.3's benign cut-off)"});
+       "≥ 0.95 (THEORY.md §2.3's benign cut-off; the parameter benign_cutoff)"});
+  c.budget_params = EmbeddingBenignParams;
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     Outcome o;
     const EmbeddingRun e = EmbeddingBalancedRun(params, seed, o.measured);
     const TokenSelectionRun& run = e.run;
     o.holds = run.train_accuracy == 1 && run.clean_selects.at("relevant") == 1 &&
-              run.noisy_select_label_sign == 1 && run.test_accuracy >= kBenignCleanTestAccuracy;
+              run.noisy_select_label_sign == 1 &&
+              run.test_accuracy >= RealParam(params, "benign_cutoff");
     o.explanation =
         "train " + FormatNumber(run.train_accuracy) + ", clean selecting relevant " +
         FormatNumber(run.clean_selects.at("relevant")) + ", noisy selecting a flipped-sign token " +
@@ -144,7 +183,8 @@ Claim Sakamoto24EmbeddingTokenSelection() {
         FormatNumber(run.test_accuracy) + ", cos(E(μ₊ − μ₋), ν) " + FormatNumber(e.final_cosine);
     return o;
   };
-  c.scans = {EmbeddingStepSizeScan()};
+  c.scans = EmbeddingPredicateScans(
+      "“the main results”: sakamoto24.gd.token_selection's predicate at the last step");
   c.encoding_sensitive =
       "boa's construction: E₀ = I, E d×d trained at p's step size; the random head's norm 1/‖μ‖; "
       "the horizon (the path lengthens it)";
@@ -172,15 +212,17 @@ Claim Sakamoto24EmbeddingBenign() {
       "Random fixed head, learned embedding: GD overfits benignly (train accuracy 1, clean test ≥ 0.95)";
   c.source = "[S] discussion A1 (random head with a learned embedding)";
   c.elements = EmbeddingElements(EmbeddingStatement(), s24::BenignCutOff());
+  c.budget_params = EmbeddingBenignParams;
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     Outcome o;
     const EmbeddingRun e = EmbeddingBalancedRun(params, seed, o.measured);
-    o.holds = e.run.train_accuracy == 1 && e.run.test_accuracy >= kBenignCleanTestAccuracy;
+    o.holds =
+        e.run.train_accuracy == 1 && e.run.test_accuracy >= RealParam(params, "benign_cutoff");
     o.explanation = "train " + FormatNumber(e.run.train_accuracy) + ", clean test " +
                     FormatNumber(e.run.test_accuracy);
     return o;
   };
-  c.scans = {EmbeddingStepSizeScan()};
+  c.scans = EmbeddingPredicateScans(s24::BenignCutOff().name);
   c.encoding_sensitive =
       "boa's construction: E₀ = I, E d×d trained at p's step size; the random head's norm 1/‖μ‖; "
       "the benign cut-off 0.95 (§2.3); the horizon (the path lengthens it)";
