@@ -111,14 +111,8 @@ std::vector<ConstantScan> EmbeddingPredicateScans(const std::string& cutoff_elem
            {0.25, 0.5, 1, 2, 4},
            "the random head's norm 1/‖μ‖ quartered to quadrupled: the logits' scale, which the "
            "discussion's “randomly fixed” head leaves open"},
-          {cutoff_element,
-           "benign_cutoff",
-           {0.9, 0.925, 0.95, 0.975, 0.99},
-           "around boa's 0.95, up to 0.99"},
-          {kEmbeddingTestSet,
-           "n_test",
-           {500, 1000, 2000, 4000, 8000},
-           "a quarter to four times boa's 2000; the authors' code draws 1000"}};
+          BenignCutoffScan(cutoff_element),
+          TestSetScan(kEmbeddingTestSet)};
 }
 
 std::vector<Element> EmbeddingElements(Element statement, Element extra) {

@@ -166,18 +166,12 @@ Claim Sakamoto24GdRegimes() {
        {0.75, 0.8, 0.85, 0.9, 0.95},
        "from boa's 0.75 up to its benign cut-off 0.95: the authors' own Fig. 3(b) run ends at "
        "clean test 0.867, and the discussion calls 0.993 harmful"},
-      {s24::BenignCutOff().name,
-       "benign_cutoff",
-       {0.9, 0.925, 0.95, 0.975, 0.99},
-       "around boa's 0.95, up to 0.99"},
+      BenignCutoffScan(s24::BenignCutOff().name),
       {"not overfitting: train accuracy < 1 and clean test ≥ 0.95",
        "not_overfitting_cutoff",
        {0.9, 0.925, 0.95, 0.975, 0.99},
        "around boa's 0.95, up to 0.99"},
-      {"clean test set: 2000 projected samples",
-       "n_test",
-       {500, 1000, 2000, 4000, 8000},
-       "a quarter to four times boa's 2000; the authors' code draws 1000"},
+      TestSetScan("clean test set: 2000 projected samples"),
   };
   c.check = [](const Params& params, std::uint64_t seed, Engine) {
     return RegimesOutcome(params, seed, true);

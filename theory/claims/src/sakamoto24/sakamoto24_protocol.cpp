@@ -79,6 +79,18 @@ ConstantScan FrakSStepSizeScan(const std::string& element) {
           "the 𝔖 protocol's step size 1e-3 halved and doubled twice, at CI's 600 steps"};
 }
 
+ConstantScan BenignCutoffScan(const std::string& element) {
+  return {
+      element, "benign_cutoff", {0.9, 0.925, 0.95, 0.975, 0.99}, "around boa's 0.95, up to 0.99"};
+}
+
+ConstantScan TestSetScan(const std::string& element) {
+  return {element,
+          "n_test",
+          {500, 1000, 2000, 4000, 8000},
+          "a quarter to four times boa's 2000; the authors' code draws 1000"};
+}
+
 Params WithTrainingTokenConstants(Params params) {
   params["selected_fraction"] = 0.5;
   params["C"] = 1;

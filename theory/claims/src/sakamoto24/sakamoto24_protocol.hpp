@@ -44,6 +44,10 @@ ConstantScan HorizonScan(const std::string& element);
 ConstantScan FrakSHorizonScan(const std::string& element);
 // The 𝔖 protocol's step size: `lr` ∈ {2.5e-4, 5e-4, 1e-3, 2e-3, 4e-3}, at the budget's steps.
 ConstantScan FrakSStepSizeScan(const std::string& element);
+// boa's benign cut-off (§2.3): `benign_cutoff` ∈ {0.9, 0.925, 0.95, 0.975, 0.99}.
+ConstantScan BenignCutoffScan(const std::string& element);
+// The projected clean test set of 2000 samples: `n_test` ∈ {500, 1000, 2000, 4000, 8000}.
+ConstantScan TestSetScan(const std::string& element);
 
 // The training-token forms' two constants (issue 50 item 1), set on `params`: selected_fraction
 // 0.5 and C = 1; read back checked (selected_fraction in (0, 1], C > 0) as {cut, C}; and the scans
