@@ -193,7 +193,9 @@ Claim Sakamoto24EmbeddingTokenSelection() {
       "scenario, not the paper's (not available). Along the horizon (records/finding_paths.csv, "
       "100 draws a point) it persists: 91, 89, 89 and 88 of 100 fail at 1000, 2000, 4000 and "
       "8000 steps, and so it does at every step size of E and p from 1.25e-3 to 2e-2 (100, 98, "
-      "97, 96, 95 of 100; records/scans.csv, seed base 4e9).";
+      "97, 96, 95 of 100; records/scans.csv, seed base 4e9), every scale of the head from 0.25 "
+      "to 4 times its norm (100, 98, 97, 97, 98), every benign cut-off 0.9 … 0.99 and every test "
+      "set of 500 … 8000 samples (97 of 100 each).";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24EmbeddingTokenSelection);
@@ -228,7 +230,10 @@ Claim Sakamoto24EmbeddingBenign() {
       "learned embedding is benign only in some draws under boa's construction. Along the horizon "
       "it persists: 71, 68, 68 and 69 of 100 fail at 1000, 2000, 4000 and 8000 steps "
       "(records/finding_paths.csv), and at every step size of E and p from 1.25e-3 to 2e-2 "
-      "(100, 88, 74, 68, 68 of 100; records/scans.csv, seed base 4e9).";
+      "(100, 88, 74, 68, 68 of 100; records/scans.csv, seed base 4e9), every scale of the head "
+      "from 0.25 to 4 times its norm (100, 88, 74, 68, 69: the head's scale acts as the step "
+      "size does), every benign cut-off 0.9 … 0.99 (69 … 79) and every test set of 500 … 8000 "
+      "samples (73–74).";
   return c;
 }
 BOA_REGISTER_CLAIM(Sakamoto24EmbeddingBenign);
