@@ -115,8 +115,7 @@ TEST(Records, AClaimWhoseInputsChangedHasStaleRecords) {
   split.cells.resize(2);
   split.cells[0].name = "low";
   split.cells[1].name = "high";
-  EXPECT_TRUE(
-      Mentions(StaleRecords(split), "(not its unit: a claim with cells is scanned per cell)"))
+  EXPECT_TRUE(Mentions(StaleRecords(split), "(no such cell, or pooled: a claim with cells is"))
       << Lines(StaleRecords(split));
 
   // A scaling claim's σ record goes stale the same way.

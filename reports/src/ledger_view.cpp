@@ -42,7 +42,7 @@ std::multimap<std::string, std::pair<const LedgerRow*, const LedgerLink*>> Links
 // somewhere is an encoding note, no candidate.)
 bool TensionCandidate(const LedgerLink& link, const VerdictOf& verdict) {
   const Claim& claim = FindClaim(link.claim);
-  return CanBeATension(link.setting) && verdict(claim.id) == LinkVerdict::kFails &&
+  return CanBeATension(link) && verdict(claim.id) == LinkVerdict::kFails &&
          !FailureIsTheDiscussions(claim) && ScanPending(claim);
 }
 
@@ -139,9 +139,9 @@ void WriteLedgerMarkdown(std::ostream& md, const VerdictOf& verdict, const std::
       }
     }
     if (!candidates.empty()) {
-      md << "Tension candidates (a claim in the discussion's setting fails, but rests on "
-            "constants of boa's whose scans are pending, so the rule does not yet call it a "
-            "tension): "
+      md << "Tension candidates (a claim in the discussion's setting, or partly in it with its "
+            "replacements named among boa's constants, fails, but rests on constants of boa's "
+            "whose scans are pending, so the rule does not yet call it a tension): "
          << Joined(candidates, "; ") << ".\n\n";
     }
     md << "| # | kind | line | the discussion says | status | claims (verdict; runs in the "
@@ -173,7 +173,7 @@ void WriteTensions(std::ostream& md, const VerdictOf& verdict, const ClaimName& 
         const Claim& c = FindClaim(link.claim);
         // Every failure in the setting, and a partly one where it is the discussion's.
         const bool in_setting = link.setting == SettingMatch::kYes ||
-                                (CanBeATension(link.setting) && FailureIsTheDiscussions(c));
+                                (CanBeATension(link) && FailureIsTheDiscussions(c));
         if (!in_setting || verdict(c.id) != LinkVerdict::kFails) continue;
         md << "- Measured: " << name(c.id) << " fails";
         // Partly in the setting: say what it replaces, so the tension is read in that setting.
@@ -215,6 +215,7 @@ json LedgerJson(const VerdictOf& verdict) {
         claims.push_back({{"id", link.claim},
                           {"setting", ToString(link.setting)},
                           {"why", link.why},
+                          {"replaces", link.replaces},
                           {"verdict", ToString(verdict(link.claim))},
                           {"boa_elements", ScansJson(FindClaim(link.claim))},
                           {"scan_pending", ScanPending(FindClaim(link.claim))}});

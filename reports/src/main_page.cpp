@@ -66,8 +66,9 @@ void WriteLedger(std::ostream& md, const VerdictOf& verdict, const ClaimName& na
      << "Each checkable statement of the two review discussions, quoted, with this run's verdicts "
      << "of the claims that test it and whether each runs in the discussion's own setting (README "
      << "§ The ledger; `./boa ledger` prints it alone). *Consistent*: a claim in the discussion's "
-     << "setting holds and none there fails. *Tension*: a claim in its setting fails and every "
-     << "constant of boa's it rests on has been scanned with the failure across the range. "
+     << "setting holds and none there fails. *Tension*: a claim in its setting (or partly in it, with "
+     << "what it replaces named among boa's constants) fails and every constant of boa's it rests "
+     << "on has been scanned with the failure across the range. "
      << "*Tested only in boa's encoding*: otherwise. *Not checkable here*: with the reason.\n\n";
   if (partial) {
     md << "*Partial report*: a claim outside the selection is \"not run\" and decides nothing, so "

@@ -108,6 +108,16 @@ void CheckRow(const LedgerRow& row, const std::map<std::string, const Claim*>& c
     if (!linked.insert(link.claim).second)
       problems.push_back(where + ": links " + link.claim + " twice");
     if (link.why.empty()) problems.push_back(where + ": " + link.claim + " says no why");
+    if (!link.replaces.empty() && link.setting != SettingMatch::kPartly)
+      problems.push_back(where + ": " + link.claim + " names replacements but is not partly");
+    if (const auto claim = claims.find(link.claim); claim != claims.end()) {
+      const std::vector<std::string> boa = BoaElements(*claim->second);
+      for (const std::string& element : link.replaces) {
+        if (std::find(boa.begin(), boa.end(), element) == boa.end())
+          problems.push_back(where + ": " + link.claim + " replaces '" + element +
+                             "', no element of boa's of the claim");
+      }
+    }
   }
 }
 
@@ -166,8 +176,18 @@ PaperLedger ParseLedger(const std::string& json_text) {
     row.setting_given = Field(r, "setting_given", where);
     row.setting_not_given = Field(r, "setting_not_given", where);
     for (const json& l : r.at("claims")) {
-      row.claims.push_back({Field(l, "id", where), ParseSetting(Field(l, "setting", where), where),
-                            Field(l, "why", where)});
+      LedgerLink link{Field(l, "id", where), ParseSetting(Field(l, "setting", where), where),
+                      Field(l, "why", where)};
+      if (l.contains("replaces")) {
+        if (!l.at("replaces").is_array())
+          throw std::logic_error("ledger: " + where + ": 'replaces' is not a list");
+        for (const json& e : l.at("replaces")) {
+          if (!e.is_string())
+            throw std::logic_error("ledger: " + where + ": 'replaces' holds a non-string");
+          link.replaces.push_back(e.get<std::string>());
+        }
+      }
+      row.claims.push_back(std::move(link));
     }
     if (r.contains("not_checkable")) row.not_checkable = Field(r, "not_checkable", where);
     paper.rows.push_back(std::move(row));
@@ -282,20 +302,27 @@ ScanReading ReadScan(const Claim& claim, const std::string& element) {
   const bool declared = std::any_of(claim.scans.begin(), claim.scans.end(),
                                     [&](const ConstantScan& s) { return s.element == element; });
   if (!declared) return {ScanResult::kPending, "no scan declared"};
-  // A claim judged per cell fails in its failing cells: each is read on its own record, so that
-  // the cells that hold cannot dilute it, and the failure is across only where it is in each.
+  // A claim judged per cell fails in the cells it is expected to fail in: each is read on its own
+  // record, so that the cells that hold cannot dilute it. The failure is across only where it is
+  // across in every such cell; one cell holding somewhere settles it, whatever another's scan
+  // still waits for.
   if (!claim.cells.empty()) {
-    ScanReading reading{ScanResult::kFailsAcross, ""};
+    std::vector<std::string> texts;
+    bool pending = false, holds = false;
     for (const Claim& unit : JudgedUnits(claim)) {
       if (unit.expected != Expectation::kFails) continue;
       const ScanReading one = ReadScan(unit, element);
-      const std::string cell = "in cell " + unit.id.substr(claim.id.size() + 1) + ", ";
-      if (one.result == ScanResult::kPending) return {ScanResult::kPending, cell + one.text};
-      if (one.result == ScanResult::kHoldsSomewhere) reading.result = ScanResult::kHoldsSomewhere;
-      reading.text += (reading.text.empty() ? "" : "; ") + cell + one.text;
+      texts.push_back("in cell " + unit.id.substr(claim.id.size() + 1) + ", " + one.text);
+      pending = pending || one.result == ScanResult::kPending;
+      holds = holds || one.result == ScanResult::kHoldsSomewhere;
     }
-    if (reading.text.empty()) return {ScanResult::kPending, "no cell fails"};
-    return reading;
+    if (texts.empty()) return {ScanResult::kPending, "no cell fails"};
+    std::string text;
+    for (const std::string& t : texts) text += (text.empty() ? "" : "; ") + t;
+    return {holds     ? ScanResult::kHoldsSomewhere
+            : pending ? ScanResult::kPending
+                      : ScanResult::kFailsAcross,
+            text};
   }
   ScanReading reading{ScanResult::kFailsAcross, ""};
   for (const ConstantScan& scan : claim.scans) {
@@ -355,7 +382,7 @@ LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict, const Clai
   if (row.claims.empty()) return LedgerStatus::kNotCheckable;
   bool holds = false, fails = false, tension = false;
   for (const LedgerLink& link : row.claims) {
-    if (!CanBeATension(link.setting)) continue;
+    if (!CanBeATension(link)) continue;
     const bool yes = link.setting == SettingMatch::kYes;
     switch (verdict(link.claim)) {
       // Only a claim that keeps the whole setting witnesses it; a partly one may still confirm a
@@ -375,13 +402,16 @@ LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict, const Clai
   return LedgerStatus::kEncodingOnly;
 }
 
-bool CanBeATension(SettingMatch setting) { return setting != SettingMatch::kNo; }
+bool CanBeATension(const LedgerLink& link) {
+  return link.setting == SettingMatch::kYes ||
+         (link.setting == SettingMatch::kPartly && !link.replaces.empty());
+}
 
 bool LinkedInTheSetting(const std::string& claim_id) {
   for (const PaperLedger& paper : PapersLedger()) {
     for (const LedgerRow& row : paper.rows) {
       for (const LedgerLink& link : row.claims) {
-        if (link.claim == claim_id && CanBeATension(link.setting)) return true;
+        if (link.claim == claim_id && CanBeATension(link)) return true;
       }
     }
   }

@@ -176,7 +176,10 @@ std::vector<std::string> StaleRecords(const Claim& claim) {
     for (const auto& [param, points] : scans) {
       const bool declared = std::any_of(claim.scans.begin(), claim.scans.end(),
                                         [&](const ConstantScan& s) { return s.param == param; });
-      const std::string today = !unit ? "(not its unit: a claim with cells is scanned per cell)"
+      const std::string not_its_unit =
+          claim.cells.empty() ? "(no such cell: the claim is scanned whole)"
+                              : "(no such cell, or pooled: a claim with cells is scanned per cell)";
+      const std::string today = !unit      ? not_its_unit
                                 : declared ? RecordStamp(claim, RecordKind::kScan, param)
                                            : "(no such scan)";
       for (const PathPoint& p : points) {

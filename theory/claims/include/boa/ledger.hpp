@@ -21,22 +21,18 @@ namespace boa {
 enum class SettingMatch { kYes, kPartly, kNo };
 std::string ToString(SettingMatch match);
 
-// Whether a failure of a claim linked with this setting can be the discussion's (issue 48's rule):
-// yes, or partly — the elements it replaces are boa's, and once the scans of every element of
-// boa's show the failure across their ranges, the replacement no longer explains it. A claim that
-// tests something else (no) never can.
-bool CanBeATension(SettingMatch setting);
-
 // A statement's status (StatusOf):
 //   consistent       a claim in the discussion's setting (yes) holds, and none there fails;
-//   tension          a claim in the discussion's setting, or partly in it, fails, and each element
-//                    of boa's it rests on has been scanned over a declared range with the failure
+//   tension          a claim in the discussion's setting, or partly in it with what it replaces
+//                    named as elements of boa's (LedgerLink::replaces), fails, and each element of
+//                    boa's it rests on has been scanned over a declared range with the failure
 //                    across all of it, and its class is not finite-size (a failure that shrinks
 //                    along the statement's own limit path is a finite-size deviation, never a
 //                    tension);
-//   encoding only    tested only in boa's encoding: every claim that tests it replaces part of
-//                    the setting, tests something else, only reports, or fails at constants of
-//                    boa's not yet scanned (a tension candidate, "scan pending");
+//   encoding only    tested only in boa's encoding: every claim that tests it holds only with part
+//                    of the setting replaced, replaces what no scan can move, tests something
+//                    else, only reports, fails where a scan holds somewhere, or fails at constants
+//                    of boa's not yet scanned (a tension candidate, "scan pending");
 //   not checkable    no claim tests it here, for the reason the row gives.
 enum class LedgerStatus { kConsistent, kTension, kEncodingOnly, kNotCheckable };
 std::string ToString(LedgerStatus status);
@@ -45,6 +41,11 @@ struct LedgerLink {
   std::string claim;
   SettingMatch setting = SettingMatch::kNo;
   std::string why;  // which given elements it keeps, which are boa's, or what it tests instead
+  // A partly link's replacements, where each is one of the claim's elements of boa's (by name):
+  // what its scans must cover before a failure can be the discussion's. Empty where the link
+  // replaces something no element of boa's carries (the data, the model, the authors' code, a
+  // reading without a constant): such a failure is never a tension.
+  std::vector<std::string> replaces;
 };
 
 struct LedgerRow {
@@ -132,7 +133,12 @@ LedgerStatus StatusOf(const LedgerRow& row, const VerdictOf& verdict);
 // encoding note rests on. Its unscanned constants stay listed (UnscannedElements).
 bool ScanPending(const Claim& claim);
 bool ScanPending(const Claim& claim, bool linked_in_the_setting);
-// Whether some row of the ledger links the claim with a setting that CanBeATension (yes, partly).
+// Whether a failure of the linked claim can be the discussion's (issue 48's rule): the link is yes,
+// or partly with every replacement named as an element of boa's (LedgerLink::replaces; checked by
+// LedgerProblems), whose scans then decide. A claim that tests something else (no), or replaces
+// what no element of boa's carries, never makes a tension.
+bool CanBeATension(const LedgerLink& link);
+// Whether some row of the ledger links the claim so that it CanBeATension.
 bool LinkedInTheSetting(const std::string& claim_id);
 // A finding's elements of boa's whose scan is pending, settled class or not: what the report
 // still lists as unscanned (a second list CI keeps from growing).
@@ -146,7 +152,8 @@ LedgerCounts CountStatuses(const PaperLedger& paper, const VerdictOf& verdict);
 
 // Everything that breaks the ledger's agreement with the catalog, one line each (empty: none):
 // a row count other than the declared one, rows not numbered M01, M02, … (S01, …) in the seed's
-// order, a row without a claim or a reason (or with both), an unknown or repeated id, a kind or
+// order, a row without a claim or a reason (or with both), a link's `replaces` outside a partly
+// link or naming no element of boa's of its claim, an unknown or repeated id, a kind or
 // setting outside its list, a quote over 15 words or not found verbatim on its line of the seed
 // (`seeds` maps each PaperLedger::seed to its text; a paper whose seed is absent is not
 // quote-checked), a claim of the catalog that belongs to no row and is not boa's own, or one that
