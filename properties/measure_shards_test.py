@@ -7,7 +7,9 @@ runs. The mutation record's parts (run_mutants' own, made here from the committe
 mutant run builds the tree once a mutant) merge through the same command, and a missing shard is
 named. A small report (one claim, one figure) measured as 2 shards and merged gives the unsharded
 run's summary.json but for its timing fields, and a merge without a shard refuses
-(report_test.cpp compares a larger one file by file). BOA_PROGRAM is the built boa program (CMake passes it)."""
+(report_test.cpp compares a larger one file by file). The scans record's writer replaces a claim
+judged per cell by its per-cell rows. BOA_PROGRAM is the built boa program (CMake passes it)."""
+import csv
 import json
 import os
 import shutil
@@ -68,10 +70,11 @@ def main():
         failures += audit_failures(tmp)
         failures += mutants_failures(tmp)
         failures += report_failures(tmp)
+        failures += scans_writer_failures(tmp)
         if failures:
             sys.exit("FAIL: " + "; ".join(failures))
     print("ok: 2 shards merged to the unsharded record byte for byte; bad merges refused; the "
-          "audit's 3 shards, the mutation record's and a report's too")
+          "audit's 3 shards, the mutation record's and a report's too; per-cell scan rows")
 
 
 def audit_failures(tmp):
@@ -124,6 +127,34 @@ def mutants_failures(tmp):
     if "measure mutants --shard" not in (tmp / "slurm" / "shards.sbatch").read_text():
         failures.append("the sbatch array does not run `measure mutants --shard`")
     return failures
+
+
+def scans_writer_failures(tmp):
+    """measure_scans.py's writer with a claim judged per cell: its fresh per-cell rows
+    ("<id>@<cell>") replace the claim's old rows at the values measured, pooled or per cell;
+    its other declared values and other claims' rows are kept; a value no scan declares goes."""
+    sys.path.insert(0, str(ROOT / "theory" / "claims" / "records"))
+    import measure_scans
+    catalog = [{"id": "x.cells", "scans": [{"param": "p", "values": [1.0, 2.0]}]},
+               {"id": "x.whole", "scans": [{"param": "q", "values": [3.0]}]}]
+    columns = measure_scans.COLUMNS
+
+    def row(row_id, param, value, failures):
+        return {c: "" for c in columns} | {"id": row_id, "param": param, "value": value,
+                                           "instances": "100", "failures": failures}
+    record = tmp / "scans.csv"
+    with record.open("w") as f:
+        f.write(",".join(columns) + "\n")
+        for r in (row("x.cells", "p", "1", "7"), row("x.cells", "p", "2", "8"),
+                  row("x.cells@a", "p", "9", "1"), row("x.whole", "q", "3", "5")):
+            f.write(",".join(str(r[c]) for c in columns) + "\n")
+    fresh = [row("x.cells@a", "p", "1", "2"), row("x.cells@b", "p", "1", "0")]
+    measure_scans.writer(None, catalog)(record, fresh)
+    with record.open() as f:
+        got = sorted((r["id"], r["param"], r["value"], r["failures"]) for r in csv.DictReader(f))
+    want = sorted([("x.cells@a", "p", "1", "2"), ("x.cells@b", "p", "1", "0"),
+                   ("x.cells", "p", "2", "8"), ("x.whole", "q", "3", "5")])
+    return [] if got == want else [f"the scans writer wrote {got}, not {want}"]
 
 
 def report_failures(tmp):
