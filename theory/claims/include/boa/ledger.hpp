@@ -45,7 +45,7 @@ struct LedgerLink {
   // what its scans must cover before a failure can be the discussion's. Empty where the link
   // replaces something no element of boa's carries (the data, the model, the authors' code, a
   // reading without a constant): such a failure is never a tension.
-  std::vector<std::string> replaces;
+  std::vector<std::string> replaces = {};
 };
 
 struct LedgerRow {
