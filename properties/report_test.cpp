@@ -173,8 +173,7 @@ TEST(Report, QuickReportHasARowAPageAndASummaryEntryForEachSelectedClaimAndEvery
   // The forest draws every recorded point of the selected findings, one CSV row each.
   std::size_t recorded = 0;
   for (const std::string& id : kSelected) {
-    for (const Claim& unit : JudgedUnits(FindClaim(id))) {  // a failing cell on its own record
-      if (unit.expected != Expectation::kFails) continue;
+    for (const Claim& unit : FailingUnits(FindClaim(id))) {  // a failing cell on its own record
       recorded += unit.path_record.size();
       for (const auto& [param, points] : unit.scan_record) recorded += points.size();
     }

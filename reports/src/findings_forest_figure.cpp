@@ -35,9 +35,7 @@ std::optional<Figure> FindingsForestFigure(const std::vector<const Claim*>& clai
   // A claim judged per cell is drawn by its failing cells, each on its own record.
   std::vector<Claim> findings;
   for (const Claim* claim : claims) {
-    for (Claim& unit : JudgedUnits(*claim)) {
-      if (unit.expected == Expectation::kFails) findings.push_back(std::move(unit));
-    }
+    for (Claim& unit : FailingUnits(*claim)) findings.push_back(std::move(unit));
   }
   for (const Claim& c : findings) {
     if (c.path_record.empty() && c.scan_record.empty()) {

@@ -309,8 +309,7 @@ ScanReading ReadScan(const Claim& claim, const std::string& element) {
   if (!claim.cells.empty()) {
     std::vector<std::string> texts;
     bool pending = false, holds = false;
-    for (const Claim& unit : JudgedUnits(claim)) {
-      if (unit.expected != Expectation::kFails) continue;
+    for (const Claim& unit : FailingUnits(claim)) {
       const ScanReading one = ReadScan(unit, element);
       texts.push_back("in cell " + unit.id.substr(claim.id.size() + 1) + ", " + one.text);
       pending = pending || one.result == ScanResult::kPending;

@@ -86,6 +86,12 @@ std::vector<Claim> JudgedUnits(const Claim& claim) {
   return units;
 }
 
+std::vector<Claim> FailingUnits(const Claim& claim) {
+  std::vector<Claim> units = JudgedUnits(claim);
+  std::erase_if(units, [](const Claim& unit) { return unit.expected != Expectation::kFails; });
+  return units;
+}
+
 void RequireCellsValid(const Claim& claim) {
   if (claim.kind != ClaimKind::kProbabilistic) {
     if (claim.range || !claim.cells.empty()) Invalid(claim, "only a probabilistic claim has cells");

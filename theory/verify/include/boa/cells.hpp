@@ -40,6 +40,9 @@ std::string CellBox(const Regime& regime);
 // The units a probabilistic claim is judged on: one claim per cell (id, regime, α/K, expected
 // and rate record the cell's; no cells of its own), or the claim itself when it has none.
 std::vector<Claim> JudgedUnits(const Claim& claim);
+// The units a finding is expected to fail in: its failing cells, or the claim itself when it has
+// none (empty for a claim that is not a finding).
+std::vector<Claim> FailingUnits(const Claim& claim);
 // One cell as a claim (as JudgedUnits lists it).
 Claim CellClaim(const Claim& claim, const Cell& cell);
 
